@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// tagproj: dish-name and price tags on food photos, one SQLite project file per editing session.
+///
+/// The C libraries come from Debian's `-dev` packages through system-library targets; the little
+/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, variadic sqlite3_db_config, the
+/// embedded schema) lives in `CShims`.
+let package = Package(
+    name: "tagproj",
+    products: [
+        .library(name: "TagKit", targets: ["TagKit"]),
+        .executable(name: "tagproj", targets: ["tagproj"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .target(
+            name: "CShims",
+            dependencies: ["CSQLite"],
+            cSettings: [.unsafeFlags(["-std=gnu2x"])],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3")]
+        ),
+        .target(
+            name: "TagKit",
+            dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz"]
+        ),
+        .executableTarget(name: "tagproj", dependencies: ["TagKit"]),
+        .testTarget(name: "TagKitTests", dependencies: ["TagKit"]),
+        .testTarget(name: "tagprojTests", dependencies: ["tagproj"]),
+    ]
+)
