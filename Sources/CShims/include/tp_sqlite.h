@@ -1,0 +1,14 @@
+#ifndef TP_SQLITE_H
+#define TP_SQLITE_H
+#include <sqlite3.h>
+
+/// Sets an on/off `sqlite3_db_config` option (a variadic call Swift cannot make).
+/// Returns SQLite's result code; `*now` receives the value now in force.
+int tp_sqlite_db_config_flag(sqlite3 *db, int op, int on, int *now);
+
+/// Number of schema migrations embedded in the binary (the files in Schema/, in order).
+int tp_schema_count(void);
+/// SQL text of migration `index` (0-based, migration `index + 1`), NUL-terminated, or NULL.
+const char *tp_schema_sql(int index);
+
+#endif

@@ -1,0 +1,17 @@
+// The schema migrations of Schema/, embedded in the binary at build time with C23 #embed,
+// so a copied binary carries them. A shipped migration is never edited: add a new file.
+#include "tp_sqlite.h"
+#include <stddef.h>
+
+static const char migration_001[] = {
+#embed "../../Schema/001-initial.sql"
+    , 0};
+
+static const char *const migrations[] = {migration_001};
+
+int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
+
+const char *tp_schema_sql(int index) {
+    if (index < 0 || index >= tp_schema_count()) return NULL;
+    return migrations[index];
+}
