@@ -29,6 +29,6 @@ let package = Package(
         ),
         .executableTarget(name: "tagproj", dependencies: ["TagKit"]),
         .testTarget(name: "TagKitTests", dependencies: ["TagKit"]),
-        .testTarget(name: "tagprojTests", dependencies: ["tagproj"]),
+        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
     ]
 )

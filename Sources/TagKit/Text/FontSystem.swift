@@ -187,3 +187,10 @@ private struct FaceKey: Hashable {
     let file: String
     let index: Int32
 }
+
+extension FontSystem: LabelMeasurer {
+    /// The label's shaped advance in em: `measure(label, family: font)`.
+    public func labelEm(_ label: String, font: String) throws -> Double {
+        try measure(label, family: font)
+    }
+}
