@@ -25,7 +25,8 @@ let package = Package(
         ),
         .target(
             name: "TagKit",
-            dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz"]
+            dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(name: "tagproj", dependencies: ["TagKit"]),
         .testTarget(name: "TagKitTests", dependencies: ["TagKit"]),

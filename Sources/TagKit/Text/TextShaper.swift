@@ -82,7 +82,10 @@ struct TextShaper {
         let utf8 = Array(text.utf8)
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
-        let language = hb_language_from_string("und", -1)
+        // Simplified Chinese, whatever the user's locale: Han characters of dish names take their
+        // Chinese forms through the fonts' `locl` feature (fontconfig's first CJK face is the
+        // Japanese one), and a project shapes the same on every machine.
+        let language = hb_language_from_string("zh-Hans", -1)
         var glyphs: [PositionedGlyph] = []
         var pen = 0.0
         var ascent = faces[strut].ascender, descent = faces[strut].descender

@@ -54,6 +54,9 @@ struct NewCommand: Command {
     }
 
     func run(_ out: Output) throws {
+        if !options.settings.font.isEmpty, try !FontSystem().isInstalled(family: options.settings.font) {
+            out.warning("font family '\(options.settings.font)' is not installed; tags will use a substitute")
+        }
         let created = try Project.create(at: project, imagePath: image, options: options)
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
