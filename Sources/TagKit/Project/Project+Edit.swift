@@ -95,7 +95,8 @@ extension Project {
             let records = self.records
             let header = try records.header()
             let size = try records.pictureSize()
-            var (before, after, label) = try compute(header, size)
+            let (before, computed, label) = try compute(header, size)
+            var after = computed
             var notices: [String] = []
             if var tag = after {
                 let wanted = tag.anchor
@@ -110,7 +111,6 @@ extension Project {
             try records.set(id, to: after)
             try records.append(HistoryEntry(seq: seq, label: label, changes: [TagChange(id: id, before: before, after: after)]))
             try records.writeCounters(nextID: max(header.nextID, id.rawValue + 1), cursor: seq)
-            _ = before
             return EditResult(tag: after, label: label, notices: notices)
         }
     }

@@ -56,15 +56,14 @@ extension Project {
         for (offset, item) in log.items.enumerated() where item.seq != Int64(offset + 1) {
             throw ProjectError.damaged(path: path, reason: "history entry \(item.seq) is out of sequence")
         }
-        let entries = try records.entries(through: header.cursor)
-        let replayed = TagSet.replaying(entries)
+        let entries = try records.entries(through: Int64.max)
+        let replayed = TagSet.replaying(entries.prefix { $0.seq <= header.cursor })
         guard replayed == stored else {
             let ids = Set(replayed.sorted.map(\.id)).union(stored.sorted.map(\.id)).sorted()
             let first = ids.first { replayed[$0] != stored[$0] }!
             throw ProjectError.damaged(path: path, reason: "replaying the history does not give tag \(first) as stored")
         }
-        let everyID = try records.entries(through: Int64.max).flatMap { $0.changes.map(\.id.rawValue) }
-        if let highest = everyID.max(), highest >= header.nextID {
+        if let highest = entries.flatMap({ $0.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
             throw ProjectError.damaged(path: path, reason: "the id counter is behind tag #\(highest)")
         }
     }
