@@ -1,0 +1,54 @@
+/// Why an image could not be read or written.
+///
+/// Decoding problems (not an image, damaged, unsupported, over the pixel limit) end in exit 65;
+/// a failure to write encoded output ends in exit 74. Where a C library reported the problem, its
+/// own reason is part of the message.
+public enum ImageError: TagProjError, Equatable {
+    /// The bytes are neither a JPEG nor a PNG (recognised by content, never by file name).
+    case notAnImage
+    /// The file is a JPEG or PNG but its data is broken; the reason names what is wrong.
+    case damaged(ImageFormat, String)
+    /// The file is well-formed but uses a feature the decoder cannot handle.
+    case unsupported(ImageFormat, String)
+    /// The declared size is over the pixel limit; refused before any pixel memory is allocated.
+    case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// Encoded output could not be written (disk full, closed pipe, …).
+    case writeFailed(ImageFormat, String)
+
+    public var message: String {
+        switch self {
+        case .notAnImage:
+            return "not a JPEG or PNG image"
+        case let .damaged(format, reason):
+            return "damaged \(format.displayName): \(reason)"
+        case let .unsupported(format, reason):
+            return "unsupported \(format.displayName): \(reason)"
+        case let .tooManyPixels(width, height, limit):
+            return "image is \(width)×\(height) pixels (\(Self.megapixels(width * height))), "
+                + "over the limit of \(Self.megapixels(limit))"
+        case let .writeFailed(format, reason):
+            return "cannot write \(format.displayName): \(reason)"
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .notAnImage: return "tagproj reads JPEG and PNG photos"
+        case .tooManyPixels: return "if you trust this file, raise the limit with --max-pixels"
+        default: return nil
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .writeFailed: return .ioError
+        default: return .dataError
+        }
+    }
+
+    /// "14.7 megapixels", one decimal, without Foundation's formatters.
+    static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) megapixels"
+    }
+}
