@@ -1,3 +1,5 @@
+import Glibc
+
 /// The shapes of one tag in the pixel space of a picture of a given size: what `Render` fills.
 ///
 /// Built from `TagStyle` alone (plus the label's measured width), so placement and drawing agree
@@ -37,20 +39,31 @@ public struct TagGeometry: Equatable, Sendable {
 
         let s = TagStyle.self
         let near = s.bodyStart, far = s.bodyStart + body, top = s.bubbleTop, bottom = s.bubbleBottom
-        let r = s.cornerRadius, tip = s.tailTip, half = s.tailTipThickness / 2
-        var path = Path(start: p(near + r, top))
+        let r = s.cornerRadius, rn = s.nearCornerRadius
+        let tip = s.tailTip, waist = s.tailWaist, handle = s.tailHandles
+        var path = Path(start: p(near + rn, top))
         path.line(p(far - r, top))
         path.corner(to: p(far, top + r), centre: p(far - r, top + r))
         path.line(p(far, bottom - r))
         path.corner(to: p(far - r, bottom), centre: p(far - r, bottom - r))
-        path.line(p(near + 0.08, bottom))
-        // Lower edge of the tail: along the bottom, then rising gently to the tip.
-        path.cubic(p(near - 0.12, bottom), p(tip.x + 0.07, bottom - 0.03), p(tip.x, tip.y + half))
-        path.cubic(p(tip.x - 0.02, tip.y + half), p(tip.x - 0.02, tip.y - half), p(tip.x, tip.y - half))
-        // Upper edge: the concave sweep back up to the body's near edge.
-        path.cubic(p(0.47, -0.02), p(near - 0.01, -0.25), p(near, s.tailTop))
-        path.line(p(near, top + r))
-        path.corner(to: p(near + r, top), centre: p(near + r, top + r))
+        path.line(p(s.tailBase, bottom))
+        // Lower edge of the tail: along the bottom, then rising to the tip, vertical there.
+        path.cubic(p(s.tailBase - handle.base, bottom), p(tip.x, tip.y + handle.belowTip), p(tip.x, tip.y))
+        // Upper edge: up from the tip, through the waist at 45°, concavely into the near corner.
+        let diagonal = 0.5.squareRoot()
+        path.cubic(p(tip.x, tip.y - handle.aboveTip),
+                   p(waist.x - handle.beforeWaist * diagonal, waist.y + handle.beforeWaist * diagonal),
+                   p(waist.x, waist.y))
+        // Where the tail meets the near upper corner's circle, and the corner's direction there.
+        let a = s.tailJoinAngle
+        let join = (x: near + rn - rn * sin(a), y: top + rn - rn * cos(a))
+        let along = (x: cos(a), y: -sin(a))
+        path.cubic(p(waist.x + handle.afterWaist * diagonal, waist.y - handle.afterWaist * diagonal),
+                   p(join.x - handle.corner * along.x, join.y - handle.corner * along.y),
+                   p(join.x, join.y))
+        // The rest of the corner, an arc of `a` radians, up to the body's top edge.
+        let k = 4.0 / 3.0 * tan(a / 4) * rn
+        path.cubic(p(join.x + k * along.x, join.y + k * along.y), p(near + rn - k, top), p(near + rn, top))
         bubble = path
 
         let textX = near + max(s.textPadding, (body - labelEm * font / h) / 2)

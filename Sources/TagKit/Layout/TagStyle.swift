@@ -10,27 +10,37 @@ public enum TagStyle {
     /// Text size (em) as a fraction of the shorter side.
     public static let fontSizeOfShorterSide = 0.032
 
-    /// Outer radius of the dot's translucent ring (diameter 0.44 h).
+    /// Outer radius of the dot's translucent ring (diameter 0.44 h, as DESIGN.md states; the
+    /// artwork itself measures 0.48 h: its ring spans 36 of its 75 rows).
     public static let ringRadius = 0.22
-    /// Radius of the white disc inside the ring.
-    public static let discRadius = 0.122
+    /// Radius of the white disc inside the ring: 0.582 of the ring's, as in the artwork.
+    public static let discRadius = 0.128
     /// Top of the bubble, above the dot centre.
     public static let bubbleTop = -0.76
     /// Bottom of the bubble body.
-    public static let bubbleBottom = 0.157
-    /// Where the bubble's rectangular body begins (its edge nearest the dot).
-    public static let bodyStart = 0.67
-    /// Corner radius of the bubble body.
-    public static let cornerRadius = 0.16
+    public static let bubbleBottom = 0.16
+    /// Where the bubble's body begins: the leftmost point of its near upper corner's circle.
+    public static let bodyStart = 0.683
+    /// Radius of the bubble body's two far corners (the tail takes the place of the near lower one).
+    public static let cornerRadius = 0.20
+    /// Radius of the body's near upper corner, into which the tail's upper edge runs.
+    public static let nearCornerRadius = 0.225
     /// Horizontal padding between the body's edges and the text.
     public static let textPadding = 0.30
     /// The narrowest body, so a one-digit price still reads as a bubble.
     public static let minimumBodyWidth = 0.9
-    /// The tail: its upper edge leaves the body at `tailTop`, sweeps concavely down to the tip
-    /// beside the dot, and its lower edge runs back along the body's bottom.
-    public static let tailTop = -0.50
-    public static let tailTip = (x: 0.307, y: 0.06)
-    public static let tailTipThickness = 0.03
+    /// The tail, fitted to the artwork. Its lower edge leaves the body's bottom at x = `tailBase`
+    /// and curves up to the rounded `tailTip` beside the dot (vertical there); its upper edge rises
+    /// concavely through `tailWaist`, where it runs at 45°, and meets the near upper corner
+    /// tangentially `tailJoinAngle` radians round from the corner's top.
+    public static let tailBase = 0.855
+    public static let tailTip = (x: 0.306, y: 0.062)
+    public static let tailWaist = (x: 0.471, y: -0.079)
+    public static let tailJoinAngle = 1.437
+    /// Lengths of the tail's Bézier handles, in h: along the bottom, below and above the tip,
+    /// before and after the waist, and into the corner.
+    public static let tailHandles = (base: 0.25, belowTip: 0.063, aboveTip: 0.027,
+                                     beforeWaist: 0.086, afterWaist: 0.115, corner: 0.199)
 
     /// The bubble: black at 60% opacity.
     public static let bubbleColor = RGBA(0, 0, 0, 0.60)
