@@ -45,6 +45,54 @@ public enum Blend {
         }
     }
 
+    /// What painting (r, g, b) at opacity `alpha` makes of each destination sample value:
+    /// 256 results for red, then green, then blue. Painting a shape's inside through it costs a
+    /// lookup per sample.
+    public static func table(r: UInt8, g: UInt8, b: UInt8, alpha: UInt8) -> [UInt8] {
+        let a = UInt32(alpha), ia = 255 - a
+        return [r, g, b].flatMap { c in
+            (0..<256).map { d in UInt8(truncatingIfNeeded: div255(UInt32(c) * a + UInt32(d) * ia)) }
+        }
+    }
+
+    /// Paints (r, g, b) at one opacity `alpha` over `count` pixels, through `table` (made by
+    /// `table(r:g:b:alpha:)` for the same colour and opacity) wherever the pixel is opaque.
+    @inlinable
+    public static func uniform(_ dst: UnsafeMutablePointer<UInt8>, channels: Int, count: Int,
+                               table: UnsafePointer<UInt8>, r: UInt8, g: UInt8, b: UInt8, alpha: UInt8) {
+        var p = dst
+        if channels == 3 {
+            for _ in 0..<count {
+                p[0] = table[Int(p[0])]
+                p[1] = table[256 + Int(p[1])]
+                p[2] = table[512 + Int(p[2])]
+                p += 3
+            }
+        } else {
+            for _ in 0..<count {
+                if p[3] == 255 {
+                    p[0] = table[Int(p[0])]
+                    p[1] = table[256 + Int(p[1])]
+                    p[2] = table[512 + Int(p[2])]
+                } else {
+                    overRGBA(p, UInt32(r), UInt32(g), UInt32(b), UInt32(alpha))
+                }
+                p += 4
+            }
+        }
+    }
+
+    /// Covers `count` pixels with opaque (r, g, b).
+    @inlinable
+    public static func fill(_ dst: UnsafeMutablePointer<UInt8>, channels: Int, count: Int, r: UInt8, g: UInt8, b: UInt8) {
+        var p = dst
+        for _ in 0..<count {
+            p[0] = r; p[1] = g; p[2] = b
+            if channels == 4 { p[3] = 255 }
+            p += channels
+        }
+    }
+
     /// Paints `count` premultiplied BGRA pixels (a colour glyph's row) over the pixels at `dst`.
     @inlinable
     public static func premultipliedBGRA(_ dst: UnsafeMutablePointer<UInt8>, channels: Int,

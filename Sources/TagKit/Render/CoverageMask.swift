@@ -3,15 +3,23 @@
 ///
 /// Layout: `bounds.width × bounds.height` bytes, row-major, top-left first, no padding; the
 /// first byte is picture pixel (`bounds.x0`, `bounds.y0`). Each row also records the span of
-/// columns holding non-zero values, so painting skips the empty ends of a row.
+/// columns holding non-zero values, so painting skips the empty ends of a row, and its longest run
+/// of the mask's peak value (a shape's inside), which painting blends with a table.
 public struct CoverageMask: Equatable, Sendable {
     /// The pixels this mask covers, in picture coordinates.
     public let bounds: PixelRect
     /// The coverage values, row-major (see the type's description).
     public private(set) var pixels: [UInt8]
-    /// Per row, the first and one-past-last column (relative to `bounds.x0`) with non-zero coverage;
-    /// equal when the row is empty.
-    private(set) var spans: [(start: Int32, end: Int32)]
+    /// The largest value in the mask: the opacity of the shape's inside.
+    private(set) var peak: UInt8 = 0
+    /// Per row, columns relative to `bounds.x0`.
+    private(set) var spans: [RowSpan]
+
+    /// Where a mask row holds anything: non-zero values lie in `start..<end`, and
+    /// `solidStart..<solidEnd` (inside it, possibly empty) is the row's longest run of `peak`.
+    struct RowSpan: Sendable {
+        var start: Int32, end: Int32, solidStart: Int32, solidEnd: Int32
+    }
 
     /// A mask over `bounds` holding `pixels` (`bounds.width × bounds.height` values).
     public init(bounds: PixelRect, pixels: [UInt8]) {
@@ -41,21 +49,24 @@ public struct CoverageMask: Equatable, Sendable {
     public func scaled(by alpha: UInt8) -> CoverageMask {
         if alpha == 255 { return self }
         let a = UInt32(alpha)
-        var copy = self
-        copy.pixels = pixels.map { UInt8(truncatingIfNeeded: Blend.div255(UInt32($0) * a)) }
-        copy.findSpans()
-        return copy
+        return CoverageMask(bounds: bounds, pixels: pixels.map { UInt8(truncatingIfNeeded: Blend.div255(UInt32($0) * a)) })
     }
 
-    /// This mask minus `inner`, clamped at 0: the coverage of a ring from those of its outer and
-    /// inner discs, so the ring and the disc add up exactly at their shared edge.
-    public func subtracting(_ inner: CoverageMask) -> CoverageMask {
+    /// The coverage to paint a ring with, this mask being its outer disc's coverage, when the
+    /// opaque `inner` disc is painted over it afterwards.
+    ///
+    /// The ring covers `outer − inner` of a pixel; the inner disc, painted next with coverage
+    /// `inner`, keeps only `1 − inner` of what lies beneath. Painting the ring with
+    /// `(outer − inner) / (1 − inner)` makes the two together give each part of the pixel its own
+    /// share, with no background bleeding through between ring and disc (plain `outer − inner`
+    /// leaves a light seam) and no darkening from the ring under the disc's edge.
+    public func ring(inside inner: CoverageMask) -> CoverageMask {
         var copy = self
         for y in bounds.y0..<bounds.y1 {
             for x in bounds.x0..<bounds.x1 {
                 let i = (y - bounds.y0) * bounds.width + (x - bounds.x0)
-                let v = Int(pixels[i]) - Int(inner[x, y])
-                copy.pixels[i] = UInt8(max(0, v))
+                let o = Int(pixels[i]), d = Int(inner[x, y])
+                copy.pixels[i] = d >= 255 || o <= d ? 0 : UInt8(((o - d) * 255 + (255 - d) / 2) / (255 - d))
             }
         }
         copy.findSpans()
@@ -81,12 +92,24 @@ public struct CoverageMask: Equatable, Sendable {
 
     private mutating func findSpans() {
         let w = bounds.width
-        spans = (0..<bounds.height).map { row in
-            let base = row * w
-            var start = 0, end = w
-            while start < w, pixels[base + start] == 0 { start += 1 }
-            while end > start, pixels[base + end - 1] == 0 { end -= 1 }
-            return (Int32(start), Int32(end))
+        let top = pixels.max() ?? 0
+        peak = top
+        spans = pixels.withUnsafeBufferPointer { px in
+            (0..<bounds.height).map { row in
+                guard let base = px.baseAddress else { return RowSpan(start: 0, end: 0, solidStart: 0, solidEnd: 0) }
+                let line = base + row * w
+                var start = 0, end = w
+                while start < w, line[start] == 0 { start += 1 }
+                while end > start, line[end - 1] == 0 { end -= 1 }
+                var best = (start, start), x = start
+                while x < end {
+                    if line[x] != top { x += 1; continue }
+                    let runStart = x
+                    while x < end, line[x] == top { x += 1 }
+                    if x - runStart > best.1 - best.0 { best = (runStart, x) }
+                }
+                return RowSpan(start: Int32(start), end: Int32(end), solidStart: Int32(best.0), solidEnd: Int32(best.1))
+            }
         }
     }
 }

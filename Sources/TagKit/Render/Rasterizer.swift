@@ -26,11 +26,12 @@ public struct Rasterizer {
         cells = [Float](repeating: 0, count: stride * bounds.height)
     }
 
-    /// Fills `path` clipped to `clip` (the picture), over the path's own pixel bounds.
-    public static func coverage(of path: Path, clippedTo clip: PixelRect) -> CoverageMask {
+    /// Fills `path` clipped to `clip` (the picture), over the path's own pixel bounds; with an
+    /// `opacity` below 255, each pixel's coverage is scaled by it (rounded once).
+    public static func coverage(of path: Path, clippedTo clip: PixelRect, opacity: UInt8 = 255) -> CoverageMask {
         var rasterizer = Rasterizer(bounds: path.pixelBounds.intersection(clip))
         rasterizer.add(path)
-        return rasterizer.mask()
+        return rasterizer.mask(opacity: opacity)
     }
 
     /// Adds a closed outline; outlines added together fill as one shape under the non-zero rule.
@@ -50,18 +51,26 @@ public struct Rasterizer {
         line(from, path.start)
     }
 
-    /// The coverage accumulated so far.
-    public func mask() -> CoverageMask {
-        let w = bounds.width
-        var out = [UInt8](repeating: 0, count: w * bounds.height)
-        for row in 0..<bounds.height {
-            var sum: Float = 0
-            let base = row * stride
-            for x in 0..<w {
-                sum += cells[base + x]
-                let v = min(1, abs(sum)) * 255 + 0.5
-                out[row * w + x] = UInt8(v)
+    /// The coverage accumulated so far, scaled by `opacity` (0…255).
+    public func mask(opacity: UInt8 = 255) -> CoverageMask {
+        let w = bounds.width, h = bounds.height, stride = self.stride
+        guard w > 0, h > 0 else { return CoverageMask(bounds: bounds, pixels: []) }
+        let scale = Float(opacity)
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
+            cells.withUnsafeBufferPointer { cells in
+                for row in 0..<h {
+                    let src = cells.baseAddress! + row * stride, dst = buffer.baseAddress! + row * w
+                    var sum: Float = 0
+                    for x in 0..<w {
+                        sum += src[x]
+                        // Adding 1.5·2²³ leaves the value rounded to an integer in the low mantissa
+                        // bits: a rounding conversion without the checks of UInt8(_:).
+                        let value = min(1, abs(sum)) * scale + 12_582_912
+                        dst[x] = UInt8(truncatingIfNeeded: value.bitPattern)
+                    }
+                }
             }
+            count = w * h
         }
         return CoverageMask(bounds: bounds, pixels: out)
     }
