@@ -12,8 +12,12 @@ public enum ImageError: TagProjError, Equatable {
     case unsupported(ImageFormat, String)
     /// The declared size is over the pixel limit; refused before any pixel memory is allocated.
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// A row source ended before producing all the rows it announced.
+    case incomplete(rows: Int, of: Int)
     /// Encoded output could not be written (disk full, closed pipe, …).
     case writeFailed(ImageFormat, String)
+    /// The codec failed for a reason that is not the file's fault (out of memory, a bad argument).
+    case failed(ImageFormat, String)
 
     public var message: String {
         switch self {
@@ -26,8 +30,12 @@ public enum ImageError: TagProjError, Equatable {
         case let .tooManyPixels(width, height, limit):
             return "image is \(width)×\(height) pixels (\(Self.megapixels(width * height))), "
                 + "over the limit of \(Self.megapixels(limit))"
+        case let .incomplete(rows, total):
+            return "image data ended after \(rows) of \(total) rows"
         case let .writeFailed(format, reason):
             return "cannot write \(format.displayName): \(reason)"
+        case let .failed(format, reason):
+            return "\(format.displayName) codec failed: \(reason)"
         }
     }
 
@@ -42,6 +50,7 @@ public enum ImageError: TagProjError, Equatable {
     public var exitCode: ExitCode {
         switch self {
         case .writeFailed: return .ioError
+        case .failed: return .failure
         default: return .dataError
         }
     }
