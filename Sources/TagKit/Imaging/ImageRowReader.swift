@@ -9,7 +9,8 @@ public protocol ImageRowReader: RowSource, AnyObject {
     /// Grey and CMYK files are decoded to RGB, so their own (grey or CMYK) profiles no longer
     /// describe the pixels and are dropped rather than passed on to an encoder.
     var iccProfile: [UInt8]? { get }
-    /// The first problem the decoder stepped over without losing pixels (for a `warning:` line).
+    /// The first problem the decoder stepped over without losing pixels (for a `warning:` line);
+    /// more may appear while rows are read, so ask again after the last one.
     var warning: String? { get }
 }
 

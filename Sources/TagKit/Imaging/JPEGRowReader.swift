@@ -23,7 +23,8 @@ public final class JPEGRowReader: ImageRowReader {
     /// Whether the file is CMYK or YCCK (converted to RGB without a colour profile).
     public let isCMYK: Bool
     public let iccProfile: [UInt8]?
-    public let warning: String?
+    /// The first problem the decoder stepped over so far; read it again after the last row.
+    public var warning: String? { ShimCall.string(tp_jpeg_decoder_warning(decoder)) }
 
     private let decoder: OpaquePointer
 
@@ -79,7 +80,6 @@ public final class JPEGRowReader: ImageRowReader {
         var length = 0
         tp_jpeg_decoder_icc(decoder, &data, &length)
         iccProfile = ICCProfile.keepingRGB(ShimCall.bytes(data, length))
-        warning = ShimCall.string(tp_jpeg_decoder_warning(decoder))
     }
 
     deinit { tp_jpeg_decoder_close(decoder) }

@@ -19,7 +19,8 @@ public final class PNGRowReader: ImageRowReader {
     /// Whether the file is Adam7-interlaced.
     public let isInterlaced: Bool
     public let iccProfile: [UInt8]?
-    public let warning: String?
+    /// The first problem the decoder stepped over so far; read it again after the last row.
+    public var warning: String? { ShimCall.string(tp_png_decoder_warning(decoder)) }
 
     private let decoder: OpaquePointer
 
@@ -65,7 +66,6 @@ public final class PNGRowReader: ImageRowReader {
         var length = 0
         tp_png_decoder_icc(decoder, &data, &length)
         iccProfile = ICCProfile.keepingRGB(ShimCall.bytes(data, length))
-        warning = ShimCall.string(tp_png_decoder_warning(decoder))
     }
 
     deinit { tp_png_decoder_close(decoder) }
