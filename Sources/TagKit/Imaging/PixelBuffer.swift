@@ -54,14 +54,16 @@ public struct PixelBuffer: Sendable, Equatable {
     /// Whether the buffer has an alpha channel.
     public var hasAlpha: Bool { channels == 4 }
 
-    /// The samples of the pixel at column `x`, row `y` (both from 0, top-left origin).
-    public subscript(x: Int, y: Int) -> ArraySlice<UInt8> {
+    /// The samples of the pixel at column `x`, row `y` (both from 0, top-left origin), as a new
+    /// array indexed from 0: `[r, g, b]` or `[r, g, b, a]`. For inspection, not for hot loops.
+    public subscript(x: Int, y: Int) -> [UInt8] {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the picture")
         let start = y * rowBytes + x * channels
-        return bytes[start..<(start + channels)]
+        return Array(bytes[start..<(start + channels)])
     }
 
-    /// The samples of row `y`.
+    /// The samples of row `y`, without copying. Like every `ArraySlice`, it keeps the indices
+    /// of `bytes`: its first sample is at `y * rowBytes`, not 0.
     public func row(_ y: Int) -> ArraySlice<UInt8> {
         precondition(y >= 0 && y < height, "row outside the picture")
         return bytes[(y * rowBytes)..<((y + 1) * rowBytes)]

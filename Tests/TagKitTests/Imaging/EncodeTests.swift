@@ -90,7 +90,7 @@ extension ImagingTests {
         for i in stride(from: 0, to: rgba.bytes.count / 2, by: 4) { rgba.bytes[i..<(i + 4)] = [200, 0, 0, 255] }
         let decoded = try ImageDecoder.decode(JPEGEncoder(quality: 100, chroma: .none).encode(rgba)).pixels
         #expect(decoded.channels == 3)
-        let top = Array(decoded[3, 2]), bottom = Array(decoded[3, 13])
+        let top = decoded[3, 2], bottom = decoded[3, 13]
         #expect(top[0] > 180 && top[1] < 30)
         #expect(bottom.allSatisfy { $0 > 245 }, "transparent pixels become white, got \(bottom)")
     }
