@@ -25,10 +25,11 @@ let package = Package(
         ),
         .target(
             name: "TagKit",
-            dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz"]
+            dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(name: "tagproj", dependencies: ["TagKit"]),
         .testTarget(name: "TagKitTests", dependencies: ["TagKit"]),
-        .testTarget(name: "tagprojTests", dependencies: ["tagproj"]),
+        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
     ]
 )

@@ -1,0 +1,86 @@
+/// The rules a tag's text must follow, applied before anything is stored.
+///
+/// A dish name is normalized to NFC and trimmed, and must be 1 to 64 grapheme clusters with no
+/// control characters or line breaks. A price is an amount: digits with an optional fraction of
+/// one or two digits (`38`, `12.5`, `12.50`), optionally preceded by the project's currency
+/// symbol; it is stored canonically (`12.50`).
+public enum TagText {
+    /// The longest text a tag may carry, in grapheme clusters (what a user counts as characters).
+    public static let maximumLength = 64
+
+    /// Validates and normalizes `raw` as text of `kind`, for a project whose currency is `currency`.
+    public static func validate(_ raw: String, kind: Kind, currency: String) throws -> String {
+        let text = normalized(raw)
+        if text.isEmpty { throw TagTextError.empty }
+        if let bad = text.unicodeScalars.first(where: isForbidden) { throw TagTextError.control(bad) }
+        switch kind {
+        case .dish:
+            if text.count > maximumLength { throw TagTextError.tooLong(text.count) }
+            return text
+        case .price:
+            return try amount(text, currency: currency)
+        }
+    }
+
+    /// NFC, with leading and trailing white space removed.
+    public static func normalized(_ raw: String) -> String {
+        let nfc = String(decoding: raw._nfcCodeUnits, as: UTF8.self)
+        let scalars = nfc.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+
+    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
+        default: return false
+        }
+    }
+
+    /// The canonical form of an amount: integer part without leading zeros, and two decimals
+    /// when there is a fraction.
+    static func amount(_ text: String, currency: String) throws -> String {
+        var body = Substring(text)
+        if !currency.isEmpty, body.hasPrefix(currency) {
+            body = body.dropFirst(currency.count).drop(while: { $0 == " " })
+        }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : nil
+        let isDigits = { (s: Substring) in !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard isDigits(integer), integer.count <= 12,
+              fraction.map({ isDigits($0) && $0.count <= 2 }) ?? true
+        else { throw TagTextError.notAnAmount(text) }
+        let whole = String(integer.drop(while: { $0 == "0" }))
+        let canonical = whole.isEmpty ? "0" : whole
+        guard let fraction else { return canonical }
+        return canonical + "." + (fraction.count == 1 ? fraction + "0" : String(fraction))
+    }
+}
+
+/// Why a tag's text was refused. All are usage errors (exit 64): the user typed something invalid.
+public enum TagTextError: TagProjError, Equatable {
+    case empty
+    case tooLong(Int)
+    case control(Unicode.Scalar)
+    case notAnAmount(String)
+
+    public var message: String {
+        switch self {
+        case .empty: return "tag text is empty"
+        case .tooLong(let n): return "tag text is \(n) characters long; the limit is \(TagText.maximumLength)"
+        case .control(let s):
+            return "tag text contains a control character or line break (U+\(hex(s.value)))"
+        case .notAnAmount(let t): return "'\(t)' is not an amount; a price is a number such as 38 or 12.50"
+        }
+    }
+
+    public var exitCode: ExitCode { .usage }
+}
+
+/// `0041`-style upper-case hexadecimal, at least four digits, as Unicode code points are written.
+func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

@@ -1,0 +1,106 @@
+import CShims
+import CSQLite
+
+/// One SQLite connection, opened defensively, owned by this object and closed in `deinit`.
+///
+/// Every project file is untrusted input: the connection turns on defensive mode, turns off
+/// triggers, views and `trusted_schema`, and caps string/blob length, so a crafted file can neither
+/// run code nor exhaust memory (<https://sqlite.org/security.html>).
+public final class Database {
+    /// The C handle; valid for the object's life.
+    let handle: OpaquePointer
+    /// The file this connection has open.
+    public let path: String
+
+    /// The largest string or blob a project may hold (the source photo is the biggest): 256 MiB.
+    public static let maximumBlobLength: Int32 = 256 << 20
+
+    /// Opens `path`; `create` also creates a missing file. Fails with the reason SQLite gives.
+    public init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeoutMS: Int32 = 5000) throws {
+        var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create { flags |= SQLITE_OPEN_CREATE }
+        flags |= SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard let db else {
+            throw SQLiteError(code: rc, reason: String(cString: sqlite3_errstr(rc)), context: "cannot open '\(path)'")
+        }
+        self.handle = db
+        self.path = path
+        guard rc == SQLITE_OK else {
+            throw SQLiteError(code: rc, reason: String(cString: sqlite3_errmsg(db)), context: "cannot open '\(path)'")
+        }
+        try harden()
+        sqlite3_busy_timeout(db, busyTimeoutMS)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    private func harden() throws {
+        let settings: [(Int32, Int32)] = [
+            (SQLITE_DBCONFIG_DEFENSIVE, 1),
+            (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0),
+            (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0),
+            (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+            (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0),
+        ]
+        for (op, on) in settings {
+            var now: Int32 = -1
+            let rc = tp_sqlite_db_config_flag(handle, op, on, &now)
+            guard rc == SQLITE_OK, now == on else {
+                throw SQLiteError(code: rc == SQLITE_OK ? SQLITE_ERROR : rc,
+                                  reason: "could not set sqlite3_db_config option \(op)", context: "cannot open '\(path)'")
+            }
+        }
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Database.maximumBlobLength)
+        sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, 1 << 20)
+        sqlite3_limit(handle, SQLITE_LIMIT_COLUMN, 100)
+        sqlite3_limit(handle, SQLITE_LIMIT_EXPR_DEPTH, 100)
+        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &error)
+        if rc != SQLITE_OK {
+            let reason = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
+            sqlite3_free(error)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), reason: reason, sql: sql)
+        }
+    }
+
+    /// Compiles `sql` into a statement bound to `arguments`.
+    public func prepare(_ sql: String, _ arguments: [SQLValue] = []) throws -> Statement {
+        let statement = try Statement(database: self, sql: sql)
+        try statement.bind(arguments)
+        return statement
+    }
+
+    /// The first column of the first row of `sql`, or nil when there is no row.
+    public func scalar(_ sql: String, _ arguments: [SQLValue] = []) throws -> SQLValue? {
+        let statement = try prepare(sql, arguments)
+        return try statement.step() ? statement.value(0) : nil
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+    ///
+    /// IMMEDIATE takes the write lock before reading, so two processes editing one project queue
+    /// up behind the busy timeout instead of losing an edit.
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// The error SQLite has for the last call on this connection.
+    func lastError(sql: String?) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), reason: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,91 @@
+import Glibc
+
+/// The few file operations TagKit needs, on POSIX calls directly (no Foundation, which costs
+/// start-up time on every invocation).
+public enum FileIO {
+    /// The whole content of `path`. A missing file is `noInput` (66); anything else `ioError` (74).
+    public static func read(_ path: String, limit: Int = Int.max) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, errno: EISDIR, action: "cannot read") }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw FileError(path: path, errno: EFBIG, action: "cannot read") }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw FileError(path: path, errno: n == 0 ? EIO : errno, action: "cannot read") }
+            done += n
+        }
+        return bytes
+    }
+
+    /// Up to `count` bytes from the start of `path`.
+    public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, count) }
+        guard n >= 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
+        return Array(bytes.prefix(n))
+    }
+
+    /// Whether something exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Whether `path` is a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Renames `from` to `to` atomically (same file system), then syncs the folder so the rename
+    /// survives a crash.
+    public static func replace(_ to: String, with from: String) throws {
+        guard rename(from, to) == 0 else { throw FileError(path: to, errno: errno, action: "cannot create") }
+        let dir = directory(of: to)
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    /// Removes `path` if it exists, ignoring failure.
+    public static func remove(_ path: String) { unlink(path) }
+
+    /// The folder holding `path` (`.` for a bare name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A temporary name beside `path`, recognisable as ours and unique to this process:
+    /// `dir/.name.tagproj-tmp-PID`.
+    public static func temporaryPath(beside path: String) -> String {
+        let dir = directory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "\(dir)/.\(name).tagproj-tmp-\(getpid())"
+    }
+}
+
+/// A failed file operation, with the system's reason.
+public struct FileError: TagProjError {
+    public let path: String
+    public let errno: Int32
+    /// `cannot read`, `cannot create`…
+    public let action: String
+
+    public var message: String { "\(action) '\(path)': \(String(cString: strerror(errno)))" }
+
+    public var exitCode: ExitCode {
+        if errno == ENOENT && action == "cannot read" { return .noInput }
+        if action == "cannot create" { return .cannotCreate }
+        return .ioError
+    }
+}

@@ -1,0 +1,196 @@
+import CFontconfig
+import CHarfBuzz
+
+/// Finds fonts through fontconfig, falls back per character, shapes with HarfBuzz and draws with FreeType.
+///
+/// Creating one loads fontconfig's configuration and font cache
+/// ([`FcInitLoadConfigAndFonts`](https://www.freedesktop.org/software/fontconfig/fontconfig-devel/fcinitloadconfigandfonts.html)),
+/// which takes a few milliseconds: make one per process and only when text is needed. Faces are opened
+/// once per (file, face index) and kept until the `FontSystem` goes away.
+///
+/// Each character (grapheme cluster) of a text is drawn with the first font in fontconfig's fallback
+/// order for the family that has all of it; emoji sequences prefer a colour font. Consecutive
+/// characters with the same face and script are shaped together, so kerning and ligatures apply.
+/// Text is laid out as one left-to-right line; right-to-left runs are shaped but not reordered.
+///
+/// Not thread-safe: use one `FontSystem` per thread.
+public final class FontSystem {
+    private let config: OpaquePointer
+    private let library = FreeTypeLibrary()
+    private var fallbackLists: [String: FallbackList] = [:]
+    private var faces: [FontFace] = []
+    private var faceIDs: [FaceKey: Int] = [:]
+
+    /// Loads fontconfig's configuration and font list.
+    ///
+    /// - Throws: ``TextError/fontconfigUnavailable`` if fontconfig cannot load them.
+    public init() throws {
+        guard let config = FcInitLoadConfigAndFonts() else { throw TextError.fontconfigUnavailable }
+        self.config = config
+    }
+
+    deinit {
+        faces.removeAll()
+        fallbackLists.removeAll()
+        FcConfigDestroy(config)
+    }
+
+    /// The advance width of `text` drawn as one line, in em (1.0 = the font size).
+    ///
+    /// Unhinted and in font units, so the result does not depend on any drawing size; shaped with
+    /// HarfBuzz (kerning, ligatures). `family` is a fontconfig family name; `""` means the default
+    /// sans-serif. An empty text measures 0.
+    ///
+    /// - Throws: ``TextError/missingGlyph(_:)`` naming the first character no installed font can draw.
+    public func measure(_ text: String, family: String) throws -> Double {
+        try layOut(text, family: family).advance
+    }
+
+    /// Shapes `text` and lays it out as one line at `pixelSize` pixels per em.
+    ///
+    /// Glyph positions are fractional (subpixel); ``rasterize(_:originX:baselineY:)`` keeps the
+    /// fraction when drawing. The line's ``ShapedLine/advance`` equals
+    /// `measure(text, family:) * pixelSize`.
+    ///
+    /// - Throws: ``TextError/invalidPixelSize(_:)`` for a size that is not positive and finite,
+    ///   ``TextError/missingGlyph(_:)`` as ``measure(_:family:)``.
+    public func shape(_ text: String, family: String, pixelSize: Double) throws -> ShapedLine {
+        guard pixelSize.isFinite, pixelSize > 0 else { throw TextError.invalidPixelSize(pixelSize) }
+        return try layOut(text, family: family).scaled(toPixelSize: pixelSize)
+    }
+
+    /// Whether fontconfig has a font whose family name is `family` (ignoring case), rather than
+    /// only a substitute for it. `""` (the default sans-serif) is always installed.
+    public func isInstalled(family: String) throws -> Bool {
+        if family.isEmpty { return true }
+        let key = Self.comparable(family)
+        return try fallbackList(for: family).primaryFamilies.contains { Self.comparable($0) == key }
+    }
+
+    /// A family name as fontconfig compares them: without case and blanks.
+    private static func comparable(_ family: String) -> String {
+        String(family.lowercased().filter { $0 != " " })
+    }
+
+    /// Draws every glyph of `line` with its baseline's left end at (`originX`, `baselineY`) in the
+    /// target's pixel grid (x right, y down). Glyphs with no ink (spaces) are left out.
+    ///
+    /// - Throws: ``TextError/freeType(operation:code:path:)`` if FreeType cannot load or render a
+    ///   glyph; ``TextError/foreignGlyph`` for a line shaped by another `FontSystem`.
+    public func rasterize(_ line: ShapedLine, originX: Double, baselineY: Double) throws -> [GlyphBitmap] {
+        try line.glyphs.compactMap { glyph in
+            let bitmap = try rasterize(glyph, pixelSize: line.pixelSize, originX: originX, baselineY: baselineY)
+            return bitmap.width > 0 && bitmap.height > 0 ? bitmap : nil
+        }
+    }
+
+    /// Draws one glyph of a line laid out at `pixelSize`, whose origin is at (`originX`, `baselineY`).
+    ///
+    /// Outline glyphs are rendered by FreeType at exactly that size, unhinted, antialiased
+    /// (`FT_RENDER_MODE_NORMAL`), with the glyph's subpixel offset kept. Colour emoji come from the
+    /// font's bitmap strike, resampled to the size. See ``GlyphBitmap`` for the pixel layout.
+    public func rasterize(_ glyph: PositionedGlyph, pixelSize: Double, originX: Double, baselineY: Double) throws -> GlyphBitmap {
+        guard pixelSize.isFinite, pixelSize > 0 else { throw TextError.invalidPixelSize(pixelSize) }
+        guard faces.indices.contains(glyph.font.index) else { throw TextError.foreignGlyph }
+        let face = faces[glyph.font.index]
+        let rasterizer = GlyphRasterizer(face: try face.freeTypeFace(), path: face.file)
+        return try rasterizer.render(glyph.glyphID, pixelSize: pixelSize,
+                                     penX: originX + glyph.x, baselineY: baselineY - glyph.y)
+    }
+
+    // MARK: - Laying out
+
+    /// Splits `text` into runs of one face and script, and shapes them at 1 pixel per em.
+    private func layOut(_ text: String, family: String) throws -> ShapedLine {
+        let list = try fallbackList(for: family)
+        let characters = Array(text)
+        var starts: [Int] = []
+        starts.reserveCapacity(characters.count)
+        var choices: [Int?] = []
+        var offset = 0
+        for character in characters {
+            starts.append(offset)
+            offset += character.utf8.count
+            if character.isWhitespace {
+                choices.append(nil)
+            } else if let choice = list.choose(for: character) {
+                choices.append(choice)
+            } else {
+                throw TextError.missingGlyph(character)
+            }
+        }
+        // Spaces take a neighbour's face when it has them, so they do not split a run; a text
+        // face before a colour one, so a space beside an emoji is as wide as the text's spaces.
+        for i in characters.indices where choices[i] == nil {
+            let neighbours = [choices[..<i].last(where: { $0 != nil }) ?? nil,
+                              choices[(i + 1)...].first(where: { $0 != nil }) ?? nil].compactMap { $0 }
+            let ordered = neighbours.filter { !list.fonts[$0].isColor } + neighbours.filter { list.fonts[$0].isColor }
+            let covering = ordered.first { font in
+                characters[i].unicodeScalars.allSatisfy(list.fonts[font].covers)
+            }
+            guard let choice = covering ?? list.choose(for: characters[i]) else {
+                throw TextError.missingGlyph(characters[i])
+            }
+            choices[i] = choice
+        }
+        var runs: [TextRun] = []
+        var runScript: UInt32?
+        for i in characters.indices {
+            let face = try faceID(for: list.fonts[choices[i]!])
+            let script = Self.script(of: characters[i])
+            let bytes = starts[i]..<(starts[i] + characters[i].utf8.count)
+            if let last = runs.last, last.face == face, script == nil || runScript == nil || script == runScript {
+                runs[runs.count - 1].bytes = last.bytes.lowerBound..<bytes.upperBound
+                runScript = runScript ?? script
+            } else {
+                runs.append(TextRun(face: face, bytes: bytes))
+                runScript = script
+            }
+        }
+        let strut = try faceID(for: list.fonts[0])
+        return try TextShaper(faces: faces).shape(text, clusters: starts, runs: runs, strut: strut)
+    }
+
+    /// The cached fallback order for `family`.
+    private func fallbackList(for family: String) throws -> FallbackList {
+        if let list = fallbackLists[family] { return list }
+        let list = try FallbackList(config: config, family: family)
+        fallbackLists[family] = list
+        return list
+    }
+
+    /// The cached face for a font of a fallback list, opened on first use.
+    private func faceID(for font: FallbackFont) throws -> Int {
+        let key = FaceKey(file: font.file, index: font.index)
+        if let id = faceIDs[key] { return id }
+        faces.append(try FontFace(file: font.file, index: font.index, isColor: font.isColor, library: library))
+        faceIDs[key] = faces.count - 1
+        return faces.count - 1
+    }
+
+    /// The character's script as HarfBuzz sees it (an ISO 15924 tag), or `nil` for characters
+    /// that take their neighbours' script (punctuation, digits, spaces, combining marks).
+    private static func script(of character: Character) -> UInt32? {
+        let funcs = hb_unicode_funcs_get_default()
+        for scalar in character.unicodeScalars {
+            let script = hb_unicode_script(funcs, scalar.value)
+            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN {
+                return script.rawValue
+            }
+        }
+        return nil
+    }
+}
+
+/// A face of a font file: the key faces are cached by.
+private struct FaceKey: Hashable {
+    let file: String
+    let index: Int32
+}
+
+extension FontSystem: LabelMeasurer {
+    /// The label's shaped advance in em: `measure(label, family: font)`.
+    public func labelEm(_ label: String, font: String) throws -> Double {
+        try measure(label, family: font)
+    }
+}

@@ -1,0 +1,107 @@
+import TagKit
+
+/// One option a command accepts, with the help text that `--help` shows beside it.
+struct OptionSpec {
+    /// The long name without dashes: `at` for `--at`.
+    let name: String
+    /// The value's placeholder (`X,Y`), or nil for a flag that takes no value.
+    let value: String?
+    let help: String
+    /// The default, as help shows it.
+    var defaultValue: String? = nil
+
+    /// `--at X,Y`
+    var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
+}
+
+/// A positional argument a command takes.
+struct PositionalSpec {
+    let name: String
+    let help: String
+    var optional = false
+}
+
+/// The command line after parsing against a command's specification.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    func value(_ name: String) -> String? { values[name] }
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+}
+
+/// A mistake in how the command was invoked (exit 64). `tagproj` prints the command's usage after it.
+struct UsageError: TagProjError {
+    let message: String
+    var hint: String? = nil
+    var exitCode: ExitCode { .usage }
+}
+
+/// Splits `arguments` into positionals and options. Options may come before, between or after
+/// positionals, as `--name value` or `--name=value`; `--` ends option parsing. Values may begin
+/// with `-` (`--by -0.1,0`).
+func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
+            if !onlyPositionals, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
+                throw UsageError(message: "unknown option '\(argument)'", hint: suggestion(for: argument, among: options))
+            }
+            parsed.positionals.append(argument)
+            continue
+        }
+        if argument == "--" { onlyPositionals = true; continue }
+        var name = String(argument.dropFirst(2))
+        var inline: String?
+        if let equals = name.firstIndex(of: "=") {
+            inline = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard let spec = options.first(where: { $0.name == name }) else {
+            throw UsageError(message: "unknown option '--\(name)'", hint: suggestion(for: "--" + name, among: options))
+        }
+        if spec.value == nil {
+            guard inline == nil else { throw UsageError(message: "option '--\(name)' takes no value") }
+            parsed.flags.insert(name)
+        } else if let inline {
+            parsed.values[name] = inline
+        } else {
+            guard index < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value (\(spec.value!))") }
+            parsed.values[name] = arguments[index]
+            index += 1
+        }
+    }
+    return parsed
+}
+
+/// `did you mean '--at'?` when an option name is close to a known one.
+func suggestion(for word: String, among options: [OptionSpec]) -> String? {
+    closest(to: word, among: options.map { "--" + $0.name }).map { "did you mean '\($0)'?" }
+}
+
+/// The candidate within edit distance 2 of `word`, if any.
+func closest(to word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }
+    return scored.min { $0.1 < $1.1 }?.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+        var previous = row[0]
+        row[0] = i
+        for j in stride(from: 1, through: b.count, by: 1) {
+            let saved = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+            previous = saved
+        }
+    }
+    return row[b.count]
+}

@@ -1,0 +1,54 @@
+import TagKit
+
+/// Parsers for the values options take; each failure is a usage error naming the option.
+enum Values {
+    /// A finite decimal number.
+    static func number(_ text: String, for what: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, !text.contains(where: { $0 == "x" || $0 == "X" }) else {
+            throw UsageError(message: "\(what): '\(text)' is not a number")
+        }
+        return value
+    }
+
+    /// `X,Y`: two numbers separated by a comma.
+    static func pair(_ text: String, for what: String) throws -> (Double, Double) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw UsageError(message: "\(what): '\(text)' is not X,Y (two numbers such as 0.25,0.4)") }
+        return (try number(String(parts[0]), for: what), try number(String(parts[1]), for: what))
+    }
+
+    /// A normalized point; values outside 0…1 are kept, to be clamped by placement.
+    static func point(_ text: String, for what: String) throws -> NormalizedPoint {
+        let (x, y) = try pair(text, for: what)
+        return NormalizedPoint(x: x, y: y)
+    }
+
+    /// A whole number in `range`.
+    static func integer(_ text: String, for what: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(message: "\(what): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A tag id as the user types it: `3` or `#3`.
+    static func tagID(_ text: String) throws -> TagID {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard let raw = Int64(digits), raw >= 1 else { throw UsageError(message: "'\(text)' is not a tag id (a positive whole number)") }
+        return TagID(raw)
+    }
+
+    static func kind(_ text: String) throws -> Kind {
+        guard let kind = Kind(rawValue: text) else {
+            throw UsageError(message: "unknown kind '\(text)'", hint: "a tag's kind is 'dish' or 'price'")
+        }
+        return kind
+    }
+
+    static func side(_ text: String) throws -> Side {
+        guard let side = Side(rawValue: text) else {
+            throw UsageError(message: "unknown side '\(text)'", hint: "a tag's side is 'left' or 'right'")
+        }
+        return side
+    }
+}

@@ -1,0 +1,39 @@
+import TagKit
+
+/// `tagproj list`: the tags.
+struct ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list", abstract: "List the tags.",
+        positionals: [projectArgument], options: [jsonOption],
+        discussion: "Columns: id, kind, side, the dot's x and y (fractions of the picture), the text as drawn.",
+        examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
+
+    let project: String
+    let json: Bool
+
+    init(_ a: ParsedArguments) throws {
+        project = try Self.positional(a, 0)
+        try Self.noExtraPositionals(a)
+        json = a.has("json")
+    }
+
+    func run(_ out: Output) throws {
+        let opened = try Project.open(project, forWriting: false)
+        let tags = try opened.tags()
+        if json {
+            out.line(JSON.object([("tags", .array(tags.map(\.json)))]).text)
+            return
+        }
+        let currency = try opened.settings().currency
+        out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + "TEXT")
+        for tag in tags {
+            out.line(pad(String(tag.id.rawValue), 6) + pad(tag.kind.rawValue, 7) + pad(tag.side.rawValue, 7)
+                     + pad(tag.anchor.formattedX, 7) + pad(tag.anchor.formattedY, 7) + tag.label(currency: currency))
+        }
+    }
+}
+
+extension NormalizedPoint {
+    var formattedX: String { String(formatted.split(separator: ",")[0]) }
+    var formattedY: String { String(formatted.split(separator: ",")[1]) }
+}

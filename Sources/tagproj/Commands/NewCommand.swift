@@ -1,0 +1,64 @@
+import TagKit
+
+/// `tagproj new`: a project from a photo.
+struct NewCommand: Command {
+    static let spec = CommandSpec(
+        name: "new", abstract: "Create a project from a JPEG or PNG photo.",
+        positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (JPEG or PNG, recognised by content).")],
+        options: [
+            OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo"),
+            OptionSpec(name: "currency", value: "SYMBOL", help: "Drawn before every price.", defaultValue: "¥"),
+            OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text.", defaultValue: "sans-serif"),
+            OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
+            OptionSpec(name: "force", value: nil, help: "Replace an existing file at <project>."),
+        ],
+        discussion: """
+            The photo's bytes are stored in the project unchanged; only its header is read (size, EXIF
+            orientation, ICC profile). The project starts with no tags and an empty history.
+            """,
+        examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'"])
+
+    let project: String
+    let image: String
+    var options = NewProjectOptions()
+
+    init(_ a: ParsedArguments) throws {
+        project = try Self.positional(a, 0)
+        image = try Self.positional(a, 1)
+        try Self.noExtraPositionals(a)
+        if let crop = a.value("crop") {
+            if crop == "square" {
+                options.crop = .square
+            } else {
+                let parts = crop.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 4 else { throw UsageError(message: "--crop: '\(crop)' is neither 'square' nor X,Y,W,H") }
+                let v = try parts.map { try Values.number(String($0), for: "--crop") }
+                options.crop = .rect(try Crop.validated(x: v[0], y: v[1], width: v[2], height: v[3]))
+            }
+        }
+        if let currency = a.value("currency") {
+            let symbol = TagText.normalized(currency)
+            guard symbol.count <= 8, !symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw UsageError(message: "--currency: '\(currency)' is not a currency symbol (up to 8 characters)")
+            }
+            options.settings.currency = symbol
+        }
+        if let font = a.value("font") {
+            guard font.utf8.count <= 200 else { throw UsageError(message: "--font: the family name is too long") }
+            options.settings.font = font
+        }
+        if let max = a.value("max-pixels") {
+            options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
+        }
+        options.force = a.has("force")
+    }
+
+    func run(_ out: Output) throws {
+        if !options.settings.font.isEmpty, try !FontSystem().isInstalled(family: options.settings.font) {
+            out.warning("font family '\(options.settings.font)' is not installed; tags will use a substitute")
+        }
+        let created = try Project.create(at: project, imagePath: image, options: options)
+        let info = try created.info()
+        out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+@testable import TagKit
+
+@Suite struct HistoryTests {
+    func tag(_ id: Int64, x: Double = 0.5, text: String = "Soup") -> Tag {
+        Tag(id: TagID(id), kind: .dish, text: text, anchor: NormalizedPoint(x: x, y: 0.5), side: .right, labelEm: 2)
+    }
+
+    @Test func applyingThenRevertingAnEntryRestoresTheTags() {
+        let start = TagSet([tag(1), tag(2)])
+        let entry = HistoryEntry(seq: 3, label: "move #1", changes: [TagChange(id: TagID(1), before: tag(1), after: tag(1, x: 0.2))])
+        let after = start.applying(entry)
+        #expect(after[TagID(1)]?.anchor.x == 0.2)
+        #expect(after.reverting(entry) == start)
+    }
+
+    @Test func addAndDeleteAreChangesFromAndToNothing() {
+        let add = HistoryEntry(seq: 1, label: "add", changes: [TagChange(id: TagID(1), before: nil, after: tag(1))])
+        let delete = HistoryEntry(seq: 2, label: "delete", changes: [TagChange(id: TagID(1), before: tag(1), after: nil)])
+        let tags = TagSet().applying(add).applying(delete)
+        #expect(tags.count == 0)
+        #expect(tags.reverting(delete) == TagSet([tag(1)]))
+    }
+
+    @Test func replayingFromEmptyReproducesTheState() {
+        let entries = [
+            HistoryEntry(seq: 1, label: "add", changes: [TagChange(id: TagID(1), before: nil, after: tag(1))]),
+            HistoryEntry(seq: 2, label: "add", changes: [TagChange(id: TagID(2), before: nil, after: tag(2))]),
+            HistoryEntry(seq: 3, label: "edit", changes: [TagChange(id: TagID(1), before: tag(1), after: tag(1, text: "Tea"))]),
+        ]
+        #expect(TagSet.replaying(entries) == TagSet([tag(1, text: "Tea"), tag(2)]))
+    }
+}
+
+@Suite struct ProjectHistoryTests {
+    let measurer = FixedWidthMeasurer()
+
+    @Test func undoAndRedoStepThroughEdits() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: measurer)
+        _ = try project.move(TagID(1), .to(NormalizedPoint(x: 0.4, y: 0.6)))
+        _ = try project.flip(TagID(1))
+        #expect(try project.undo() == ["flip #1"])
+        #expect(try project.tags().first?.side == .right)
+        #expect(try project.undo(steps: 2) == ["move #1", "add dish #1 “Soup”"])
+        #expect(try project.tags().isEmpty)
+        #expect(throws: HistoryError.nothingToUndo) { try project.undo() }
+        #expect(try project.redo(steps: 3).count == 3)
+        #expect(try project.tags().first?.side == .left)
+        #expect(throws: HistoryError.nothingToRedo) { try project.redo() }
+        try project.check()
+    }
+
+    @Test func aNewEditAfterUndoDropsTheRedoTail() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: measurer)
+        _ = try project.add(kind: .price, text: "12", at: nil, side: nil, measurer: measurer)
+        _ = try project.undo()
+        _ = try project.add(kind: .price, text: "13", at: nil, side: nil, measurer: measurer)
+        let log = try project.history()
+        #expect(log.items.map(\.label) == ["add dish #1 “Soup”", "add price #3 “¥13”"])
+        #expect(log.cursor == 2 && log.items.allSatisfy { !$0.undone })
+        #expect(throws: HistoryError.nothingToRedo) { try project.redo() }
+        // The id of the undone, discarded tag is never handed out again.
+        #expect(try project.tags().map(\.id.rawValue) == [1, 3])
+        try project.check()
+    }
+
+    @Test func tooManyStepsIsRefusedAndChangesNothing() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: measurer)
+        let before = contents(project.path)
+        #expect(throws: HistoryError.tooFewSteps(requested: 2, available: 1, undo: true)) { try project.undo(steps: 2) }
+        #expect(contents(project.path) == before)
+    }
+
+    @Test func deleteThenUndoBringsTheSameTagBack() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let added = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.2, y: 0.7), side: .right, measurer: measurer).tag
+        _ = try project.delete(TagID(1))
+        #expect(try project.tags().isEmpty)
+        _ = try project.undo()
+        #expect(try project.tags() == [added!])
+    }
+}

@@ -1,0 +1,123 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import TagKit
+
+@Suite struct StoreTests {
+    @Test func embeddedMigrationsAreTheSchemaFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("Schema"))
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(files.count == Migrator.latestVersion)
+        for (offset, file) in files.enumerated() {
+            #expect(file.hasPrefix(String(format: "%03d-", offset + 1)))
+            let text = try String(contentsOfFile: Fixtures.path("Schema/" + file), encoding: .utf8)
+            #expect(Migrator.sql(forVersion: offset + 1) == text)
+        }
+    }
+
+    @Test func aNewProjectIsAtTheLatestSchemaWithOurApplicationID() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let db = try Database(path: project.path, readOnly: true)
+        #expect(try db.scalar("PRAGMA user_version")?.integer == Int64(Migrator.latestVersion))
+        #expect(try db.scalar("PRAGMA application_id")?.integer == Int64(Project.applicationID))
+        #expect(try db.scalar("PRAGMA journal_mode")?.text == "delete")
+        let info = try project.info()
+        #expect(info.width == 600 && info.height == 400 && info.format == "png" && info.tags == 0 && info.historyEntries == 0)
+    }
+
+    @Test func theSourceBytesAreStoredUnchanged() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let db = try Database(path: project.path, readOnly: true)
+        #expect(try db.scalar("SELECT bytes FROM source") == .blob(Array(contents(Fixtures.coffee)!)))
+    }
+
+    @Test func aSquareCropIsStoredNotApplied() throws {
+        let dir = TemporaryDirectory()
+        var options = NewProjectOptions()
+        options.crop = .square
+        let info = try makeProject(in: dir, options: options).info()
+        #expect(info.width == 400 && info.height == 400 && info.storedWidth == 600)
+        #expect(abs(info.crop.x - 1.0 / 6) < 1e-12)
+    }
+
+    @Test func anExistingProjectIsReplacedOnlyWithForce() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: FixedWidthMeasurer())
+        let before = contents(project.path)
+        #expect(throws: ProjectError.exists(path: project.path)) { try makeProject(in: dir) }
+        #expect(contents(project.path) == before)
+        var options = NewProjectOptions()
+        options.force = true
+        #expect(try makeProject(in: dir, options: options).tags().isEmpty)
+    }
+
+    @Test func aFileThatIsNotAnImageLeavesNoProjectBehind() throws {
+        let dir = TemporaryDirectory()
+        FileManager.default.createFile(atPath: dir.file("fake.jpg"), contents: Data("hello, not a photo".utf8))
+        #expect(throws: ImageError.self) {
+            try Project.create(at: dir.file("x.tagproj"), imagePath: dir.file("fake.jpg"), options: NewProjectOptions())
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["fake.jpg"])
+    }
+
+    @Test func aNonSQLiteFileIsRefusedUntouched() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("text.tagproj")
+        FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x41, count: 4096))
+        try expectRefused(path, ProjectError.notSQLite(path: path))
+        FileManager.default.createFile(atPath: dir.file("empty.tagproj"), contents: Data())
+        try expectRefused(dir.file("empty.tagproj"), ProjectError.notSQLite(path: dir.file("empty.tagproj")))
+    }
+
+    @Test func anotherProgramsSQLiteFileIsRefusedUntouched() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("other.db")
+        try Database(path: path, create: true).execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hi')")
+        try expectRefused(path, ProjectError.notATagproj(path: path))
+    }
+
+    @Test func aProjectFromANewerTagprojIsRefusedUntouched() throws {
+        let dir = TemporaryDirectory()
+        let path = try makeProject(in: dir).path
+        try Database(path: path).execute("PRAGMA user_version = \(Migrator.latestVersion + 1)")
+        try expectRefused(path, ProjectError.newerVersion(path: path, version: Migrator.latestVersion + 1))
+    }
+
+    @Test func aDamagedProjectIsReportedAsBadData() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        for i in 0..<20 { _ = try project.add(kind: .dish, text: "Dish \(i)", at: nil, side: nil, measurer: FixedWidthMeasurer()) }
+        // Overwrite every page after the first with garbage: the header still says "tagproj".
+        var bytes = contents(project.path)!
+        for i in 4096..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 7919) }
+        try bytes.write(to: URL(fileURLWithPath: project.path))
+        let error = #expect(throws: (any Error).self) { try Project.open(project.path, forWriting: false).check() }
+        #expect((error as? TagProjError)?.exitCode == .dataError)
+        #expect(contents(project.path) == bytes)
+    }
+
+    @Test func aPlantedTriggerNeverRuns() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        // Plant a trigger with a connection of another program (triggers on, not defensive).
+        var raw: OpaquePointer?
+        sqlite3_open(project.path, &raw)
+        sqlite3_exec(raw, "CREATE TABLE seen (n); CREATE TRIGGER spy AFTER INSERT ON tags BEGIN INSERT INTO seen VALUES (1); END;", nil, nil, nil)
+        sqlite3_close(raw)
+        _ = try Project.open(project.path, forWriting: true).add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: FixedWidthMeasurer())
+        let db = try Database(path: project.path, readOnly: true)
+        #expect(try db.scalar("SELECT count(*) FROM seen")?.integer == 0)
+    }
+
+    /// `path` cannot be opened as a project, with `expected`, and its bytes are unchanged.
+    func expectRefused(_ path: String, _ expected: ProjectError) throws {
+        let before = contents(path)
+        #expect(throws: expected) { try Project.open(path, forWriting: true) }
+        #expect(throws: expected) { try Project.open(path, forWriting: false) }
+        #expect(expected.exitCode == .dataError)
+        #expect(contents(path) == before)
+    }
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tagproj builds and tests with, if any are missing.
+# Needs root or sudo; does nothing when everything is already installed.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libsqlite3-dev        # the project file
+  libjpeg62-turbo-dev   # JPEG decode/encode (libjpeg-turbo)
+  libpng-dev            # PNG decode/encode
+  libfreetype-dev       # glyph rasterizing
+  libfontconfig-dev     # finding fonts, per-character fallback
+  libharfbuzz-dev       # shaping
+  fonts-dejavu-core     # Latin
+  fonts-noto-cjk        # Chinese, Japanese, Korean
+  fonts-noto-color-emoji
+  sqlite3               # the baseline of the edit benchmark
+)
+[ "${1:-}" = "--bench" ] && packages+=(libjpeg-turbo-progs hyperfine)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
