@@ -61,6 +61,19 @@ extension ImagingTests {
         #expect(rect(1, 1, 0.1, 0.1) == PixelRect(x: 599, y: 399, width: 1, height: 1))
     }
 
+    @Test func normalizedRectanglesAndProjectCropsRoundAlike() {
+        for (w, h) in [(600, 400), (7, 3), (4032, 3024)] {
+            for x in stride(from: 0.0, through: 0.9, by: 0.07) {
+                for width in stride(from: 0.01, through: 1 - x, by: 0.09) {
+                    let crop = Crop(x: x, y: x / 2, width: width, height: width / 2 + 0.05)
+                    #expect(PixelRect(crop, pictureWidth: w, pictureHeight: h)
+                        == PixelRect(normalizedX: crop.x, y: crop.y, width: crop.width, height: crop.height,
+                                     pictureWidth: w, pictureHeight: h), "\(crop) in \(w)×\(h)")
+                }
+            }
+        }
+    }
+
     @Test func croppingCopiesTheRightPixels() {
         let picture = testPattern(width: 20, height: 10, channels: 4)
         let piece = picture.cropped(to: PixelRect(x: 3, y: 2, width: 5, height: 4))

@@ -32,6 +32,13 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
         self.init(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// The pixels a project's `Crop` covers in a `pictureWidth × pictureHeight` upright picture,
+    /// by the crop's own rounding rule (`Crop.pixelRect`), which is the same as above.
+    public init(_ crop: Crop, pictureWidth: Int, pictureHeight: Int) {
+        let r = crop.pixelRect(width: pictureWidth, height: pictureHeight)
+        self.init(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
     /// Pixel boundaries of a normalized start and length along an axis of `size` pixels.
     private static func span(_ start: Double, _ length: Double, size: Int) -> (Int, Int) {
         func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
@@ -65,6 +72,11 @@ extension PixelBuffer {
                 }
             }
         }
+    }
+
+    /// The part of this (upright) picture a project's `Crop` keeps.
+    public func cropped(to crop: Crop) -> PixelBuffer {
+        cropped(to: PixelRect(crop, pictureWidth: width, pictureHeight: height))
     }
 
     /// Crops to a normalized rectangle of this (upright) picture; see
