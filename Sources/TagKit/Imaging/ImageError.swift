@@ -19,6 +19,7 @@ public enum ImageError: TagProjError, Equatable {
     /// The codec failed for a reason that is not the file's fault (out of memory, a bad argument).
     case failed(ImageFormat, String)
 
+    /// One line naming what failed and why.
     public var message: String {
         switch self {
         case .notAnImage:
@@ -39,6 +40,7 @@ public enum ImageError: TagProjError, Equatable {
         }
     }
 
+    /// A next step for the pixel limit and for files that are not images.
     public var hint: String? {
         switch self {
         case .notAnImage: return "tagproj reads JPEG and PNG photos"
@@ -47,6 +49,7 @@ public enum ImageError: TagProjError, Equatable {
         }
     }
 
+    /// 74 for write failures, 1 for codec failures that are not the file's fault, else 65.
     public var exitCode: ExitCode {
         switch self {
         case .writeFailed: return .ioError

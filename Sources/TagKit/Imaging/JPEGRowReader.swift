@@ -6,11 +6,12 @@ import CShims
 /// CMYK and YCCK (Adobe-inverted CMYK is recognised by its APP14 marker); restart markers.
 /// A file that lacks only its final EOI marker decodes; a file cut short inside the image data
 /// throws. Only a few rows are held at a time, except for progressive files, whose coefficients
-/// libjpeg buffers whole (about 2 bytes a pixel for 4:2:0).
+/// libjpeg buffers whole (about 3 bytes a pixel for 4:2:0 colour).
 public final class JPEGRowReader: ImageRowReader {
     /// The default cap on progressive scans; real encoders use about 10.
     public static let defaultMaxScans = 1000
 
+    /// Always `.jpeg`.
     public let format = ImageFormat.jpeg
     /// Width of the rows produced (the stored width divided by `reduction`, rounded up).
     public let width: Int
@@ -22,6 +23,7 @@ public final class JPEGRowReader: ImageRowReader {
     public let storedWidth: Int, storedHeight: Int
     /// Whether the file is CMYK or YCCK (converted to RGB without a colour profile).
     public let isCMYK: Bool
+    /// The APP2 ICC profile if it describes RGB (not for grey or CMYK files), else `nil`.
     public let iccProfile: [UInt8]?
     /// The first problem the decoder stepped over so far; read it again after the last row.
     public var warning: String? { ShimCall.string(tp_jpeg_decoder_warning(decoder)) }

@@ -9,8 +9,11 @@ import CShims
 /// decoded a row at a time; an Adam7-interlaced file spreads every row over seven passes, so it
 /// is decoded whole at the first read.
 public final class PNGRowReader: ImageRowReader {
+    /// Always `.png`.
     public let format = ImageFormat.png
+    /// Pixels per row.
     public let width: Int
+    /// Number of rows.
     public let height: Int
     /// 3 (RGB) or 4 (RGBA).
     public let channels: Int
@@ -18,6 +21,7 @@ public final class PNGRowReader: ImageRowReader {
     public let storedBitDepth: Int
     /// Whether the file is Adam7-interlaced.
     public let isInterlaced: Bool
+    /// The `iCCP` profile if libpng accepted it and it describes RGB, else `nil`.
     public let iccProfile: [UInt8]?
     /// The first problem the decoder stepped over so far; read it again after the last row.
     public var warning: String? { ShimCall.string(tp_png_decoder_warning(decoder)) }

@@ -55,6 +55,7 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
         x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= pictureWidth && y + height <= pictureHeight
     }
 
+    /// "W×H at X,Y".
     public var description: String { "\(width)×\(height) at \(x),\(y)" }
 }
 
@@ -102,10 +103,14 @@ public struct CroppedRows<Source: RowSource>: RowSource {
         self.rect = rect
     }
 
+    /// The rectangle's width.
     public var width: Int { rect.width }
+    /// The rectangle's height.
     public var height: Int { rect.height }
+    /// The source's channels.
     public var channels: Int { source.channels }
 
+    /// Reads the next rows of the rectangle; see `RowSource.readRows(into:count:)`.
     public mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
         let wanted = min(count, rect.y + rect.height - max(sourceRow, rect.y))
         guard wanted > 0 else { return 0 }

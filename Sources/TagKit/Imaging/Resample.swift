@@ -14,8 +14,11 @@ import Glibc
 /// photo at a smaller size needs no picture-sized buffer.
 public struct ResampledRows<Source: RowSource>: RowSource {
     private var source: Source
+    /// Width of the resized picture.
     public let width: Int
+    /// Height of the resized picture.
     public let height: Int
+    /// The source's channels.
     public var channels: Int { source.channels }
 
     private let horizontal: FilterTaps
@@ -41,6 +44,7 @@ public struct ResampledRows<Source: RowSource>: RowSource {
         sums = [Float](repeating: 0, count: width * source.channels)
     }
 
+    /// Produces the next resized rows, reading source rows as the filter needs them.
     public mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
         let n = min(count, height - nextOutputRow)
         guard n > 0 else { return 0 }

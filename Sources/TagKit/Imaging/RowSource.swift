@@ -47,10 +47,14 @@ public struct PixelBufferRows: RowSource {
     /// Reads `buffer` from its top row.
     public init(_ buffer: PixelBuffer) { self.buffer = buffer }
 
+    /// The buffer's width.
     public var width: Int { buffer.width }
+    /// The buffer's height.
     public var height: Int { buffer.height }
+    /// The buffer's channels.
     public var channels: Int { buffer.channels }
 
+    /// Copies the next rows out of the buffer.
     public mutating func readRows(into target: UnsafeMutableBufferPointer<UInt8>, count: Int) -> Int {
         let n = min(count, height - nextRow)
         guard n > 0 else { return 0 }
