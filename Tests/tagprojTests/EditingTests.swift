@@ -157,7 +157,7 @@ import Testing
 
     @Test func aPhotoOverThePixelLimitIsRefusedAndLeavesNothing() throws {
         let cli = CLI()
-        expectFailure(try cli("new", "big.tagproj", CLI.coffee, "--max-pixels", "1000"), 65, "image is 600×400 pixels")
+        expectFailure(try cli("new", "big.tagproj", CLI.coffee, "--max-pixels", "1000"), 65, "over the limit of 1000 pixels")
         #expect(!FileManager.default.fileExists(atPath: cli.path("big.tagproj")))
         #expect(try cli("new", "big.tagproj", CLI.coffee, "--max-pixels", "240000").status == 0)
     }

@@ -30,7 +30,7 @@ public enum ImageError: TagProjError, Equatable {
             return "unsupported \(format.displayName): \(reason)"
         case let .tooManyPixels(width, height, limit):
             return "image is \(width)×\(height) pixels (\(Self.megapixels(width * height))), "
-                + "over the limit of \(Self.megapixels(limit))"
+                + "over the limit of \(limit) pixels"
         case let .incomplete(rows, total):
             return "image data ended after \(rows) of \(total) rows"
         case let .writeFailed(format, reason):
