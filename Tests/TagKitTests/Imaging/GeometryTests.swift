@@ -44,21 +44,21 @@ extension ImagingTests {
     }
 
     @Test func normalizedCropRoundsEdgesToTheNearestPixel() {
-        func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, in size: (Int, Int) = (600, 400)) -> PixelRect {
-            PixelRect(normalizedX: x, y: y, width: w, height: h, pictureWidth: size.0, pictureHeight: size.1)
+        func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, in size: (Int, Int) = (600, 400)) -> CropRect {
+            CropRect(normalizedX: x, y: y, width: w, height: h, pictureWidth: size.0, pictureHeight: size.1)
         }
-        #expect(rect(0, 0, 1, 1) == PixelRect(x: 0, y: 0, width: 600, height: 400))
-        #expect(rect(0.25, 0.5, 0.5, 0.25) == PixelRect(x: 150, y: 200, width: 300, height: 100))
+        #expect(rect(0, 0, 1, 1) == CropRect(x: 0, y: 0, width: 600, height: 400))
+        #expect(rect(0.25, 0.5, 0.5, 0.25) == CropRect(x: 150, y: 200, width: 300, height: 100))
         // Edges at 0.1·7 = 0.7 → 1 and 0.6·7 = 4.2 → 4: columns 1, 2, 3.
-        #expect(rect(0.1, 0, 0.5, 1, in: (7, 3)) == PixelRect(x: 1, y: 0, width: 3, height: 3))
+        #expect(rect(0.1, 0, 0.5, 1, in: (7, 3)) == CropRect(x: 1, y: 0, width: 3, height: 3))
         // Neighbouring crops share their boundary.
         let left = rect(0, 0, 0.3333, 1, in: (10, 1)), right = rect(0.3333, 0, 0.6667, 1, in: (10, 1))
         #expect(left.x + left.width == right.x && right.x + right.width == 10)
         // Out of range, NaN and too thin are clamped, never empty.
-        #expect(rect(-1, -1, 3, 3) == PixelRect(x: 0, y: 0, width: 600, height: 400))
+        #expect(rect(-1, -1, 3, 3) == CropRect(x: 0, y: 0, width: 600, height: 400))
         #expect(rect(.nan, 0, 0.5, 1).x == 0)
-        #expect(rect(0.5, 0.5, 0, 0) == PixelRect(x: 300, y: 200, width: 1, height: 1))
-        #expect(rect(1, 1, 0.1, 0.1) == PixelRect(x: 599, y: 399, width: 1, height: 1))
+        #expect(rect(0.5, 0.5, 0, 0) == CropRect(x: 300, y: 200, width: 1, height: 1))
+        #expect(rect(1, 1, 0.1, 0.1) == CropRect(x: 599, y: 399, width: 1, height: 1))
     }
 
     @Test func normalizedRectanglesAndProjectCropsRoundAlike() {
@@ -66,8 +66,8 @@ extension ImagingTests {
             for x in stride(from: 0.0, through: 0.9, by: 0.07) {
                 for width in stride(from: 0.01, through: 1 - x, by: 0.09) {
                     let crop = Crop(x: x, y: x / 2, width: width, height: width / 2 + 0.05)
-                    #expect(PixelRect(crop, pictureWidth: w, pictureHeight: h)
-                        == PixelRect(normalizedX: crop.x, y: crop.y, width: crop.width, height: crop.height,
+                    #expect(CropRect(crop, pictureWidth: w, pictureHeight: h)
+                        == CropRect(normalizedX: crop.x, y: crop.y, width: crop.width, height: crop.height,
                                      pictureWidth: w, pictureHeight: h), "\(crop) in \(w)×\(h)")
                 }
             }
@@ -76,7 +76,7 @@ extension ImagingTests {
 
     @Test func croppingCopiesTheRightPixels() {
         let picture = testPattern(width: 20, height: 10, channels: 4)
-        let piece = picture.cropped(to: PixelRect(x: 3, y: 2, width: 5, height: 4))
+        let piece = picture.cropped(to: CropRect(x: 3, y: 2, width: 5, height: 4))
         #expect(piece.width == 5 && piece.height == 4)
         for y in 0..<4 { for x in 0..<5 { #expect(piece[x, y] == picture[x + 3, y + 2]) } }
         #expect(picture.cropped(normalizedX: 0, y: 0, width: 1, height: 1) == picture)
@@ -85,7 +85,7 @@ extension ImagingTests {
     @Test(arguments: [1, 3, 64])
     func streamedCropEqualsBufferCrop(band: Int) throws {
         let picture = testPattern(width: 31, height: 40, channels: 3)
-        let rect = PixelRect(x: 4, y: 9, width: 20, height: 17)
+        let rect = CropRect(x: 4, y: 9, width: 20, height: 17)
         var rows = CroppedRows(PixelBufferRows(picture), rect: rect)
         var collected: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: band * rows.rowBytes)

@@ -1,5 +1,5 @@
-/// A rectangle of whole pixels in a picture: top-left corner `x, y`, size `width × height`.
-public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
+/// A rectangle of whole pixels in a picture, as crops use it: top-left corner `x, y`, size `width × height`.
+public struct CropRect: Sendable, Equatable, CustomStringConvertible {
     /// Column of the leftmost pixel.
     public var x: Int
     /// Row of the top pixel.
@@ -61,9 +61,9 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
 
 extension PixelBuffer {
     /// The pixels inside `rect`, which must lie inside the picture, as a new buffer.
-    public func cropped(to rect: PixelRect) -> PixelBuffer {
+    public func cropped(to rect: CropRect) -> PixelBuffer {
         precondition(rect.fits(width: width, height: height), "crop \(rect) outside \(width)×\(height)")
-        if rect == PixelRect(x: 0, y: 0, width: width, height: height) { return self }
+        if rect == CropRect(x: 0, y: 0, width: width, height: height) { return self }
         let (c, source) = (channels, rowBytes)
         return PixelBuffer(width: rect.width, height: rect.height, channels: c) { out in
             bytes.withUnsafeBufferPointer { input in
@@ -77,13 +77,13 @@ extension PixelBuffer {
 
     /// The part of this (upright) picture a project's `Crop` keeps.
     public func cropped(to crop: Crop) -> PixelBuffer {
-        cropped(to: PixelRect(crop, pictureWidth: width, pictureHeight: height))
+        cropped(to: CropRect(crop, pictureWidth: width, pictureHeight: height))
     }
 
     /// Crops to a normalized rectangle of this (upright) picture; see
-    /// `PixelRect.init(normalizedX:y:width:height:pictureWidth:pictureHeight:)` for the rounding.
+    /// `CropRect.init(normalizedX:y:width:height:pictureWidth:pictureHeight:)` for the rounding.
     public func cropped(normalizedX x: Double, y: Double, width w: Double, height h: Double) -> PixelBuffer {
-        cropped(to: PixelRect(normalizedX: x, y: y, width: w, height: h, pictureWidth: width, pictureHeight: height))
+        cropped(to: CropRect(normalizedX: x, y: y, width: w, height: h, pictureWidth: width, pictureHeight: height))
     }
 }
 
@@ -92,12 +92,12 @@ extension PixelBuffer {
 public struct CroppedRows<Source: RowSource>: RowSource {
     private var source: Source
     /// The rectangle taken from the source.
-    public let rect: PixelRect
+    public let rect: CropRect
     private var sourceRow = 0
     private var scratch: [UInt8] = []
 
     /// Crops `source` (at its first row) to `rect`, which must lie inside it.
-    public init(_ source: Source, rect: PixelRect) {
+    public init(_ source: Source, rect: CropRect) {
         precondition(rect.fits(width: source.width, height: source.height), "crop \(rect) outside the source")
         self.source = source
         self.rect = rect
