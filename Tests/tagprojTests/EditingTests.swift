@@ -134,3 +134,31 @@ import Testing
         #expect(version.status == 0 && version.stdout.hasPrefix("tagproj "))
     }
 }
+
+@Suite struct ImportTests {
+    static func fixture(_ name: String) -> String { CLI.repository.appendingPathComponent("Fixtures/images/" + name).path }
+
+    @Test func aJPEGWithExifOrientationIsStoredAtItsUprightSize() throws {
+        let cli = CLI()
+        let run = try cli("new", "o.tagproj", ImportTests.fixture("jpeg-orient6.jpg"))
+        #expect(run.status == 0 && run.stdout.isEmpty, "\(run)")
+        let info = try CLI.json(try cli("info", "o.tagproj", "--json"))
+        #expect(info["format"] as? String == "jpeg" && info["orientation"] as? Int == 6)
+        #expect(info["stored_width"] as? Int == 48 && info["stored_height"] as? Int == 64)
+        #expect(info["width"] as? Int == 64 && info["height"] as? Int == 48)
+    }
+
+    @Test func theFormatIsRecognisedByContentNotByName() throws {
+        let cli = CLI()
+        try FileManager.default.copyItem(atPath: CLI.coffee, toPath: cli.path("photo.jpg"))
+        #expect(try cli("new", "p.tagproj", "photo.jpg").status == 0)
+        #expect(try CLI.json(try cli("info", "p.tagproj", "--json"))["format"] as? String == "png")
+    }
+
+    @Test func aPhotoOverThePixelLimitIsRefusedAndLeavesNothing() throws {
+        let cli = CLI()
+        expectFailure(try cli("new", "big.tagproj", CLI.coffee, "--max-pixels", "1000"), 65, "over the limit of 1000 pixels")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("big.tagproj")))
+        #expect(try cli("new", "big.tagproj", CLI.coffee, "--max-pixels", "240000").status == 0)
+    }
+}

@@ -12,9 +12,14 @@ public enum ImageError: TagProjError, Equatable {
     case unsupported(ImageFormat, String)
     /// The declared size is over the pixel limit; refused before any pixel memory is allocated.
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    /// A row source ended before producing all the rows it announced.
+    case incomplete(rows: Int, of: Int)
     /// Encoded output could not be written (disk full, closed pipe, …).
     case writeFailed(ImageFormat, String)
+    /// The codec failed for a reason that is not the file's fault (out of memory, a bad argument).
+    case failed(ImageFormat, String)
 
+    /// One line naming what failed and why.
     public var message: String {
         switch self {
         case .notAnImage:
@@ -25,12 +30,17 @@ public enum ImageError: TagProjError, Equatable {
             return "unsupported \(format.displayName): \(reason)"
         case let .tooManyPixels(width, height, limit):
             return "image is \(width)×\(height) pixels (\(Self.megapixels(width * height))), "
-                + "over the limit of \(Self.megapixels(limit))"
+                + "over the limit of \(limit) pixels"
+        case let .incomplete(rows, total):
+            return "image data ended after \(rows) of \(total) rows"
         case let .writeFailed(format, reason):
             return "cannot write \(format.displayName): \(reason)"
+        case let .failed(format, reason):
+            return "\(format.displayName) codec failed: \(reason)"
         }
     }
 
+    /// A next step for the pixel limit and for files that are not images.
     public var hint: String? {
         switch self {
         case .notAnImage: return "tagproj reads JPEG and PNG photos"
@@ -39,9 +49,11 @@ public enum ImageError: TagProjError, Equatable {
         }
     }
 
+    /// 74 for write failures, 1 for codec failures that are not the file's fault, else 65.
     public var exitCode: ExitCode {
         switch self {
         case .writeFailed: return .ioError
+        case .failed: return .failure
         default: return .dataError
         }
     }

@@ -23,10 +23,15 @@ public enum ImageProbe {
     ///   processes libjpeg-turbo cannot decode (lossless, hierarchical, 12-bit) and Apple's
     ///   CgBI PNG variant, so that such files are refused when they come in, not at export.
     public static func probe(_ bytes: UnsafeRawBufferPointer) throws -> ImageInfo {
+        try probeTyped(bytes)
+    }
+
+    /// `probe(_:)` with its error type spelled out, for callers inside TagKit.
+    static func probeTyped(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo {
         switch format(of: bytes) {
         case .jpeg: return try probeJPEG(ByteView(bytes))
         case .png: return try probePNG(ByteView(bytes))
-        case nil: throw ImageError.notAnImage
+        case nil: throw .notAnImage
         }
     }
 

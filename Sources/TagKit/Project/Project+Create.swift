@@ -19,14 +19,6 @@ public struct NewProjectOptions: Sendable {
     public init() {}
 }
 
-/// An image whose declared size exceeds the pixel limit.
-public struct PixelLimitError: TagProjError {
-    public let width: Int, height: Int, limit: Int
-    public var message: String { "the image is \(width)×\(height) pixels, more than the limit of \(limit) pixels" }
-    public var hint: String? { "pass --max-pixels to raise the limit" }
-    public var exitCode: ExitCode { .dataError }
-}
-
 extension Project {
     /// Creates a project at `path` from the photo at `imagePath`, storing its bytes unchanged.
     ///
@@ -39,7 +31,7 @@ extension Project {
         let info = try bytes.withUnsafeBytes { try ImageProbe.probe($0) }
         guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels,
               info.storedWidth <= 1_000_000, info.storedHeight <= 1_000_000 else {
-            throw PixelLimitError(width: info.storedWidth, height: info.storedHeight, limit: options.maxPixels)
+            throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: options.maxPixels)
         }
         if FileIO.exists(path) {
             guard options.force else { throw ProjectError.exists(path: path) }

@@ -1,0 +1,80 @@
+#ifndef TP_JPEG_H
+#define TP_JPEG_H
+// JPEG decode and encode through libjpeg-turbo, with libjpeg's longjmp error handling kept inside
+// this shim: every function sets up its own setjmp, so a longjmp never crosses a Swift frame.
+// Every function that can fail returns a TP_JPEG_* code and writes the reason (libjpeg's own
+// text from format_message, or ours) into `msg` (capacity `msg_cap`, always NUL-terminated).
+#include <stddef.h>
+#include <stdint.h>
+
+/// Result codes of the tp_jpeg_* functions.
+enum {
+    TP_JPEG_OK = 0,
+    /// libjpeg reported an error, or a warning that means image data was lost.
+    TP_JPEG_DAMAGED = 1,
+    /// The declared size is over the caller's pixel limit (checked before pixel memory).
+    TP_JPEG_TOO_LARGE = 2,
+    /// A progressive file has more scans than the caller allows.
+    TP_JPEG_TOO_MANY_SCANS = 3,
+    /// Writing encoded output failed; the message includes strerror(errno).
+    TP_JPEG_IO = 4,
+    /// Memory could not be allocated.
+    TP_JPEG_NOMEM = 5,
+    /// An argument is out of range (a bug in the caller).
+    TP_JPEG_MISUSE = 6,
+};
+
+/// A decoder reading one JPEG from memory, row by row, as 8-bit RGB.
+typedef struct tp_jpeg_decoder tp_jpeg_decoder;
+
+/// What the decoder found in the file's headers.
+typedef struct {
+    int width, height;          ///< size of the rows read_rows produces (after DCT scaling)
+    int stored_width, stored_height; ///< size declared in the file
+    int components;             ///< components in the file: 1 (grey), 3 (YCbCr/RGB), 4 (CMYK/YCCK)
+    int cmyk;                   ///< 1 if the file is CMYK or YCCK (converted to RGB by the shim)
+    int adobe_inverted;         ///< 1 if the CMYK values are stored inverted (Adobe APP14 present)
+    int progressive;            ///< 1 for a progressive (multi-scan) file
+} tp_jpeg_info;
+
+/// Opens a decoder: reads the headers, checks the pixel limit, starts decompression.
+/// The bytes are copied; the caller may free them afterwards. `scale_denom` (1, 2, 4 or 8)
+/// asks libjpeg for a reduced-size decode (1 = full size). A progressive file is consumed here
+/// completely (libjpeg buffers its coefficients), so scan-count and truncation errors come now.
+int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
+                         int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap);
+/// Fills `info` with the decoder's sizes and colour model.
+void tp_jpeg_decoder_info(const tp_jpeg_decoder *dec, tp_jpeg_info *info);
+/// The ICC profile assembled from the APP2 markers, or len 0. Owned by the decoder.
+void tp_jpeg_decoder_icc(const tp_jpeg_decoder *dec, const uint8_t **data, size_t *len);
+/// The first warning libjpeg gave that was not treated as an error, or NULL.
+const char *tp_jpeg_decoder_warning(const tp_jpeg_decoder *dec);
+/// Decodes up to `nrows` RGB rows (3 bytes a pixel) into `buf`, rows `stride` bytes apart.
+/// `*done` receives the rows written; fewer than asked only at the end of the image.
+int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride, int nrows,
+                              int *done, char *msg, size_t msg_cap);
+/// Frees the decoder and everything it owns. NULL is allowed.
+void tp_jpeg_decoder_close(tp_jpeg_decoder *dec);
+
+/// An encoder writing one JPEG to a file descriptor or to a growing memory buffer.
+typedef struct tp_jpeg_encoder tp_jpeg_encoder;
+
+/// Opens an encoder. `fd` >= 0 writes there (the fd stays open and owned by the caller);
+/// `fd` = -1 collects the output in memory (see tp_jpeg_encoder_output). `channels` is 3 (RGB)
+/// or 4 (RGBX: the 4th byte is ignored). `quality` 1-100 with libjpeg's standard tables;
+/// `subsample420` 1 for 4:2:0 chroma (cjpeg's default), 0 for 4:4:4. Huffman optimisation is
+/// off, as in cjpeg. `icc` (may be NULL) is written as APP2 ICC_PROFILE markers.
+int tp_jpeg_encoder_open(int fd, int width, int height, int channels, int quality,
+                         int subsample420, const uint8_t *icc, size_t icc_len,
+                         tp_jpeg_encoder **out, char *msg, size_t msg_cap);
+/// Compresses `nrows` rows from `rows`, `stride` bytes apart, top to bottom.
+int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t stride,
+                               int nrows, char *msg, size_t msg_cap);
+/// Finishes the file (EOI) and flushes it. All rows must have been written.
+int tp_jpeg_encoder_finish(tp_jpeg_encoder *enc, char *msg, size_t msg_cap);
+/// The encoded bytes of a memory encoder after finish. Owned by the encoder.
+void tp_jpeg_encoder_output(const tp_jpeg_encoder *enc, const uint8_t **data, size_t *len);
+/// Frees the encoder. NULL is allowed. Never closes the caller's fd.
+void tp_jpeg_encoder_close(tp_jpeg_encoder *enc);
+
+#endif

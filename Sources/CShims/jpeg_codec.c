@@ -1,0 +1,442 @@
+// JPEG codec glue for libjpeg-turbo (see tp_jpeg.h for the contract).
+//
+// libjpeg reports errors by calling error_exit, which must not return. Ours formats libjpeg's
+// message and longjmps back to the setjmp at the top of whichever tp_jpeg_* function is running,
+// so the jump never leaves this file. After a jump the libjpeg object is unusable; the failure is
+// remembered and every later call returns it.
+#include "tp_jpeg.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jpeglib.h>  // before jerror.h: jconfig.h enables the arithmetic-coding messages
+#include <jerror.h>
+
+// MARK: - Errors
+
+typedef struct {
+    struct jpeg_error_mgr pub;     // first, so cinfo->err casts back to this struct
+    jmp_buf jump;
+    int code;                      // TP_JPEG_* to return after the jump; OK until a failure
+    int default_code;              // what a plain libjpeg error means for this object
+    int hit_eof;                   // the data ran out and libjpeg inserted a fake EOI
+    char message[JMSG_LENGTH_MAX];
+    char warning[JMSG_LENGTH_MAX]; // the first tolerated warning
+} tp_error_mgr;
+
+static void copy_message(char *msg, size_t cap, const char *text) {
+    if (msg && cap) snprintf(msg, cap, "%s", text);
+}
+
+/// Records a failure and jumps back to the running tp_jpeg_* function.
+static _Noreturn void fail_now(j_common_ptr cinfo, int code, const char *text) {
+    tp_error_mgr *err = (tp_error_mgr *)cinfo->err;
+    err->code = code;
+    snprintf(err->message, sizeof err->message, "%s", text);
+    longjmp(err->jump, 1);
+}
+
+static void on_error_exit(j_common_ptr cinfo) {
+    tp_error_mgr *err = (tp_error_mgr *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    fail_now(cinfo, cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? TP_JPEG_NOMEM : err->default_code, text);
+}
+
+// Decision on warnings (emit_message with level -1). libjpeg keeps going after every warning,
+// filling what it could not decode with grey; we sort them:
+// - Warnings that mean pixel data was lost are errors: "premature end of data segment" (the file
+//   ends inside a scan), a bad Huffman or arithmetic code, a restart marker out of sequence.
+//   An export with a silent grey band is worse than a clear "damaged JPEG" error.
+// - "Premature end of JPEG file" alone is tolerated: a file missing only its trailing EOI decodes
+//   completely, as libjpeg and every viewer show it. A progressive file that ends between scans
+//   raises the same warning only, so the decoder then checks that every coefficient was refined
+//   to the last bit (progression_complete) and fails if not.
+// - Everything else (extraneous bytes between markers, odd JFIF versions, a bad ICC marker,
+//   inconsistent progression) describes a sloppy but decodable file: the first such warning is
+//   kept for the caller to show.
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;  // trace output
+    tp_error_mgr *err = (tp_error_mgr *)cinfo->err;
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    switch (cinfo->err->msg_code) {
+    case JWRN_HIT_MARKER:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_ARITH_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+        fail_now(cinfo, TP_JPEG_DAMAGED, text);
+    case JWRN_JPEG_EOF:
+        err->hit_eof = 1;
+        break;
+    default:
+        break;
+    }
+    if (!err->warning[0]) snprintf(err->warning, sizeof err->warning, "%s", text);
+    cinfo->err->num_warnings++;
+}
+
+static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }  // never print to stderr
+
+static struct jpeg_error_mgr *init_errors(tp_error_mgr *err, int default_code) {
+    jpeg_std_error(&err->pub);
+    err->pub.error_exit = on_error_exit;
+    err->pub.emit_message = on_emit_message;
+    err->pub.output_message = on_output_message;
+    err->default_code = default_code;
+    return &err->pub;
+}
+
+// MARK: - Decoder
+
+struct tp_jpeg_decoder {
+    struct jpeg_decompress_struct cinfo;  // first, so callbacks can cast cinfo back
+    tp_error_mgr err;
+    struct jpeg_progress_mgr progress;
+    int created, max_scans, cmyk, inverted;
+    unsigned char *data;                  // our copy of the file
+    JOCTET *icc;                          // malloc'd by jpeg_read_icc_profile
+    unsigned int icc_len;
+    JSAMPLE *scratch;                     // one CMYK row before conversion
+};
+
+/// Caps the number of progressive scans: a few-kilobyte file with hundreds of thousands of
+/// tiny scans would otherwise keep libjpeg busy for minutes (libjpeg-turbo's own advice).
+static void on_progress(j_common_ptr cinfo) {
+    tp_jpeg_decoder *dec = (tp_jpeg_decoder *)cinfo;
+    if (dec->cinfo.input_scan_number > dec->max_scans) {
+        char text[JMSG_LENGTH_MAX];
+        snprintf(text, sizeof text, "progressive JPEG has more than %d scans", dec->max_scans);
+        fail_now(cinfo, TP_JPEG_TOO_MANY_SCANS, text);
+    }
+}
+
+/// Whether every coefficient of every component has been refined to its last bit.
+static int progression_complete(j_decompress_ptr cinfo) {
+    if (!cinfo->progressive_mode || !cinfo->coef_bits) return 1;
+    for (int ci = 0; ci < cinfo->num_components; ci++)
+        for (int k = 0; k < DCTSIZE2; k++)
+            if (cinfo->coef_bits[ci][k] != 0) return 0;
+    return 1;
+}
+
+int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
+                         int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
+    *out = NULL;
+    if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 ||
+        (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)) {
+        copy_message(msg, msg_cap, "invalid decoder arguments");
+        return TP_JPEG_MISUSE;
+    }
+    tp_jpeg_decoder *dec = calloc(1, sizeof *dec);
+    if (dec) dec->data = malloc(len);
+    if (!dec || !dec->data) {
+        free(dec);
+        copy_message(msg, msg_cap, "out of memory");
+        return TP_JPEG_NOMEM;
+    }
+    memcpy(dec->data, bytes, len);
+    dec->max_scans = max_scans;
+    dec->cinfo.err = init_errors(&dec->err, TP_JPEG_DAMAGED);
+    if (setjmp(dec->err.jump)) {
+        copy_message(msg, msg_cap, dec->err.message);
+        int code = dec->err.code;
+        tp_jpeg_decoder_close(dec);
+        return code;
+    }
+    j_decompress_ptr cinfo = &dec->cinfo;
+    jpeg_create_decompress(cinfo);
+    dec->created = 1;
+    dec->progress.progress_monitor = on_progress;
+    cinfo->progress = &dec->progress;
+    jpeg_mem_src(cinfo, dec->data, (unsigned long)len);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(cinfo, TRUE);
+
+    if ((uint64_t)cinfo->image_width * cinfo->image_height > max_pixels) {
+        char text[JMSG_LENGTH_MAX];
+        snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
+                 cinfo->image_width, cinfo->image_height, (unsigned long long)max_pixels);
+        fail_now((j_common_ptr)cinfo, TP_JPEG_TOO_LARGE, text);
+    }
+    if (!jpeg_read_icc_profile(cinfo, &dec->icc, &dec->icc_len)) {
+        dec->icc = NULL;
+        dec->icc_len = 0;
+    }
+    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
+        cinfo->out_color_space = JCS_CMYK;  // libjpeg turns YCCK into CMYK; we do CMYK -> RGB
+        dec->cmyk = 1;
+        dec->inverted = cinfo->saw_Adobe_marker;  // Adobe (Photoshop) stores CMYK inverted
+    } else {
+        cinfo->out_color_space = JCS_EXT_RGB;  // straight to packed RGB, greyscale included
+    }
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = (unsigned int)scale_denom;
+    jpeg_start_decompress(cinfo);  // consumes every scan of a progressive file
+    if (dec->err.hit_eof && !progression_complete(cinfo))
+        fail_now((j_common_ptr)cinfo, TP_JPEG_DAMAGED,
+                 "Premature end of JPEG file: progressive scans are missing");
+    if (dec->cmyk) {
+        dec->scratch = malloc((size_t)cinfo->output_width * 4);
+        if (!dec->scratch) fail_now((j_common_ptr)cinfo, TP_JPEG_NOMEM, "out of memory");
+    }
+    *out = dec;
+    return TP_JPEG_OK;
+}
+
+void tp_jpeg_decoder_info(const tp_jpeg_decoder *dec, tp_jpeg_info *info) {
+    const struct jpeg_decompress_struct *c = &dec->cinfo;
+    info->width = (int)c->output_width;
+    info->height = (int)c->output_height;
+    info->stored_width = (int)c->image_width;
+    info->stored_height = (int)c->image_height;
+    info->components = c->num_components;
+    info->cmyk = dec->cmyk;
+    info->adobe_inverted = dec->inverted;
+    info->progressive = c->progressive_mode ? 1 : 0;
+}
+
+void tp_jpeg_decoder_icc(const tp_jpeg_decoder *dec, const uint8_t **data, size_t *len) {
+    *data = dec->icc;
+    *len = dec->icc ? dec->icc_len : 0;
+}
+
+const char *tp_jpeg_decoder_warning(const tp_jpeg_decoder *dec) {
+    return dec->err.warning[0] ? dec->err.warning : NULL;
+}
+
+/// a·b/255 rounded to nearest, exactly, for 8-bit a and b.
+static inline JSAMPLE mul255(unsigned a, unsigned b) {
+    unsigned t = a * b + 128;
+    return (JSAMPLE)((t + (t >> 8)) >> 8);
+}
+
+/// CMYK to RGB without a colour profile: R = (1-C)(1-K). Adobe files store 255-C etc., so for
+/// them R = C'·K'/255 on the stored values.
+static void cmyk_to_rgb(const JSAMPLE *in, uint8_t *out, unsigned width, int inverted) {
+    for (unsigned x = 0; x < width; x++, in += 4, out += 3) {
+        unsigned c = in[0], m = in[1], y = in[2], k = in[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        out[0] = mul255(c, k);
+        out[1] = mul255(m, k);
+        out[2] = mul255(y, k);
+    }
+}
+
+int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride, int nrows,
+                              int *done, char *msg, size_t msg_cap) {
+    *done = 0;
+    if (!dec || !buf || nrows < 0) {
+        copy_message(msg, msg_cap, "invalid read arguments");
+        return TP_JPEG_MISUSE;
+    }
+    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
+    if (dec->err.code != TP_JPEG_OK) {
+        copy_message(msg, msg_cap, dec->err.message);
+        return dec->err.code;
+    }
+    if (setjmp(dec->err.jump)) {
+        copy_message(msg, msg_cap, dec->err.message);
+        return dec->err.code;
+    }
+    j_decompress_ptr cinfo = &dec->cinfo;
+    while (*done < nrows && cinfo->output_scanline < cinfo->output_height) {
+        uint8_t *target = buf + (size_t)*done * stride;
+        JDIMENSION n;
+        if (dec->cmyk) {
+            JSAMPROW row = dec->scratch;
+            n = jpeg_read_scanlines(cinfo, &row, 1);
+            if (n == 1) cmyk_to_rgb(dec->scratch, target, cinfo->output_width, dec->inverted);
+        } else {
+            JSAMPROW rows[16];
+            int want = nrows - *done < 16 ? nrows - *done : 16;
+            for (int i = 0; i < want; i++) rows[i] = target + (size_t)i * stride;
+            n = jpeg_read_scanlines(cinfo, rows, (JDIMENSION)want);
+        }
+        if (n == 0) fail_now((j_common_ptr)cinfo, TP_JPEG_DAMAGED, "decoder made no progress");
+        *done += (int)n;
+    }
+    // jpeg_finish_decompress is not called: it would only read past the last scan to EOI, and
+    // trailing junk there must not turn a fully decoded picture into an error.
+    return TP_JPEG_OK;
+}
+
+void tp_jpeg_decoder_close(tp_jpeg_decoder *dec) {
+    if (!dec) return;
+    if (dec->created) jpeg_destroy_decompress(&dec->cinfo);
+    free(dec->icc);
+    free(dec->scratch);
+    free(dec->data);
+    free(dec);
+}
+
+// MARK: - Encoder
+
+/// A libjpeg destination that stages 64 KiB and then writes to a file descriptor (retrying on
+/// EINTR and short writes) or appends to a growing memory buffer.
+typedef struct {
+    struct jpeg_destination_mgr pub;  // first, so cinfo->dest casts back
+    int fd;
+    uint8_t *mem;
+    size_t mem_len, mem_cap;
+    JOCTET stage[65536];
+} tp_dest;
+
+struct tp_jpeg_encoder {
+    struct jpeg_compress_struct cinfo;
+    tp_error_mgr err;
+    tp_dest dest;
+    int created, height;
+};
+
+static void flush_stage(j_compress_ptr cinfo, size_t n) {
+    tp_dest *d = (tp_dest *)cinfo->dest;
+    const JOCTET *p = d->stage;
+    if (d->fd >= 0) {
+        while (n > 0) {
+            ssize_t w = write(d->fd, p, n);
+            if (w < 0 && errno == EINTR) continue;
+            if (w <= 0) fail_now((j_common_ptr)cinfo, TP_JPEG_IO, w < 0 ? strerror(errno) : "write returned 0");
+            p += w;
+            n -= (size_t)w;
+        }
+    } else if (n > 0) {
+        if (d->mem_cap - d->mem_len < n) {
+            size_t cap = d->mem_cap ? d->mem_cap * 2 : sizeof d->stage;
+            while (cap - d->mem_len < n) cap *= 2;
+            uint8_t *grown = realloc(d->mem, cap);
+            if (!grown) fail_now((j_common_ptr)cinfo, TP_JPEG_NOMEM, "out of memory");
+            d->mem = grown;
+            d->mem_cap = cap;
+        }
+        memcpy(d->mem + d->mem_len, p, n);
+        d->mem_len += n;
+    }
+    d->pub.next_output_byte = d->stage;
+    d->pub.free_in_buffer = sizeof d->stage;
+}
+
+static void dest_init(j_compress_ptr cinfo) {
+    tp_dest *d = (tp_dest *)cinfo->dest;
+    d->pub.next_output_byte = d->stage;
+    d->pub.free_in_buffer = sizeof d->stage;
+}
+
+static boolean dest_empty(j_compress_ptr cinfo) {
+    flush_stage(cinfo, sizeof ((tp_dest *)cinfo->dest)->stage);
+    return TRUE;
+}
+
+static void dest_term(j_compress_ptr cinfo) {
+    tp_dest *d = (tp_dest *)cinfo->dest;
+    flush_stage(cinfo, sizeof d->stage - d->pub.free_in_buffer);
+}
+
+int tp_jpeg_encoder_open(int fd, int width, int height, int channels, int quality,
+                         int subsample420, const uint8_t *icc, size_t icc_len,
+                         tp_jpeg_encoder **out, char *msg, size_t msg_cap) {
+    *out = NULL;
+    if (width < 1 || height < 1 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
+        copy_message(msg, msg_cap, "JPEG size must be 1 to 65500 pixels a side");
+        return TP_JPEG_MISUSE;
+    }
+    if ((channels != 3 && channels != 4) || quality < 1 || quality > 100 || fd < -1 ||
+        (icc_len && !icc) || icc_len > 255u * 65519u) {
+        copy_message(msg, msg_cap, "invalid encoder arguments");
+        return TP_JPEG_MISUSE;
+    }
+    tp_jpeg_encoder *enc = calloc(1, sizeof *enc);
+    if (!enc) {
+        copy_message(msg, msg_cap, "out of memory");
+        return TP_JPEG_NOMEM;
+    }
+    enc->height = height;
+    enc->dest.fd = fd;
+    enc->cinfo.err = init_errors(&enc->err, TP_JPEG_MISUSE);
+    if (setjmp(enc->err.jump)) {
+        copy_message(msg, msg_cap, enc->err.message);
+        int code = enc->err.code;
+        tp_jpeg_encoder_close(enc);
+        return code;
+    }
+    j_compress_ptr cinfo = &enc->cinfo;
+    jpeg_create_compress(cinfo);
+    enc->created = 1;
+    enc->dest.pub.init_destination = dest_init;
+    enc->dest.pub.empty_output_buffer = dest_empty;
+    enc->dest.pub.term_destination = dest_term;
+    cinfo->dest = &enc->dest.pub;
+    cinfo->image_width = (JDIMENSION)width;
+    cinfo->image_height = (JDIMENSION)height;
+    cinfo->input_components = channels;
+    cinfo->in_color_space = channels == 4 ? JCS_EXT_RGBX : JCS_EXT_RGB;
+    jpeg_set_defaults(cinfo);  // YCbCr, 4:2:0, islow DCT, no Huffman optimisation: as cjpeg
+    jpeg_set_quality(cinfo, quality, TRUE);
+    if (!subsample420) {
+        cinfo->comp_info[0].h_samp_factor = 1;
+        cinfo->comp_info[0].v_samp_factor = 1;
+    }
+    jpeg_start_compress(cinfo, TRUE);
+    if (icc_len) jpeg_write_icc_profile(cinfo, icc, (unsigned int)icc_len);
+    *out = enc;
+    return TP_JPEG_OK;
+}
+
+int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t stride,
+                               int nrows, char *msg, size_t msg_cap) {
+    if (!enc || !rows || nrows < 0 || (JDIMENSION)nrows > enc->cinfo.image_height - enc->cinfo.next_scanline) {
+        copy_message(msg, msg_cap, "invalid rows for the JPEG encoder");
+        return TP_JPEG_MISUSE;
+    }
+    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
+    if (enc->err.code != TP_JPEG_OK) {
+        copy_message(msg, msg_cap, enc->err.message);
+        return enc->err.code;
+    }
+    if (setjmp(enc->err.jump)) {
+        copy_message(msg, msg_cap, enc->err.message);
+        return enc->err.code;
+    }
+    int written = 0;
+    while (written < nrows) {
+        JSAMPROW batch[16];
+        int n = nrows - written < 16 ? nrows - written : 16;
+        for (int i = 0; i < n; i++) batch[i] = (JSAMPROW)(rows + (size_t)(written + i) * stride);
+        written += (int)jpeg_write_scanlines(&enc->cinfo, batch, (JDIMENSION)n);
+    }
+    return TP_JPEG_OK;
+}
+
+int tp_jpeg_encoder_finish(tp_jpeg_encoder *enc, char *msg, size_t msg_cap) {
+    if (!enc || enc->cinfo.next_scanline != enc->cinfo.image_height) {
+        copy_message(msg, msg_cap, "JPEG finished before all rows were written");
+        return TP_JPEG_MISUSE;
+    }
+    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
+    if (enc->err.code != TP_JPEG_OK) {
+        copy_message(msg, msg_cap, enc->err.message);
+        return enc->err.code;
+    }
+    if (setjmp(enc->err.jump)) {
+        copy_message(msg, msg_cap, enc->err.message);
+        return enc->err.code;
+    }
+    jpeg_finish_compress(&enc->cinfo);
+    return TP_JPEG_OK;
+}
+
+void tp_jpeg_encoder_output(const tp_jpeg_encoder *enc, const uint8_t **data, size_t *len) {
+    *data = enc->dest.mem;
+    *len = enc->dest.mem_len;
+}
+
+void tp_jpeg_encoder_close(tp_jpeg_encoder *enc) {
+    if (!enc) return;
+    if (enc->created) jpeg_destroy_compress(&enc->cinfo);
+    free(enc->dest.mem);
+    free(enc);
+}

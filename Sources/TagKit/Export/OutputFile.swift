@@ -1,0 +1,87 @@
+import Glibc
+
+/// Where an export's bytes go: a file written atomically, or standard output.
+///
+/// A file is written under a temporary name beside the target (`.NAME.tagproj-tmp-PID`, so it is
+/// recognisable), synced, then renamed over the target: no reader ever sees a partial picture, and
+/// a failed or killed export leaves the target as it was. Temporary files left by exports that were
+/// killed are removed by the next export to the same place.
+public final class OutputFile {
+    /// The file descriptor to write to.
+    public let fd: Int32
+    /// The target path, or nil for standard output.
+    public let target: String?
+    private let temporary: String?
+    private var finished = false
+
+    /// Opens the output for `path`; `-` means standard output.
+    public init(path: String) throws {
+        if path == "-" {
+            fd = 1
+            target = nil
+            temporary = nil
+            return
+        }
+        if FileIO.isDirectory(path) { throw FileError(path: path, errno: EISDIR, action: "cannot create") }
+        OutputFile.removeStaleTemporaries(beside: path)
+        let temp = FileIO.temporaryPath(beside: path)
+        unlink(temp)
+        let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "cannot create") }
+        fd = descriptor
+        target = path
+        temporary = temp
+    }
+
+    deinit { if !finished { abandon() } }
+
+    /// Writes all of `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw FileError(path: target ?? "standard output", errno: errno, action: "cannot write") }
+            done += n
+        }
+    }
+
+    /// Syncs and renames the file into place (for standard output: nothing to do).
+    public func commit() throws {
+        finished = true
+        guard let target, let temporary else { return }
+        if fsync(fd) != 0 {
+            let e = errno
+            abandonFile()
+            throw FileError(path: target, errno: e, action: "cannot write")
+        }
+        close(fd)
+        do { try FileIO.replace(target, with: temporary) } catch { unlink(temporary); throw error }
+    }
+
+    /// Gives up: removes the temporary file; the target is untouched.
+    public func abandon() {
+        finished = true
+        guard temporary != nil else { return }
+        abandonFile()
+    }
+
+    private func abandonFile() {
+        close(fd)
+        if let temporary { unlink(temporary) }
+    }
+
+    /// Removes `.NAME.tagproj-tmp-PID` files beside `path` whose process is gone.
+    static func removeStaleTemporaries(beside path: String) {
+        let dir = FileIO.directory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let prefix = ".\(name).tagproj-tmp-"
+        guard let handle = opendir(dir) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard file.hasPrefix(prefix), let pid = Int32(file.dropFirst(prefix.count)) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(dir + "/" + file) }
+        }
+    }
+}

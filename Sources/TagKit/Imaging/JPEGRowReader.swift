@@ -1,0 +1,99 @@
+import CShims
+
+/// Decodes a JPEG row by row through libjpeg-turbo, producing 8-bit RGB.
+///
+/// Handles baseline, extended, progressive and arithmetic-coded files; greyscale, YCbCr, RGB,
+/// CMYK and YCCK (Adobe-inverted CMYK is recognised by its APP14 marker); restart markers.
+/// A file that lacks only its final EOI marker decodes; a file cut short inside the image data
+/// throws. Only a few rows are held at a time, except for progressive files, whose coefficients
+/// libjpeg buffers whole (about 3 bytes a pixel for 4:2:0 colour).
+public final class JPEGRowReader: ImageRowReader {
+    /// The default cap on progressive scans; real encoders use about 10.
+    public static let defaultMaxScans = 1000
+
+    /// Always `.jpeg`.
+    public let format = ImageFormat.jpeg
+    /// Width of the rows produced (the stored width divided by `reduction`, rounded up).
+    public let width: Int
+    /// Number of rows produced.
+    public let height: Int
+    /// Always 3: RGB.
+    public let channels = 3
+    /// Size declared in the file.
+    public let storedWidth: Int, storedHeight: Int
+    /// Whether the file is CMYK or YCCK (converted to RGB without a colour profile).
+    public let isCMYK: Bool
+    /// The APP2 ICC profile if it describes RGB (not for grey or CMYK files), else `nil`.
+    public let iccProfile: [UInt8]?
+    /// The first problem the decoder stepped over so far; read it again after the last row.
+    public var warning: String? { ShimCall.string(tp_jpeg_decoder_warning(decoder)) }
+
+    private let decoder: OpaquePointer
+
+    /// Opens a decoder on a JPEG in memory (the bytes are copied) and reads its headers.
+    ///
+    /// - Parameters:
+    ///   - maxPixels: refuse files declaring more stored pixels than this, before allocating.
+    ///   - maxScans: refuse progressive files with more scans than this.
+    ///   - reduction: 1, 2, 4 or 8; decode at that fraction of the size using libjpeg's DCT
+    ///     scaling, much faster than decoding whole and shrinking (for previews and thumbnails).
+    /// - Throws: `ImageError` — `.notAnImage`, `.damaged` (with libjpeg's reason),
+    ///   `.unsupported`, `.tooManyPixels`.
+    public convenience init(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = ImageDecoder.defaultMaxPixels,
+                            maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
+        self.init(opened: try Self.open(bytes, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction))
+    }
+
+    /// Opens a decoder on a JPEG held in an array; see `init(_:maxPixels:maxScans:reduction:)`.
+    public convenience init(_ bytes: [UInt8], maxPixels: Int = ImageDecoder.defaultMaxPixels,
+                            maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
+        let decoder = try bytes.withUnsafeBytes {
+            try Self.open($0, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction)
+        }
+        self.init(opened: decoder)
+    }
+
+    private static func open(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int,
+                             reduction: Int) throws(ImageError) -> OpaquePointer {
+        precondition([1, 2, 4, 8].contains(reduction), "reduction must be 1, 2, 4 or 8")
+        let info = try ImageProbe.probeTyped(bytes)
+        guard info.format == .jpeg else { throw .damaged(.jpeg, "the data is a PNG, not a JPEG") }
+        let limit = max(maxPixels, 0)
+        let tooLarge = ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: limit)
+        guard info.pixelCount <= limit else { throw tooLarge }
+        var opened: OpaquePointer?
+        try ShimCall.check(.jpeg, tooLarge: tooLarge) { msg, cap in
+            tp_jpeg_decoder_open(bytes.baseAddress, bytes.count, UInt64(limit), Int32(clamping: max(maxScans, 1)),
+                                 Int32(reduction), &opened, msg, cap)
+        }
+        return opened!
+    }
+
+    private init(opened decoder: OpaquePointer) {
+        self.decoder = decoder
+        var shape = tp_jpeg_info()
+        tp_jpeg_decoder_info(decoder, &shape)
+        width = Int(shape.width)
+        height = Int(shape.height)
+        storedWidth = Int(shape.stored_width)
+        storedHeight = Int(shape.stored_height)
+        isCMYK = shape.cmyk != 0
+        var data: UnsafePointer<UInt8>?
+        var length = 0
+        tp_jpeg_decoder_icc(decoder, &data, &length)
+        iccProfile = ICCProfile.keepingRGB(ShimCall.bytes(data, length))
+    }
+
+    deinit { tp_jpeg_decoder_close(decoder) }
+
+    /// Decodes up to `count` next rows; see `RowSource.readRows(into:count:)`.
+    /// - Throws: `ImageError.damaged` with libjpeg's reason when the data is corrupt or ends early.
+    public func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
+        precondition(count >= 0 && buffer.count >= count * rowBytes, "row buffer too small")
+        var done: Int32 = 0
+        try ShimCall.check(.jpeg) { msg, cap in
+            tp_jpeg_decoder_read_rows(decoder, buffer.baseAddress, rowBytes, Int32(clamping: count), &done, msg, cap)
+        }
+        return Int(done)
+    }
+}

@@ -1,0 +1,52 @@
+import CShims
+import Glibc
+
+/// The one place that turns the C shim's "code + message buffer" convention into Swift errors.
+///
+/// Every `tp_jpeg_*` / `tp_png_*` function that can fail takes a message buffer and returns a
+/// code. Both shims use the same numbers (see `tp_jpeg.h`, `tp_png.h`), mapped here once.
+enum ShimCall {
+    static let messageCapacity = 256
+
+    /// Calls `body` with a message buffer; returns `nil` on success, or the failure's code and
+    /// message.
+    static func run(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> (code: Int32, message: String)? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: messageCapacity) { buffer -> (code: Int32, message: String)? in
+            let base = buffer.baseAddress!
+            base[0] = 0
+            let code = body(base, messageCapacity)
+            guard code != 0 else { return nil }
+            let text = String(decoding: UnsafeRawBufferPointer(start: base, count: strlen(base)), as: UTF8.self)
+            return (code, text.isEmpty ? "unknown error (code \(code))" : text)
+        }
+    }
+
+    /// Calls `body` and throws the `ImageError` matching a failure code.
+    /// `tooLarge` is thrown for the pixel-limit code, so the caller can give exact numbers.
+    static func check(_ format: ImageFormat, tooLarge: @autoclosure () -> ImageError? = nil,
+                      _ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ImageError) {
+        guard let (code, message) = run(body) else { return }
+        throw error(code: code, message: message, format: format, tooLarge: tooLarge())
+    }
+
+    /// The error for a shim failure code.
+    static func error(code: Int32, message: String, format: ImageFormat, tooLarge: ImageError?) -> ImageError {
+        switch Int(code) {
+        case Int(TP_JPEG_DAMAGED), Int(TP_JPEG_TOO_MANY_SCANS): return .damaged(format, message)
+        case Int(TP_JPEG_TOO_LARGE): return tooLarge ?? .damaged(format, message)
+        case Int(TP_JPEG_IO): return .writeFailed(format, message)
+        default: return .failed(format, message)
+        }
+    }
+
+    /// The optional C string as a Swift string.
+    static func string(_ text: UnsafePointer<CChar>?) -> String? {
+        text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+    }
+
+    /// Copies `length` bytes at `data` into an array, or `nil` when there are none.
+    static func bytes(_ data: UnsafePointer<UInt8>?, _ length: Int) -> [UInt8]? {
+        guard let data, length > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: length))
+    }
+}
