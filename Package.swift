@@ -28,8 +28,8 @@ let package = Package(
             dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz"],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        .executableTarget(name: "tagproj", dependencies: ["TagKit"]),
-        .testTarget(name: "TagKitTests", dependencies: ["TagKit"]),
+        .executableTarget(name: "tagproj", dependencies: ["TagKit", "CShims"]),
+        .testTarget(name: "TagKitTests", dependencies: ["TagKit"], exclude: ["Render/Golden"]),
         .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
     ]
 )

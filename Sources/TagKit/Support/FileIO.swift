@@ -89,3 +89,34 @@ public struct FileError: TagProjError {
         return .ioError
     }
 }
+
+extension FileIO {
+    /// Whether two paths name the same existing file (same device and inode).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+}
+
+extension FileIO {
+    /// Creates `path` as a folder if it does not exist (parents too).
+    public static func makeDirectory(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw FileError(path: prefix, errno: errno, action: "cannot create")
+            }
+            prefix += "/"
+        }
+        guard isDirectory(path) else { throw FileError(path: path, errno: ENOTDIR, action: "cannot create") }
+    }
+
+    /// Writes `bytes` to `path` atomically (temporary file beside it, synced, renamed).
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let file = try OutputFile(path: path)
+        try bytes.withUnsafeBytes { try file.write($0) }
+        try file.commit()
+    }
+}

@@ -5,7 +5,8 @@ import TagKit
 enum TagProjCLI {
     static var commands: [any Command.Type] { [
         NewCommand.self, AddCommand.self, MoveCommand.self, FlipCommand.self, EditCommand.self, DeleteCommand.self,
-        UndoCommand.self, RedoCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, CheckCommand.self,
+        UndoCommand.self, RedoCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, ExportCommand.self,
+        CheckCommand.self, DemoCommand.self,
     ] }
 
     /// Runs `tagproj` with `arguments` (without the program name); returns the exit code.

@@ -1,0 +1,45 @@
+import CShims
+import TagKit
+
+/// `tagproj demo`: the whole job on the bundled photo.
+struct DemoCommand: Command {
+    static let spec = CommandSpec(
+        name: "demo", abstract: "Tag the bundled sample photo and export it, end to end.",
+        positionals: [PositionalSpec(name: "dir", help: "Where to write the files.", optional: true)],
+        options: [],
+        discussion: """
+            Writes DIR/coffee.png (the sample photo, CC0, carried inside tagproj), makes
+            DIR/coffee.tagproj from it, adds and edits a few tags, and exports DIR/coffee-tagged.jpg and
+            DIR/coffee-tagged.png. DIR defaults to ./tagproj-demo.
+            """,
+        examples: ["tagproj demo", "tagproj demo /tmp/demo"])
+
+    let dir: String
+
+    init(_ a: ParsedArguments) throws {
+        try Self.noExtraPositionals(a)
+        dir = a.positionals.first ?? "tagproj-demo"
+    }
+
+    func run(_ out: Output) throws {
+        try FileIO.makeDirectory(dir)
+        var length = 0
+        let bytes = Array(UnsafeBufferPointer(start: tp_demo_photo(&length), count: length))
+        let photo = dir + "/coffee.png"
+        try FileIO.write(bytes, to: photo)
+        var options = NewProjectOptions()
+        options.force = true
+        let project = try Project.create(at: dir + "/coffee.tagproj", imagePath: photo, options: options)
+        let fonts = try FontSystem()
+        _ = try project.add(kind: .dish, text: "拿铁 Flat white", at: NormalizedPoint(x: 0.34, y: 0.36), side: .right, measurer: fonts)
+        _ = try project.add(kind: .price, text: "28", at: NormalizedPoint(x: 0.71, y: 0.52), side: .right, measurer: fonts)
+        _ = try project.add(kind: .dish, text: "Espresso beans", at: NormalizedPoint(x: 0.12, y: 0.86), side: nil, measurer: fonts)
+        _ = try project.flip(TagID(2))
+        _ = try project.move(TagID(3), .by(dx: 0.04, dy: -0.03))
+        for line in try project.history().items { out.message("  \(line.seq)  \(line.label)") }
+        for name in ["coffee-tagged.jpg", "coffee-tagged.png"] {
+            let result = try project.export(to: dir + "/" + name, options: ExportOptions(), fonts: fonts)
+            out.line("\(dir)/\(name)  (\(result.size.width)×\(result.size.height), \(result.bytes) bytes)")
+        }
+    }
+}
