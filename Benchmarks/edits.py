@@ -22,7 +22,7 @@ def timed(cmd):
 
 
 def make_photo(path):
-    """A 4800×3200 (15.4 MP) JPEG made by upscaling the fixture photo."""
+    """A 4800×3200 (15.4 MP) JPEG made by upscaling the fixture photo (Pillow from python3-pil)."""
     script = ("from PIL import Image; im = Image.open(%r).convert('RGB');"
               "im.resize((4800, 3200), Image.LANCZOS).save(%r, quality=90)") % (
         os.path.join(ROOT, "Fixtures/coffee.png"), path)

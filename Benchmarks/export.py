@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
+`djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
+
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png]
+
+PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
+The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
+Runs the two alternately, prints the median wall time of each, the ratio, and peak memory (max
+RSS from GNU time). With --png also times PNG export against libpng re-encoding the same pixels
+(pngcrush is not used: the baseline is `Benchmarks/png_floor.py`, libpng through Pillow at the
+same zlib level).
+"""
+import argparse, json, os, statistics, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT = "/usr/share/wallpapers/SafeLanding/contents/images/5120x2880.jpg"
+
+
+def run(cmd, shell=False):
+    """Wall seconds and peak RSS (MiB) of one command, from GNU time."""
+    timed = ["/usr/bin/time", "-f", "%e %M"] + (["sh", "-c", cmd] if shell else cmd)
+    p = subprocess.run(timed, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+    wall, rss = p.stderr.strip().splitlines()[-1].split()
+    return float(wall), int(rss) / 1024
+
+
+def make_project(tagproj, photo, work):
+    project = os.path.join(work, "bench.tagproj")
+    subprocess.run([tagproj, "new", project, photo, "--force"], check=True, stderr=subprocess.DEVNULL)
+    for t in json.load(open(os.path.join(ROOT, "Benchmarks/tags.json"))):
+        text = t["text"]
+        kind, text = ("price", text[1:]) if text.startswith("¥") else ("dish", text)
+        subprocess.run([tagproj, "add", project, kind, text, "--at", f"{t['x']},{t['y']}", "--side", t["side"]],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return project
+
+
+def compare(name, ours, floor, runs):
+    a, b = [], []
+    for _ in range(runs):
+        a.append(run(*ours))
+        b.append(run(*floor))
+    ta, tb = statistics.median(x[0] for x in a), statistics.median(x[0] for x in b)
+    ma, mb = max(x[1] for x in a), max(x[1] for x in b)
+    print(f"{name:<28} {ta:>8.3f} s {tb:>8.3f} s {ta / tb:>6.2f}x {ma:>9.1f} {mb:>9.1f}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("photo", nargs="?", default=DEFAULT)
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--png", action="store_true")
+    ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
+    a = ap.parse_args()
+    if not os.path.exists(a.photo):
+        sys.exit(f"no photo at {a.photo}: apt-get install plasma-workspace-wallpapers, or pass one")
+    work = tempfile.mkdtemp(prefix="tagproj-export-bench-")
+    project = make_project(a.tagproj, a.photo, work)
+    info = json.loads(subprocess.run([a.tagproj, "info", project, "--json"], capture_output=True, text=True).stdout)
+    print(f"photo: {a.photo} ({info['width']}×{info['height']}, {info['width'] * info['height'] / 1e6:.1f} MP), "
+          f"{info['tags']} tags, median of {a.runs} alternating runs")
+    print(f"{'job':<28} {'tagproj':>10} {'baseline':>10} {'ratio':>7} {'tagproj MiB':>9} {'base MiB':>9}")
+    out = os.path.join(work, "out.jpg")
+    floor = os.path.join(ROOT, "Benchmarks/floor.sh")
+    compare("JPEG q90 vs djpeg|cjpeg", ([a.tagproj, "export", project, out, "--quality", "90"],),
+            ([floor, a.photo, os.path.join(work, "floor.jpg")],), a.runs)
+    if a.png:
+        ppm = os.path.join(work, "src.ppm")
+        subprocess.run(f"djpeg {a.photo} > {ppm}", shell=True, check=True)
+        compare("PNG vs libpng (Pillow)", ([a.tagproj, "export", project, os.path.join(work, "out.png")],),
+                (["/usr/bin/python3", os.path.join(ROOT, "Benchmarks/png_floor.py"), ppm, os.path.join(work, "floor.png")],),
+                a.runs)
+    subprocess.run(["rm", "-rf", work])
+
+
+if __name__ == "__main__":
+    main()
