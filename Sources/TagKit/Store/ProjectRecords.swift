@@ -164,7 +164,10 @@ extension ProjectRecords {
 
     /// Reads the photo's bytes (the only command that needs them is export).
     func source() throws -> Source {
-        let s = try db.prepare("SELECT bytes, orientation, crop_x, crop_y, crop_w, crop_h FROM source WHERE id = 1")
+        let s = try db.prepare("""
+            SELECT b.bytes, s.orientation, s.crop_x, s.crop_y, s.crop_w, s.crop_h
+            FROM source AS s JOIN source_bytes AS b ON b.id = s.id WHERE s.id = 1
+            """)
         guard try s.step() else { throw damaged("the source photo is missing") }
         guard case .blob(let bytes) = s.value(0), !bytes.isEmpty else { throw damaged("the source photo's bytes are missing") }
         guard let orientation = s.value(1).integer, (1...8).contains(orientation) else {
