@@ -50,13 +50,40 @@ struct CodepointSet: Equatable {
 
     /// Reads `serialized` back; nil when the text is not a valid, ascending list of ranges.
     init?(serialized text: Substring) {
-        guard !text.isEmpty else { return }
-        for part in text.split(separator: ",") {
-            let ends = part.split(separator: "-", maxSplits: 1)
-            guard let first = UInt32(ends[0], radix: 16), let last = ends.count == 2 ? UInt32(ends[1], radix: 16) : first,
-                  first <= last, bounds.last.map({ $0 < first }) ?? true
-            else { return nil }
-            bounds += [first, last]
+        self.init(serialized: Array(text.utf8)[...])
+    }
+
+    /// Reads the serialized form from bytes, without building strings: a memo is read at every
+    /// `add`, so this is on the path whose cost is measured against SQLite's.
+    init?(serialized text: ArraySlice<UInt8>) {
+        var first: UInt32 = 0, value: UInt32 = 0, digits = 0, inRange = false
+        func hexDigit(_ c: UInt8) -> UInt32? {
+            switch c {
+            case 48...57: return UInt32(c - 48)
+            case 97...102: return UInt32(c - 87)
+            default: return nil
+            }
         }
+        func close() -> Bool {
+            let low = inRange ? first : value
+            guard digits > 0, low <= value, bounds.last.map({ $0 < low }) ?? true else { return false }
+            bounds += [low, value]
+            return true
+        }
+        for c in text {
+            if let d = hexDigit(c) {
+                guard digits < 8 else { return nil }
+                value = value << 4 | d
+                digits += 1
+            } else if c == 45, !inRange, digits > 0 {  // "-"
+                first = value; value = 0; digits = 0; inRange = true
+            } else if c == 44 {  // ","
+                guard close() else { return nil }
+                value = 0; digits = 0; inRange = false
+            } else {
+                return nil
+            }
+        }
+        if !text.isEmpty { guard close() else { return nil } }
     }
 }

@@ -46,22 +46,26 @@ enum FallbackMemo {
         return directory.map { "\($0)/fallback-\(String(hash, radix: 16)).memo" }
     }
 
-    /// The remembered list for `family`, if there is one and it is still valid.
+    /// The remembered list for `family`, if there is one and it is still valid. Read as bytes:
+    /// this runs at every `add` and `edit`.
     static func load(family: String) -> FallbackList? {
         guard let path = file(for: family), let bytes = try? FileIO.read(path, limit: 16 << 20) else { return nil }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 4, lines[0] == format, lines[1] == "family\t" + family, lines[2] == "fonts\t" + fingerprint()
+        let lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
+        guard lines.count >= 5, lines[0].elementsEqual(format.utf8), lines[1].elementsEqual(("family\t" + family).utf8),
+              lines[2].elementsEqual(("fonts\t" + fingerprint()).utf8)
         else { return nil }
-        let primary = lines[3].split(separator: "\t", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let primary = lines[3].split(separator: 9, omittingEmptySubsequences: false).dropFirst()
+            .map { String(decoding: $0, as: UTF8.self) }
         var fonts: [FallbackFont] = []
-        for line in lines.dropFirst(4) where !line.isEmpty {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard f.count == 5, let index = Int32(f[1]), let coverage = CodepointSet(serialized: f[4]) else { return nil }
-            let path = String(f[3])
-            guard stamp(path) == f[2] else { return nil }
-            fonts.append(FallbackFont(file: path, index: index, isColor: f[0] == "color", coverage: coverage))
+        for line in lines.dropFirst(4) {
+            let f = line.split(separator: 9, maxSplits: 4, omittingEmptySubsequences: false)
+            guard f.count == 5, let index = Int32(String(decoding: f[1], as: UTF8.self)),
+                  let coverage = CodepointSet(serialized: f[4]) else { return nil }
+            let file = String(decoding: f[3], as: UTF8.self)
+            guard f[2].elementsEqual(stamp(file).utf8) else { return nil }
+            fonts.append(FallbackFont(file: file, index: index, isColor: f[0].elementsEqual("color".utf8), coverage: coverage))
         }
-        return fonts.isEmpty ? nil : FallbackList(fonts: fonts, primaryFamilies: primary)
+        return FallbackList(fonts: fonts, primaryFamilies: primary)
     }
 
     /// Remembers `list` for `family`, written atomically; failures are ignored.
