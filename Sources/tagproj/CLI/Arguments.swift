@@ -1,26 +1,5 @@
 import TagKit
 
-/// One option a command accepts, with the help text that `--help` shows beside it.
-struct OptionSpec {
-    /// The long name without dashes: `at` for `--at`.
-    let name: String
-    /// The value's placeholder (`X,Y`), or nil for a flag that takes no value.
-    let value: String?
-    let help: String
-    /// The default, as help shows it.
-    var defaultValue: String? = nil
-
-    /// `--at X,Y`
-    var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
-}
-
-/// A positional argument a command takes.
-struct PositionalSpec {
-    let name: String
-    let help: String
-    var optional = false
-}
-
 /// The command line after parsing against a command's specification.
 struct ParsedArguments {
     var positionals: [String] = []
@@ -50,7 +29,11 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
         index += 1
         if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
             if !onlyPositionals, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                throw UsageError(message: "unknown option '\(argument)'", hint: suggestion(for: argument, among: options))
+                guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
+                    throw UsageError(message: "unknown option '\(argument)'", hint: suggestion(for: argument, among: options))
+                }
+                parsed.flags.insert(spec.name)
+                continue
             }
             parsed.positionals.append(argument)
             continue
@@ -79,9 +62,10 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
     return parsed
 }
 
-/// `did you mean '--at'?` when an option name is close to a known one.
-func suggestion(for word: String, among options: [OptionSpec]) -> String? {
-    closest(to: word, among: options.map { "--" + $0.name }).map { "did you mean '\($0)'?" }
+/// `did you mean '--at'?` when an option name is close to a known one; otherwise where to look.
+func suggestion(for word: String, among options: [OptionSpec]) -> String {
+    if let guess = closest(to: word, among: options.map { "--" + $0.name }) { return "did you mean '\(guess)'?" }
+    return "run the command with --help to see its options; put '--' before an argument that starts with '-'"
 }
 
 /// The candidate within edit distance 2 of `word`, if any.
@@ -90,6 +74,7 @@ func closest(to word: String, among candidates: [String]) -> String? {
     return scored.min { $0.1 < $1.1 }?.0
 }
 
+/// Levenshtein distance between `a` and `b`, in characters.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     guard !a.isEmpty else { return b.count }
