@@ -68,25 +68,31 @@ func suggestion(for word: String, among options: [OptionSpec]) -> String {
     return "run the command with --help to see its options; put '--' before an argument that starts with '-'"
 }
 
-/// The candidate within edit distance 2 of `word`, if any.
+/// The candidate closest to `word`: one it begins (`complete` → `completions`), else one within
+/// two edits (a swap of neighbours counts as one: `lsit` → `list`).
 func closest(to word: String, among candidates: [String]) -> String? {
+    let bare = String(word.drop { $0 == "-" })
+    if bare.count >= 3, let extended = candidates.first(where: { $0.drop { $0 == "-" }.hasPrefix(bare) }) { return extended }
     let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }
     return scored.min { $0.1 < $1.1 }?.0
 }
 
-/// Levenshtein distance between `a` and `b`, in characters.
+/// Optimal-string-alignment distance between `a` and `b`, in characters: insertions, deletions,
+/// substitutions and swaps of neighbours each count one.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     guard !a.isEmpty else { return b.count }
-    var row = Array(0...b.count)
+    guard !b.isEmpty else { return a.count }
+    var before = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var row = previous
     for i in 1...a.count {
-        var previous = row[0]
         row[0] = i
-        for j in stride(from: 1, through: b.count, by: 1) {
-            let saved = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previous = saved
+        for j in 1...b.count {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], before[j - 2] + 1) }
         }
+        (before, previous) = (previous, row)
     }
-    return row[b.count]
+    return previous[b.count]
 }

@@ -65,7 +65,7 @@ struct CommandSpec {
     var help: String {
         var lines = ["\(name): \(abstract)", "", "usage: \(usage)"] + otherUsages.map { "       " + $0 }
         if !positionals.isEmpty {
-            lines += ["", "arguments:"] + positionals.map { "  " + pad($0.synopsis, 22) + $0.help }
+            lines += ["", "arguments:"] + positionals.map { "  " + pad($0.synopsis, 24) + $0.help }
         }
         if !options.isEmpty {
             lines += ["", "options:"] + options.map(\.helpLine)
@@ -99,7 +99,7 @@ struct OptionSpec {
 
     /// Its line in a help page: synopsis, meaning, default.
     var helpLine: String {
-        "  " + pad(synopsis, 22) + help + (defaultValue.map { " (default: \($0))" } ?? "")
+        "  " + pad(synopsis, 24) + help + (defaultValue.map { " (default: \($0))" } ?? "")
     }
 }
 

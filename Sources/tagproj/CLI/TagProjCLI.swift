@@ -101,7 +101,7 @@ enum TagProjCLI {
         ]
         lines += commands.filter { !$0.spec.hidden }.map { "  " + pad($0.spec.name, 13) + $0.spec.abstract }
         lines += ["", "global options:"] + globalOptions.map(\.helpLine)
-        lines += ["  " + pad("-V, --version", 22) + "Print the version."]
+        lines += ["  " + pad("-V, --version", 24) + "Print the version."]
         lines += ["", "exit codes:"] + exitCodes.map { "  " + pad(String($0.0), 4) + $0.1 }
         lines += [
             "",
