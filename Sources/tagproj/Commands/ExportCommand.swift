@@ -93,7 +93,7 @@ struct ExportCommand: Command {
     }
 
     /// `export P… --out-dir DIR`: the options the children get, as given.
-    private static func batch(_ a: ParsedArguments, directory: String, format: ExportFormat, json: Bool) throws -> Job.BatchExportValue {
+    private static func batch(_ a: ParsedArguments, directory: String, format: ExportFormat, json: Bool) throws -> BatchExport {
         guard !a.positionals.isEmpty else { throw UsageError(message: "missing argument <project>") }
         let jobs = try a.value("jobs").map { try Values.integer($0, for: "--jobs", in: 1...1024) } ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var passed = ["--format", format.rawValue]
@@ -118,9 +118,4 @@ struct ExportCommand: Command {
             }
         }
     }
-}
-
-extension ExportCommand.Job {
-    /// What `batch(_:)` builds.
-    typealias BatchExportValue = BatchExport
 }
