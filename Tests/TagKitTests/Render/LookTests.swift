@@ -12,7 +12,7 @@ extension RenderTests {
 
         /// Paints tags on a brown picture of `size`, holding only the rows of `crop` in memory, and
         /// returns the `crop` rectangle.
-        static func render(_ tags: [(NormalizedPoint, Side, Double)], size: PictureSize, crop: PixelRect) -> MiniPNG.Image {
+        static func render(_ tags: [(NormalizedPoint, Side, Double)], size: PictureSize, crop: PixelRect) -> PixelBuffer {
             var band = TestPicture(width: size.width, height: crop.height)
             let prepared = tags.map { anchor, side, em in
                 TagPainter.prepare(TagGeometry(anchor: anchor, side: side, labelEm: em, size: size), glyphs: [], picture: size)
@@ -25,10 +25,10 @@ extension RenderTests {
             return band.crop(PixelRect(x0: crop.x0, y0: 0, x1: crop.x1, y1: crop.height))
         }
 
-        static func write(_ image: MiniPNG.Image, _ name: String) throws {
+        static func write(_ image: PixelBuffer, _ name: String) throws {
             guard let directory else { return }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(MiniPNG.encode(image)).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+            try Data(PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
         }
 
         /// The artwork's own frame: 75 px tall, dot centre at (18, 57.1), body ending at x = 144,

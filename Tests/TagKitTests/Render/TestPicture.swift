@@ -49,15 +49,15 @@ struct TestPicture: Equatable {
         TagGeometry(anchor: anchor, side: side, labelEm: labelEm, size: size)
     }
 
-    /// The rectangle `rect` of this picture as a PNG-able image.
-    func crop(_ rect: PixelRect) -> MiniPNG.Image {
+    /// The rectangle `rect` of this picture, as a pixel buffer TagKit's encoders take.
+    func crop(_ rect: PixelRect) -> PixelBuffer {
         var out: [UInt8] = []
         for y in rect.y0..<rect.y1 {
             let i = (y * width + rect.x0) * channels
             out += pixels[i..<(i + rect.width * channels)]
         }
-        return MiniPNG.Image(width: rect.width, height: rect.height, channels: channels, pixels: out)
+        return PixelBuffer(width: rect.width, height: rect.height, channels: channels, bytes: out)
     }
 
-    var image: MiniPNG.Image { crop(PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
+    var image: PixelBuffer { crop(PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
 }
