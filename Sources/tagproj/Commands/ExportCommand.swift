@@ -53,6 +53,7 @@ struct ExportCommand: Command {
 
     func run(_ out: Output) throws {
         let result = try Project.open(project, forWriting: false).export(to: output, options: options, fonts: try FontSystem())
+        if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
         if output != "-" {
             out.message("wrote \(output): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")
         }
