@@ -110,6 +110,11 @@ public final class Database {
             let result = try body()
             try execute("COMMIT")
             return result
+        } catch var error as SQLiteError {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            // A full disk or a read-only file surfaces here; name the file it is about.
+            if error.context == "database error" { error.context = "cannot change '\(path)'" }
+            throw error
         } catch {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             throw error
