@@ -54,6 +54,18 @@ def grow_history(project, entries, tags):
     db.close()
 
 
+def instructions(cmd):
+    """Instructions executed by `cmd` under callgrind (repeatable, unlike wall time), or None."""
+    if not shutil.which("valgrind"):
+        return None
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                       capture_output=True, text=True)
+    for line in p.stderr.splitlines():
+        if "refs:" in line:
+            return int(line.split("refs:")[1].replace(",", ""))
+    return None
+
+
 def measure(tagproj, project, runs):
     copy = project + ".shell-copy"
     shutil.copyfile(project, copy)
@@ -64,6 +76,30 @@ def measure(tagproj, project, runs):
         shell.append(timed(["sqlite3", copy, f"BEGIN IMMEDIATE; UPDATE tags SET x = {x} WHERE id = 1; COMMIT;"]))
     os.remove(copy)
     return statistics.median(ours), statistics.median(shell)
+
+
+def every_command(tagproj, project, runs):
+    """Median wall time of each mutating command, each alternated with the shell's one-row update."""
+    copy = project + ".shell-copy"
+    shutil.copyfile(project, copy)
+    times = {k: [] for k in ["add", "move", "flip", "edit", "delete", "undo", "redo", "sqlite3 shell"]}
+    next_id = sqlite3.connect(project).execute("SELECT next_tag_id FROM project").fetchone()[0]
+    for i in range(runs):
+        tid = str(next_id + i)
+        steps = [("add", ["add", project, "dish", f"Dish {i}", "--at", "0.3,0.3"]),
+                 ("move", ["move", project, tid, "--to", f"0.{30 + i % 40},0.5"]),
+                 ("flip", ["flip", project, tid]), ("edit", ["edit", project, tid, f"Soup {i}"]),
+                 ("delete", ["delete", project, tid]), ("undo", ["undo", project]), ("redo", ["redo", project])]
+        for j, (name, args) in enumerate(steps):
+            times[name].append(timed([tagproj] + args))
+            x = f"0.{(i * 7 + j) % 90 + 10}"
+            times["sqlite3 shell"].append(
+                timed(["sqlite3", copy, f"BEGIN IMMEDIATE; UPDATE tags SET x = {x} WHERE id = 1; COMMIT;"]))
+    os.remove(copy)
+    shell = statistics.median(times.pop("sqlite3 shell"))
+    print(f"every mutating command, median of {runs}; sqlite3 shell one-row update: {shell * 1000:.2f} ms")
+    for name, t in times.items():
+        print(f"  {name:<7} {statistics.median(t) * 1000:>7.2f} ms  {statistics.median(t) / shell:>5.2f}x")
 
 
 def main():
@@ -83,8 +119,11 @@ def main():
     subprocess.run([a.tagproj, "add", project, "dish", "宫保鸡丁", "--at", "0.3,0.4"], check=True, stdout=subprocess.DEVNULL)
     info = subprocess.run([a.tagproj, "info", project, "--json"], check=True, capture_output=True, text=True).stdout
     print(f"photo: {os.path.getsize(photo) / 1e6:.1f} MB; {info.strip()}")
-    print(f"{'history':>8} {'tags':>5} {'tagproj move':>13} {'sqlite3 shell':>14} {'ratio':>6}")
-    base = None
+    # valgrind cannot read the Swift toolchain's debug info: count instructions on a stripped copy.
+    stripped = os.path.join(work, "tagproj-stripped")
+    subprocess.run(["strip", "-o", stripped, a.tagproj], check=True)
+    print(f"{'history':>8} {'tags':>5} {'tagproj move':>13} {'sqlite3 shell':>14} {'ratio':>6} {'move instructions':>18}")
+    base = base_ir = None
     done = 0
     for target in [0] + [int(n) for n in a.history.split(",") if n]:
         grow_history(project, target - done, a.tags if target else 1)
@@ -93,8 +132,12 @@ def main():
         base = base or ours
         n = sqlite3.connect(project).execute("SELECT count(*) FROM history").fetchone()[0]
         t = sqlite3.connect(project).execute("SELECT count(*) FROM tags").fetchone()[0]
-        print(f"{n:>8} {t:>5} {ours * 1000:>10.2f} ms {shell * 1000:>11.2f} ms {ours / shell:>5.2f}x"
-              f"   ({(ours / base - 1) * 100:+.0f}% vs. short history)")
+        ir = instructions([stripped, "move", project, "1", "--to", "0.45,0.5"])
+        base_ir = base_ir or ir
+        irs = f"{ir:>12,} ({(ir / base_ir - 1) * 100:+.1f}%)" if ir else "n/a"
+        print(f"{n:>8} {t:>5} {ours * 1000:>10.2f} ms {shell * 1000:>11.2f} ms {ours / shell:>5.2f}x {irs}"
+              f"   (wall {(ours / base - 1) * 100:+.0f}% vs. short history)")
+    every_command(a.tagproj, project, a.runs)
     subprocess.run([a.tagproj, "check", project], check=True)
     shutil.rmtree(work)
 

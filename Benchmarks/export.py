@@ -2,14 +2,15 @@
 """Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
 `djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
 
-Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png]
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
 The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
 Runs the two alternately, prints the median wall time of each, the ratio, and peak memory (max
 RSS from GNU time). With --png also times PNG export against libpng re-encoding the same pixels
 (pngcrush is not used: the baseline is `Benchmarks/png_floor.py`, libpng through Pillow at the
-same zlib level).
+same zlib level). With --scaling also runs 4 and 50 MP versions of the photo (resized with Pillow)
+and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memory.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile
 
@@ -51,6 +52,7 @@ def main():
     ap.add_argument("photo", nargs="?", default=DEFAULT)
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--png", action="store_true")
+    ap.add_argument("--scaling", action="store_true")
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
     if not os.path.exists(a.photo):
@@ -65,6 +67,18 @@ def main():
     floor = os.path.join(ROOT, "Benchmarks/floor.sh")
     compare("JPEG q90 vs djpeg|cjpeg", ([a.tagproj, "export", project, out, "--quality", "90"],),
             ([floor, a.photo, os.path.join(work, "floor.jpg")],), a.runs)
+    if a.scaling:
+        from_pillow = ("from PIL import Image; im = Image.open(%r);" % a.photo)
+        variants = [("4 MP", "im.resize((2668, 1500), Image.LANCZOS).save(%r, quality=92)"),
+                    ("50 MP", "im.resize((9440, 5310), Image.BICUBIC).save(%r, quality=92)"),
+                    ("14.7 MP, EXIF orientation 6",
+                     "im.save(%r, quality=92, exif=bytes.fromhex('457869660000' '4d4d002a00000008000101120003000000010006000000000000'))")]
+        for name, code in variants:
+            photo = os.path.join(work, "variant.jpg")
+            subprocess.run(["/usr/bin/python3", "-c", from_pillow + code % photo], check=True)
+            variant = make_project(a.tagproj, photo, work)
+            compare(f"JPEG q90, {name}", ([a.tagproj, "export", variant, out, "--quality", "90"],),
+                    ([floor, photo, os.path.join(work, "floor.jpg")],), a.runs)
     if a.png:
         ppm = os.path.join(work, "src.ppm")
         subprocess.run(f"djpeg {a.photo} > {ppm}", shell=True, check=True)

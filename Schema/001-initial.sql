@@ -3,11 +3,11 @@
 
 PRAGMA application_id = 1413564240;  -- 0x54414750, 'TAGP'
 
--- The photo, stored exactly as imported (never re-encoded), and what editing needs to know of it.
+-- What editing needs to know of the photo. The bytes live in their own table, so that reading
+-- these columns never walks the blob's overflow pages: an edit costs the same whatever the photo.
 CREATE TABLE source (
     id            INTEGER PRIMARY KEY CHECK (id = 1),
     format        TEXT    NOT NULL CHECK (format IN ('jpeg', 'png')),
-    bytes         BLOB    NOT NULL,
     byte_count    INTEGER NOT NULL CHECK (byte_count > 0),
     stored_width  INTEGER NOT NULL CHECK (stored_width > 0),
     stored_height INTEGER NOT NULL CHECK (stored_height > 0),
@@ -19,6 +19,12 @@ CREATE TABLE source (
     crop_h        REAL    NOT NULL CHECK (crop_h > 0 AND crop_y + crop_h <= 1.000001),
     width         INTEGER NOT NULL CHECK (width > 0),
     height        INTEGER NOT NULL CHECK (height > 0)
+);
+
+-- The photo, stored exactly as imported (never re-encoded).
+CREATE TABLE source_bytes (
+    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    bytes BLOB    NOT NULL
 );
 
 -- Project settings and counters: exactly one row.

@@ -72,14 +72,15 @@ extension Project {
         try Migrator.migrate(db)
         try db.writeTransaction {
             try db.prepare("""
-                INSERT INTO source (id, format, bytes, byte_count, stored_width, stored_height, orientation, has_icc,
+                INSERT INTO source (id, format, byte_count, stored_width, stored_height, orientation, has_icc,
                                     crop_x, crop_y, crop_w, crop_h, width, height)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(info.format.rawValue), .blob(bytes), .integer(Int64(bytes.count)),
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(info.format.rawValue), .integer(Int64(bytes.count)),
                       .integer(Int64(info.storedWidth)), .integer(Int64(info.storedHeight)),
                       .integer(Int64(info.orientation)), .integer(info.hasICC ? 1 : 0),
                       .real(crop.x), .real(crop.y), .real(crop.width), .real(crop.height),
                       .integer(Int64(size.width)), .integer(Int64(size.height))]).run()
+            try db.prepare("INSERT INTO source_bytes (id, bytes) VALUES (1, ?)", [.blob(bytes)]).run()
             try db.prepare("""
                 INSERT INTO project (id, currency, font, next_tag_id, history_cursor, created_with)
                 VALUES (1, ?, ?, 1, 0, ?)

@@ -27,7 +27,8 @@ extension Project {
             throw ExportError.outputTooLarge(width: size.width, height: size.height, limit: options.maxPixels)
         }
         let scene = try TagScene(tags: try records.tags(), settings: try records.header().settings, size: size, fonts: fonts)
-        var reader = try source.bytes.withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+        // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
+        var reader = try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
         let file = try OutputFile(path: output)
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
                                       options: options, destination: file.fd)

@@ -126,3 +126,26 @@ public final class Database {
         SQLiteError(code: sqlite3_extended_errcode(handle), reason: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 }
+
+extension Database {
+    /// The whole blob in `table.column` of row `row`, read with `sqlite3_blob_read` into a single
+    /// array (<https://sqlite.org/c3ref/blob_open.html>). Refuses a blob longer than `limit`.
+    func readBlob(table: String, column: String, row: Int64, limit: Int) throws -> [UInt8] {
+        var blob: OpaquePointer?
+        guard sqlite3_blob_open(handle, "main", table, column, row, 0, &blob) == SQLITE_OK, let blob else {
+            throw lastError(sql: "blob \(table).\(column) row \(row)")
+        }
+        defer { sqlite3_blob_close(blob) }
+        let count = Int(sqlite3_blob_bytes(blob))
+        guard count > 0, count <= limit else {
+            throw SQLiteError(code: SQLITE_TOOBIG, reason: "the blob is \(count) bytes long", context: "cannot read \(table).\(column)")
+        }
+        var failure: Int32 = SQLITE_OK
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            failure = sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0)
+            initialized = failure == SQLITE_OK ? count : 0
+        }
+        guard failure == SQLITE_OK else { throw lastError(sql: "blob \(table).\(column) row \(row)") }
+        return bytes
+    }
+}

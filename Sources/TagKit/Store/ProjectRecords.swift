@@ -169,38 +169,33 @@ struct ProjectRecords {
 }
 
 extension ProjectRecords {
-    /// The stored photo and how to turn it into the picture the user sees.
+    /// How to turn the stored photo into the picture the user sees.
     struct Source {
-        var bytes: [UInt8]
         var orientation: Int
         var crop: Crop
         /// The picture as the user sees it.
         var size: PictureSize
     }
 
-    /// Reads the photo's bytes (the only command that needs them is export).
-    ///
-    /// The blob's length is checked first, without loading it (`length()` reads only the record
-    /// header), against `limit` and the stored `byte_count`, so an oversized or inconsistent blob is
-    /// refused by name before any memory is spent on it.
-    func source(limit: Int = Int(Database.maximumBlobLength)) throws -> Source {
-        let sizes = try db.prepare("SELECT length(bytes), byte_count FROM source WHERE id = 1")
-        guard try sizes.step() else { throw damaged("the source photo is missing") }
-        guard let length = sizes.value(0).integer, length <= limit else {
-            throw damaged("the source photo is larger than the limit of \(limit) bytes")
-        }
-        guard sizes.value(1).integer == length else { throw damaged("the source photo's byte count does not match its bytes") }
-        let s = try db.prepare("SELECT bytes, orientation, crop_x, crop_y, crop_w, crop_h FROM source WHERE id = 1")
+    /// The photo's orientation, crop and size.
+    func source() throws -> Source {
+        let s = try db.prepare("SELECT orientation, crop_x, crop_y, crop_w, crop_h FROM source WHERE id = 1")
         guard try s.step() else { throw damaged("the source photo is missing") }
-        guard case .blob(let bytes) = s.value(0), !bytes.isEmpty else { throw damaged("the source photo's bytes are missing") }
-        guard let orientation = s.value(1).integer, (1...8).contains(orientation) else {
+        guard let orientation = s.value(0).integer, (1...8).contains(orientation) else {
             throw damaged("the source photo's orientation is invalid")
         }
         let crop: Crop
         do {
-            crop = try Crop.validated(x: s.value(2).real ?? .nan, y: s.value(3).real ?? .nan,
-                                      width: s.value(4).real ?? .nan, height: s.value(5).real ?? .nan)
+            crop = try Crop.validated(x: s.value(1).real ?? .nan, y: s.value(2).real ?? .nan,
+                                      width: s.value(3).real ?? .nan, height: s.value(4).real ?? .nan)
         } catch { throw damaged("the crop is invalid") }
-        return Source(bytes: bytes, orientation: Int(orientation), crop: crop, size: try pictureSize())
+        return Source(orientation: Int(orientation), crop: crop, size: try pictureSize())
+    }
+
+    /// The photo's bytes, read straight from the blob into one array (`sqlite3_blob_read`), so
+    /// the photo is in memory once, not also in a copy SQLite assembles from its overflow pages.
+    /// Only export needs them.
+    func sourceBytes() throws -> [UInt8] {
+        try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: Int(Database.maximumBlobLength))
     }
 }

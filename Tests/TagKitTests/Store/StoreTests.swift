@@ -30,7 +30,7 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         let db = try Database(path: project.path, readOnly: true)
-        #expect(try db.scalar("SELECT bytes FROM source") == .blob(Array(contents(Fixtures.coffee)!)))
+        #expect(try db.scalar("SELECT bytes FROM source_bytes") == .blob(Array(contents(Fixtures.coffee)!)))
     }
 
     @Test func aSquareCropIsStoredNotApplied() throws {
