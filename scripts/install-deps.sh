@@ -15,6 +15,7 @@ packages=(
   fonts-noto-cjk        # Chinese, Japanese, Korean
   fonts-noto-color-emoji
   sqlite3               # the baseline of the edit benchmark
+  zsh fish              # the completion scripts' syntax is checked with each shell
 )
 # The benchmarks: libjpeg-turbo's own tools (the baseline), a 14.7 MP photo, Pillow.
 [ "${1:-}" = "--bench" ] && packages+=(libjpeg-turbo-progs plasma-workspace-wallpapers python3-pil)

@@ -8,12 +8,12 @@ struct FallbackFont {
     let index: Int32
     /// Whether the font draws in colour (colour emoji), per fontconfig's `color` property.
     let isColor: Bool
-    /// fontconfig's `FcCharSet` for the font, owned by the `FcFontSet` of the list it came from.
-    let charset: OpaquePointer
+    /// The code points of the font's character map, as fontconfig lists them.
+    let coverage: CodepointSet
 
     /// Whether the font's character map has `scalar`.
     func covers(_ scalar: Unicode.Scalar) -> Bool {
-        FcCharSetHasChar(charset, scalar.value) != 0
+        coverage.contains(scalar.value)
     }
 }
 
@@ -28,7 +28,12 @@ final class FallbackList {
     let fonts: [FallbackFont]
     /// The family names of the first font, to tell an installed family from a substitute.
     let primaryFamilies: [String]
-    private let fontSet: UnsafeMutablePointer<FcFontSet>
+
+    /// A list read back from the fallback memo.
+    init(fonts: [FallbackFont], primaryFamilies: [String]) {
+        self.fonts = fonts
+        self.primaryFamilies = primaryFamilies
+    }
 
     /// Asks fontconfig for the fallback order of `family` (`""` means the default sans-serif).
     init(config: OpaquePointer, family: String) throws {
@@ -42,6 +47,7 @@ final class FallbackList {
         guard let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) else {
             throw TextError.noFonts(family: family)
         }
+        defer { FcFontSetDestroy(set) }
         var fonts: [FallbackFont] = []
         var families: [String] = []
         for i in 0..<Int(set.pointee.nfont) {
@@ -56,23 +62,17 @@ final class FallbackList {
             _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
             _ = FcPatternGetBool(font, FC_COLOR, 0, &color)
             let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-            fonts.append(FallbackFont(file: path, index: index, isColor: color != 0, charset: charset))
+            fonts.append(FallbackFont(file: path, index: index, isColor: color != 0, coverage: CodepointSet(fontconfig: charset)))
             var name: UnsafeMutablePointer<FcChar8>?
             while fonts.count == 1, FcPatternGetString(font, FC_FAMILY, Int32(families.count), &name) == FcResultMatch,
                 let name {
                 families.append(String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
             }
         }
-        guard !fonts.isEmpty else {
-            FcFontSetDestroy(set)
-            throw TextError.noFonts(family: family)
-        }
+        guard !fonts.isEmpty else { throw TextError.noFonts(family: family) }
         self.fonts = fonts
         self.primaryFamilies = families
-        self.fontSet = set
     }
-
-    deinit { FcFontSetDestroy(fontSet) }
 
     /// The position in ``fonts`` of the font to draw `cluster` with, or `nil` if none can.
     ///

@@ -15,24 +15,21 @@ import CHarfBuzz
 ///
 /// Not thread-safe: use one `FontSystem` per thread.
 public final class FontSystem {
-    private let config: OpaquePointer
+    /// fontconfig's configuration, loaded on first need (see `FallbackMemo`).
+    private var config: OpaquePointer?
     private let library = FreeTypeLibrary()
     private var fallbackLists: [String: FallbackList] = [:]
     private var faces: [FontFace] = []
     private var faceIDs: [FaceKey: Int] = [:]
 
-    /// Loads fontconfig's configuration and font list.
-    ///
-    /// - Throws: ``TextError/fontconfigUnavailable`` if fontconfig cannot load them.
-    public init() throws {
-        guard let config = FcInitLoadConfigAndFonts() else { throw TextError.fontconfigUnavailable }
-        self.config = config
-    }
+    /// A font system. fontconfig's configuration is loaded only when a family's fallback list is
+    /// not remembered from an earlier run (see `FallbackMemo`).
+    public init() throws {}
 
     deinit {
         faces.removeAll()
         fallbackLists.removeAll()
-        FcConfigDestroy(config)
+        if let config { FcConfigDestroy(config) }
     }
 
     /// The advance width of `text` drawn as one line, in em (1.0 = the font size).
@@ -154,7 +151,13 @@ public final class FontSystem {
     /// The cached fallback order for `family`.
     private func fallbackList(for family: String) throws -> FallbackList {
         if let list = fallbackLists[family] { return list }
-        let list = try FallbackList(config: config, family: family)
+        let list: FallbackList
+        if let remembered = FallbackMemo.load(family: family) {
+            list = remembered
+        } else {
+            list = try FallbackList(config: try loadedConfig(), family: family)
+            FallbackMemo.store(list, family: family)
+        }
         fallbackLists[family] = list
         return list
     }
@@ -192,5 +195,17 @@ extension FontSystem: LabelMeasurer {
     /// The label's shaped advance in em: `measure(label, family: font)`.
     public func labelEm(_ label: String, font: String) throws -> Double {
         try measure(label, family: font)
+    }
+}
+
+extension FontSystem {
+    /// fontconfig's configuration and font list, loaded once.
+    ///
+    /// - Throws: ``TextError/fontconfigUnavailable`` if fontconfig cannot load them.
+    private func loadedConfig() throws -> OpaquePointer {
+        if let config { return config }
+        guard let loaded = FcInitLoadConfigAndFonts() else { throw TextError.fontconfigUnavailable }
+        config = loaded
+        return loaded
     }
 }

@@ -1,26 +1,5 @@
 import TagKit
 
-/// One option a command accepts, with the help text that `--help` shows beside it.
-struct OptionSpec {
-    /// The long name without dashes: `at` for `--at`.
-    let name: String
-    /// The value's placeholder (`X,Y`), or nil for a flag that takes no value.
-    let value: String?
-    let help: String
-    /// The default, as help shows it.
-    var defaultValue: String? = nil
-
-    /// `--at X,Y`
-    var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
-}
-
-/// A positional argument a command takes.
-struct PositionalSpec {
-    let name: String
-    let help: String
-    var optional = false
-}
-
 /// The command line after parsing against a command's specification.
 struct ParsedArguments {
     var positionals: [String] = []
@@ -50,7 +29,11 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
         index += 1
         if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
             if !onlyPositionals, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                throw UsageError(message: "unknown option '\(argument)'", hint: suggestion(for: argument, among: options))
+                guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
+                    throw UsageError(message: "unknown option '\(argument)'", hint: suggestion(for: argument, among: options))
+                }
+                parsed.flags.insert(spec.name)
+                continue
             }
             parsed.positionals.append(argument)
             continue
@@ -79,29 +62,37 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
     return parsed
 }
 
-/// `did you mean '--at'?` when an option name is close to a known one.
-func suggestion(for word: String, among options: [OptionSpec]) -> String? {
-    closest(to: word, among: options.map { "--" + $0.name }).map { "did you mean '\($0)'?" }
+/// `did you mean '--at'?` when an option name is close to a known one; otherwise where to look.
+func suggestion(for word: String, among options: [OptionSpec]) -> String {
+    if let guess = closest(to: word, among: options.map { "--" + $0.name }) { return "did you mean '\(guess)'?" }
+    return "run the command with --help to see its options; put '--' before an argument that starts with '-'"
 }
 
-/// The candidate within edit distance 2 of `word`, if any.
+/// The candidate closest to `word`: one it begins (`complete` → `completions`), else one within
+/// two edits (a swap of neighbours counts as one: `lsit` → `list`).
 func closest(to word: String, among candidates: [String]) -> String? {
+    let bare = String(word.drop { $0 == "-" })
+    if bare.count >= 3, let extended = candidates.first(where: { $0.drop { $0 == "-" }.hasPrefix(bare) }) { return extended }
     let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }
     return scored.min { $0.1 < $1.1 }?.0
 }
 
+/// Optimal-string-alignment distance between `a` and `b`, in characters: insertions, deletions,
+/// substitutions and swaps of neighbours each count one.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     guard !a.isEmpty else { return b.count }
-    var row = Array(0...b.count)
+    guard !b.isEmpty else { return a.count }
+    var before = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var row = previous
     for i in 1...a.count {
-        var previous = row[0]
         row[0] = i
-        for j in stride(from: 1, through: b.count, by: 1) {
-            let saved = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previous = saved
+        for j in 1...b.count {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], before[j - 2] + 1) }
         }
+        (before, previous) = (previous, row)
     }
-    return row[b.count]
+    return previous[b.count]
 }

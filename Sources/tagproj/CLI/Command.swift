@@ -1,5 +1,19 @@
 import TagKit
 
+/// What a shell may offer when completing a value: the same list drives bash, zsh and fish.
+enum CompletionKind: Equatable {
+    /// Free text: offer nothing.
+    case none
+    /// One of these words.
+    case choices([String])
+    /// A file name with one of these suffixes (any file when empty), or a folder on the way to it.
+    case files([String])
+    /// A folder.
+    case directories
+    /// The name of a `tagproj` command.
+    case commands
+}
+
 /// What `--help` and the command list say about a command.
 struct CommandSpec {
     let name: String
@@ -10,33 +24,115 @@ struct CommandSpec {
     /// Longer explanation, wrapped by hand.
     var discussion: String = ""
     var examples: [String] = []
+    /// Hidden from the command list (still accepted and documented in its own page).
+    var hidden = false
+    /// Other forms of the command line, shown under the main usage (`export`'s batch form).
+    var otherUsages: [String] = []
+    /// How arguments after the last positional complete, when the command takes more of them.
+    var moreArguments: CompletionKind? = nil
 
     /// `tagproj move <project> <id> [--to X,Y] [--by DX,DY]`
     var usage: String {
-        let args = positionals.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        let args = positionals.map { $0.synopsis }
         let opts = options.map { "[\($0.synopsis)]" }
         return (["tagproj", name] + args + opts).joined(separator: " ")
     }
 
-    /// The whole help page.
+    /// The discussion's paragraphs (split at blank lines), each joined into one line.
+    var paragraphs: [String] {
+        var result: [String] = []
+        var current: [Substring] = []
+        for line in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.isEmpty {
+                if !current.isEmpty { result.append(current.joined(separator: " ")) }
+                current = []
+            } else {
+                current.append(trimmed)
+            }
+        }
+        if !current.isEmpty { result.append(current.joined(separator: " ")) }
+        return result
+    }
+
+    /// The main usage line, then the other forms.
+    var usages: [String] { [usage] + otherUsages }
+
+    /// The options the command takes, then the global ones every command takes.
+    var allOptions: [OptionSpec] { options + globalOptions }
+
+    /// The whole help page: what `tagproj help CMD` and `tagproj CMD --help` print.
     var help: String {
-        var lines = ["\(name): \(abstract)", "", "usage: \(usage)"]
+        var lines = ["\(name): \(abstract)", "", "usage: \(usage)"] + otherUsages.map { "       " + $0 }
         if !positionals.isEmpty {
-            lines += ["", "arguments:"] + positionals.map { "  " + pad("<\($0.name)>", 20) + $0.help }
+            lines += ["", "arguments:"] + positionals.map { "  " + pad($0.synopsis, 24) + $0.help }
         }
-        let all = options + [OptionSpec(name: "help", value: nil, help: "Show this help.")]
-        lines += ["", "options:"] + all.map { option in
-            "  " + pad(option.synopsis, 20) + option.help + (option.defaultValue.map { " (default: \($0))" } ?? "")
+        if !options.isEmpty {
+            lines += ["", "options:"] + options.map(\.helpLine)
         }
-        if !discussion.isEmpty { lines += ["", discussion] }
+        lines += ["", "global options:"] + globalOptions.map(\.helpLine)
+        for paragraph in paragraphs { lines += [""] + wrap(paragraph, width: 100) }
         if !examples.isEmpty { lines += ["", "examples:"] + examples.map { "  " + $0 } }
         return lines.joined(separator: "\n")
     }
 }
 
+/// One option a command accepts, with the help text that `--help` shows beside it.
+struct OptionSpec {
+    /// The long name without dashes: `at` for `--at`.
+    let name: String
+    /// The value's placeholder (`X,Y`), or nil for a flag that takes no value.
+    let value: String?
+    let help: String
+    /// The default, as help shows it; nil for a flag (off unless given).
+    var defaultValue: String? = nil
+    /// What a shell offers for the value.
+    var completion: CompletionKind = .none
+    /// A one-letter alias without the dash: `q` for `-q`.
+    var short: Character? = nil
+
+    /// `--at X,Y`, or `-q, --quiet`
+    var synopsis: String {
+        let long = value.map { "--\(name) \($0)" } ?? "--\(name)"
+        return short.map { "-\($0), " + long } ?? long
+    }
+
+    /// Its line in a help page: synopsis, meaning, default.
+    var helpLine: String {
+        "  " + pad(synopsis, 24) + help + (defaultValue.map { " (default: \($0))" } ?? "")
+    }
+}
+
+/// A positional argument a command takes.
+struct PositionalSpec {
+    let name: String
+    let help: String
+    var optional = false
+    /// What a shell offers for it.
+    var completion: CompletionKind = .none
+
+    /// `<project>` or `[<dir>]`
+    var synopsis: String { optional ? "[<\(name)>]" : "<\(name)>" }
+}
+
 /// Left-justifies `text` in a column `width` wide (at least one space after it).
 func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
 }
 
 /// One `tagproj` command: it validates its arguments in `init`, then `run` hands the work to TagKit
@@ -65,6 +161,12 @@ extension Command {
 }
 
 /// The project argument every command but `new` and `demo` starts with.
-let projectArgument = PositionalSpec(name: "project", help: "The project file (.tagproj).")
+let projectArgument = PositionalSpec(name: "project", help: "The project file (.tagproj).", completion: .files(["tagproj"]))
 /// `--json` on data commands.
-let jsonOption = OptionSpec(name: "json", value: nil, help: "Print one JSON object on stdout.")
+let jsonOption = OptionSpec(name: "json", value: nil, help: "Print one JSON object on stdout instead of text.")
+/// Options every command takes, wherever they appear on the line.
+let globalOptions = [
+    OptionSpec(name: "quiet", value: nil, help: "Print no informational lines (created/wrote/undid); warnings and errors stay.",
+               short: "q"),
+    OptionSpec(name: "help", value: nil, help: "Show this help.", short: "h"),
+]

@@ -1,10 +1,18 @@
 import Glibc
 import TagKit
 
-/// Where a command's results go: data to stdout, `error:`/`warning:` lines to stderr.
-/// Written with `write(2)` directly; stdout is buffered and flushed once at exit.
+/// Where a command's results go: data to stdout, `error:`/`warning:`/informational lines to stderr.
+///
+/// Written with `write(2)` directly; stdout is buffered and flushed once at exit. `quiet` drops the
+/// informational lines (`created …`, `wrote …`, `undid …`, progress) but never warnings or errors.
+/// Colour is used only where the stream is a terminal and `NO_COLOR` is not set.
 final class Output {
     private var buffer: [UInt8] = []
+    /// Set by `--quiet`/`-q`.
+    var quiet = false
+    /// Styles for stdout (history's cursor) and stderr (`error:`, `warning:`, `hint:`).
+    let stdoutStyle = Style(fd: 1)
+    let stderrStyle = Style(fd: 2)
 
     /// Appends a line of data for stdout.
     func line(_ text: String) { buffer.append(contentsOf: text.utf8); buffer.append(10) }
@@ -12,11 +20,19 @@ final class Output {
     /// Appends raw bytes for stdout.
     func raw(_ bytes: [UInt8]) { buffer.append(contentsOf: bytes) }
 
-    /// A `warning: …` line on stderr, at once.
-    func warning(_ text: String) { Output.stderr("warning: \(text)\n") }
+    /// A `warning: …` line on stderr, at once (kept under `--quiet`).
+    func warning(_ text: String) { Output.stderr(stderrStyle.paint("warning:", .yellow) + " \(text)\n") }
 
-    /// A `note`-free informational line on stderr (used for progress that is not data).
-    func message(_ text: String) { Output.stderr(text + "\n") }
+    /// An informational line on stderr (`created …`); dropped under `--quiet`.
+    func message(_ text: String) { if !quiet { Output.stderr(text + "\n") } }
+
+    /// The `error:` line, then `hint:` and `usage:` lines when given (never dropped).
+    func error(_ message: String, hint: String? = nil, usage: String? = nil) {
+        var text = stderrStyle.paint("error:", .red) + " \(message)\n"
+        if let hint { text += stderrStyle.paint("hint:", .cyan) + " \(hint)\n" }
+        if let usage { text += "usage: \(usage)\n" }
+        Output.stderr(text)
+    }
 
     /// Writes what was buffered for stdout. Returns false if stdout could not be written.
     @discardableResult
@@ -25,8 +41,10 @@ final class Output {
         return Output.writeAll(1, buffer)
     }
 
+    /// Writes `text` to stderr at once, unbuffered.
     static func stderr(_ text: String) { _ = writeAll(2, Array(text.utf8)) }
 
+    /// Writes all of `bytes` to `fd`, retrying after interrupted and short writes.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var done = 0
         while done < bytes.count {
@@ -39,53 +57,27 @@ final class Output {
     }
 }
 
-/// A JSON value, written without Foundation so that commands start fast.
-enum JSON {
-    case object([(String, JSON)])
-    case array([JSON])
-    case string(String)
-    case number(Double)
-    case integer(Int64)
-    case bool(Bool)
-    case null
-
-    /// Compact JSON text.
-    var text: String {
-        switch self {
-        case .object(let members):
-            return "{" + members.map { JSON.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
-        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
-        case .string(let s): return JSON.quote(s)
-        case .number(let d): return d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)") : "null"
-        case .integer(let i): return String(i)
-        case .bool(let b): return b ? "true" : "false"
-        case .null: return "null"
-        }
+/// ANSI colour for one stream: on only when it is a terminal, `TERM` is not `dumb`, and `NO_COLOR`
+/// is not set (https://no-color.org; any value, even empty, turns colour off).
+struct Style {
+    /// The colours tagproj uses.
+    enum Colour: String {
+        case red = "31", yellow = "33", cyan = "36", green = "32", bold = "1", dim = "2"
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}
+    /// Whether this stream gets colour.
+    let enabled: Bool
 
-extension Tag {
-    /// The tag as `list --json` shows it.
-    var json: JSON {
-        .object([("id", .integer(id.rawValue)), ("kind", .string(kind.rawValue)), ("text", .string(text)),
-                 ("x", .number(anchor.x)), ("y", .number(anchor.y)), ("side", .string(side.rawValue))])
+    /// Decides for the stream `fd` from the terminal and the environment.
+    init(fd: Int32) {
+        enabled = isatty(fd) == 1 && getenv("NO_COLOR") == nil && (getenv("TERM").map { String(cString: $0) } ?? "") != "dumb"
+    }
+
+    /// Whether the stream is a terminal at all (for progress bars), colour or not.
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// `text` wrapped in the colour's escape codes, or unchanged when colour is off.
+    func paint(_ text: String, _ colour: Colour) -> String {
+        enabled ? "\u{1B}[\(colour == .bold || colour == .dim ? "" : "1;")\(colour.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

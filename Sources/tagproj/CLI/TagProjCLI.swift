@@ -3,10 +3,11 @@ import TagKit
 /// The `tagproj` program: finds the command, parses its arguments, runs it, and turns every thrown
 /// error into one `error:` line (plus a `hint:` where there is an obvious next step) and its exit code.
 enum TagProjCLI {
+    /// Every command, in the order help lists them.
     static var commands: [any Command.Type] { [
         NewCommand.self, AddCommand.self, MoveCommand.self, FlipCommand.self, EditCommand.self, DeleteCommand.self,
         UndoCommand.self, RedoCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, ExportCommand.self,
-        CheckCommand.self, DemoCommand.self,
+        CheckCommand.self, DemoCommand.self, HelpCommand.self, CompletionsCommand.self,
     ] }
 
     /// Runs `tagproj` with `arguments` (without the program name); returns the exit code.
@@ -14,13 +15,19 @@ enum TagProjCLI {
         let out = Output()
         let code = run(arguments, out)
         if !out.flush() && code == ExitCode.success.rawValue {
-            Output.stderr("error: cannot write to standard output\n")
+            out.error("cannot write to standard output")
             return ExitCode.ioError.rawValue
         }
         return code
     }
 
     private static func run(_ arguments: [String], _ out: Output) -> Int32 {
+        // Global flags may come before the command: `tagproj -q new …`.
+        var arguments = arguments[...]
+        while let first = arguments.first, first == "-q" || first == "--quiet" {
+            out.quiet = true
+            arguments = arguments.dropFirst()
+        }
         guard let name = arguments.first else {
             Output.stderr(overview + "\n")
             return ExitCode.usage.rawValue
@@ -29,79 +36,94 @@ enum TagProjCLI {
         case "--help", "-h":
             out.line(overview)
             return 0
-        case "--version":
+        case "--version", "-V":
             out.line("tagproj \(TagKitVersion.string)")
-            return 0
-        case "help":
-            guard arguments.count > 1 else { out.line(overview); return 0 }
-            guard let command = find(arguments[1]) else { return fail(unknownCommand(arguments[1]), nil) }
-            out.line(command.spec.help)
             return 0
         default: break
         }
-        guard let command = find(name) else { return fail(unknownCommand(name), nil) }
+        guard let command = find(name) else {
+            let error: UsageError = name.hasPrefix("-")
+                ? UsageError(message: "unknown option '\(name)'", hint: suggestion(for: name, among: [
+                    OptionSpec(name: "help", value: nil, help: ""), OptionSpec(name: "version", value: nil, help: ""),
+                    OptionSpec(name: "quiet", value: nil, help: ""),
+                ]))
+                : unknownCommand(name)
+            return fail(error, nil, out)
+        }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        let beforeDashes = rest.prefix { $0 != "--" }
+        if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
             out.line(command.spec.help)
             return 0
         }
         do {
-            let parsed = try parseArguments(rest, options: command.spec.options)
+            let parsed = try parseArguments(rest, options: command.spec.allOptions)
+            if parsed.has("quiet") { out.quiet = true }
             try command.init(parsed).run(out)
             return 0
         } catch {
-            return fail(error, command.spec)
+            return fail(error, command.spec, out)
         }
     }
 
-    private static func find(_ name: String) -> (any Command.Type)? {
+    /// The command called `name`.
+    static func find(_ name: String) -> (any Command.Type)? {
         commands.first { $0.spec.name == name }
     }
 
-    private static func unknownCommand(_ name: String) -> UsageError {
+    /// `unknown command 'ad'` with the closest command as a hint.
+    static func unknownCommand(_ name: String) -> UsageError {
         let guess = closest(to: name, among: commands.map { $0.spec.name })
         return UsageError(message: "unknown command '\(name)'",
                           hint: guess.map { "did you mean '\($0)'?" } ?? "run 'tagproj --help' to see the commands")
     }
 
     /// Prints `error` and returns its exit code. A usage error also shows the command's usage line.
-    private static func fail(_ error: Error, _ spec: CommandSpec?) -> Int32 {
+    private static func fail(_ error: Error, _ spec: CommandSpec?, _ out: Output) -> Int32 {
         guard let error = error as? TagProjError else {
-            Output.stderr("error: \(error)\n")
+            out.error("\(error)")
             return ExitCode.failure.rawValue
         }
         // One line, whatever the C library's message holds.
         let message = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        var text = "error: \(message)\n"
-        if let hint = error.hint { text += "hint: \(hint)\n" }
-        if error.exitCode == .usage, let spec { text += "usage: \(spec.usage)\n" }
-        Output.stderr(text)
+        out.error(message, hint: error.hint, usage: error.exitCode == .usage ? spec?.usage : nil)
         return error.exitCode.rawValue
     }
 
+    /// What `tagproj --help` prints: the commands, the global options, the exit codes.
     static var overview: String {
         var lines = [
             "tagproj \(TagKitVersion.string): dish-name and price tags on food photos, one project file per photo.",
             "",
-            "usage: tagproj <command> [<arguments>] [--help]",
+            "usage: tagproj [-q] <command> [<arguments>] [--help]",
             "",
             "commands:",
         ]
-        lines += commands.map { "  " + pad($0.spec.name, 10) + $0.spec.abstract }
+        lines += commands.filter { !$0.spec.hidden }.map { "  " + pad($0.spec.name, 13) + $0.spec.abstract }
+        lines += ["", "global options:"] + globalOptions.map(\.helpLine)
+        lines += ["  " + pad("-V, --version", 24) + "Print the version."]
+        lines += ["", "exit codes:"] + exitCodes.map { "  " + pad(String($0.0), 4) + $0.1 }
         lines += [
             "",
-            "exit codes:",
-            "  0   success",
-            "  1   the command could not be done (unknown id, nothing to undo, no font for a character)",
-            "  64  usage error (unknown command or option, missing argument, bad number, invalid tag text)",
-            "  65  bad input data (not an image, damaged image, not a tagproj project, damaged or newer project)",
-            "  66  input file missing",
-            "  73  output cannot be created",
-            "  74  I/O error",
-            "  75  project busy for longer than the busy timeout (TAGPROJ_BUSY_TIMEOUT_MS, default 5000)",
+            "environment:",
+            "  NO_COLOR                 any value turns colour off (colour is used only on a terminal)",
+            "  TAGPROJ_BUSY_TIMEOUT_MS  how long to wait for a project another process is editing (default 5000)",
             "",
-            "'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples.",
+            "'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples;",
+            "'man tagproj' (docs/tagproj.1) and README.md say more.",
         ]
         return lines.joined(separator: "\n")
     }
+
+    /// The exit codes, as help and the man page list them.
+    static let exitCodes: [(Int32, String)] = [
+        (0, "success"),
+        (1, "the command could not be done (unknown id, nothing to undo, no font for a character)"),
+        (64, "usage error (unknown command or option, missing argument, bad number, invalid tag text)"),
+        (65, "bad input data (not an image, damaged image, not a tagproj project, damaged or newer project)"),
+        (66, "input file missing"),
+        (73, "output cannot be created"),
+        (74, "I/O error"),
+        (75, "project busy for longer than the busy timeout (TAGPROJ_BUSY_TIMEOUT_MS, default 5000)"),
+    ]
 }

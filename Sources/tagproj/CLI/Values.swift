@@ -52,3 +52,13 @@ enum Values {
         return side
     }
 }
+
+extension Kind {
+    /// `dish`, `price`: what completion offers.
+    static var allNames: [String] { allCases.map(\.rawValue) }
+}
+
+extension Side {
+    /// `left`, `right`: what completion offers.
+    static var allNames: [String] { allCases.map(\.rawValue) }
+}

@@ -5,20 +5,23 @@ import TagKit
 struct DemoCommand: Command {
     static let spec = CommandSpec(
         name: "demo", abstract: "Tag the bundled sample photo and export it, end to end.",
-        positionals: [PositionalSpec(name: "dir", help: "Where to write the files.", optional: true)],
-        options: [],
+        positionals: [PositionalSpec(name: "dir", help: "Where to write the files.", optional: true, completion: .directories)],
+        options: [jsonOption],
         discussion: """
             Writes DIR/coffee.png (the sample photo, CC0, carried inside tagproj), makes
             DIR/coffee.tagproj from it, adds and edits a few tags, and exports DIR/coffee-tagged.jpg and
-            DIR/coffee-tagged.png. DIR defaults to ./tagproj-demo.
+            DIR/coffee-tagged.png. DIR defaults to ./tagproj-demo. Prints each picture written; with --json,
+            {"files":[…]} as export --json describes each.
             """,
         examples: ["tagproj demo", "tagproj demo /tmp/demo"])
 
     let dir: String
+    let json: Bool
 
     init(_ a: ParsedArguments) throws {
         try Self.noExtraPositionals(a)
         dir = a.positionals.first ?? "tagproj-demo"
+        json = a.has("json")
     }
 
     func run(_ out: Output) throws {
@@ -37,9 +40,12 @@ struct DemoCommand: Command {
         _ = try project.flip(TagID(2))
         _ = try project.move(TagID(3), .by(dx: 0.04, dy: -0.03))
         for line in try project.history().items { out.message("  \(line.seq)  \(line.label)") }
+        var files: [JSON] = []
         for name in ["coffee-tagged.jpg", "coffee-tagged.png"] {
             let result = try project.export(to: dir + "/" + name, options: ExportOptions(), fonts: fonts)
-            out.line("\(dir)/\(name)  (\(result.size.width)×\(result.size.height), \(result.bytes) bytes)")
+            files.append(result.json(path: dir + "/" + name))
+            if !json { out.line("\(dir)/\(name)  (\(result.size.width)×\(result.size.height), \(result.bytes) bytes)") }
         }
+        if json { out.line(JSON.object([("files", .array(files))]).text) }
     }
 }

@@ -6,12 +6,13 @@ struct EditCommand: Command {
         name: "edit", abstract: "Change a tag's text.",
         positionals: [projectArgument, PositionalSpec(name: "id", help: "The tag's id."),
                       PositionalSpec(name: "text", help: "The new dish name or amount.")],
-        options: [],
-        discussion: "A longer text may move the dot so that the tag stays inside the photo.",
+        options: [jsonOption],
+        discussion: "A longer text may move the dot so that the tag stays inside the photo. With --json, prints the tag as edited.",
         examples: ["tagproj edit dinner.tagproj 1 麻婆豆腐", "tagproj edit dinner.tagproj 2 42"])
 
     let project: String
     let id: TagID
+    let json: Bool
     let text: String
 
     init(_ a: ParsedArguments) throws {
@@ -19,9 +20,12 @@ struct EditCommand: Command {
         id = try Values.tagID(try Self.positional(a, 1))
         text = try Self.positional(a, 2)
         try Self.noExtraPositionals(a)
+        json = a.has("json")
     }
 
     func run(_ out: Output) throws {
-        try Project.open(project, forWriting: true).edit(id, text: text, measurer: try Fonts.measurer()).notices.forEach(out.warning)
+        let result = try Project.open(project, forWriting: true).edit(id, text: text, measurer: try Fonts.measurer())
+        result.notices.forEach(out.warning)
+        if json { out.line(result.tag!.json.text) }
     }
 }

@@ -1,42 +1,61 @@
+import Glibc
 import TagKit
 
-/// `tagproj export`: the finished picture.
+/// `tagproj export`: the finished picture, or many projects' pictures at once with `--out-dir`.
 struct ExportCommand: Command {
     static let spec = CommandSpec(
-        name: "export", abstract: "Render the picture with its tags as JPEG or PNG.",
-        positionals: [projectArgument, PositionalSpec(name: "output", help: "out.png, out.jpg, or - for standard output.")],
+        name: "export", abstract: "Render the picture with its tags as JPEG or PNG (many projects: --out-dir).",
+        positionals: [projectArgument,
+                      PositionalSpec(name: "output", help: "out.png, out.jpg, or - for standard output.", completion: .files([]))],
         options: [
-            OptionSpec(name: "format", value: "png|jpeg", help: "The format.", defaultValue: "from the output's suffix"),
+            OptionSpec(name: "format", value: "png|jpeg", help: "The format.",
+                       defaultValue: "from the output's suffix; jpeg with --out-dir", completion: .choices(["png", "jpeg"])),
             OptionSpec(name: "quality", value: "1-100", help: "JPEG quality.", defaultValue: "92"),
-            OptionSpec(name: "scale", value: "S", help: "Multiply both sides by S."),
-            OptionSpec(name: "width", value: "W", help: "Make the picture W pixels wide."),
-            OptionSpec(name: "max-size", value: "N", help: "Fit the picture inside N×N."),
+            OptionSpec(name: "scale", value: "S", help: "Multiply both sides by S.", defaultValue: "1, full resolution"),
+            OptionSpec(name: "width", value: "W", help: "Make the picture W pixels wide.", defaultValue: "full resolution"),
+            OptionSpec(name: "max-size", value: "N", help: "Fit the picture inside N×N.", defaultValue: "full resolution"),
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse sources or outputs larger than this.", defaultValue: "100000000"),
+            OptionSpec(name: "out-dir", value: "DIR", help: "Export every project given into DIR, as NAME.jpg or NAME.png.",
+                       defaultValue: "none: one project to <output>", completion: .directories),
+            OptionSpec(name: "jobs", value: "N", help: "With --out-dir: how many exports run at once.",
+                       defaultValue: "the number of online cores"),
+            jsonOption,
         ],
         discussion: """
             Full resolution by default: the photo with its orientation and crop applied. Tags are drawn
             at the output's own resolution. The file is written beside its target and renamed into
             place when complete. The ICC profile is kept; other metadata (location too) is not copied.
+            With --json, prints {"path","width","height","format","bytes"}.
+
+            With --out-dir, each project is exported by its own child process, --jobs at a time, to DIR
+            under its base name with the suffix of the format. A progress bar shows on a terminal;
+            otherwise one line per project ('ok P → DIR/P.jpg', or 'failed P: reason'). Every project
+            is attempted; if any fail, the last line names them and the exit code is theirs when they
+            all share one, else 1. With --json, {"exports":[…]} lists every project, failed or not.
             """,
         examples: ["tagproj export dinner.tagproj dinner.jpg", "tagproj export dinner.tagproj dinner.png --max-size 1080",
-                   "tagproj export dinner.tagproj - --format jpeg --quality 85 > out.jpg"])
+                   "tagproj export dinner.tagproj - --format jpeg --quality 85 > out.jpg",
+                   "tagproj export menus/*.tagproj --out-dir web --max-size 1080 --jobs 4"],
+        otherUsages: ["tagproj export <project>... --out-dir DIR [--format png|jpeg] [--jobs N] [--quality 1-100] [size options]"],
+        moreArguments: .files(["tagproj"]))
 
-    let project: String
-    let output: String
+    /// One project to one file, or a batch.
+    enum Job {
+        case single(project: String, output: String)
+        case batch(BatchExport)
+    }
+
+    let job: Job
     var options = ExportOptions()
+    let json: Bool
 
     init(_ a: ParsedArguments) throws {
-        project = try Self.positional(a, 0)
-        output = try Self.positional(a, 1)
-        try Self.noExtraPositionals(a)
+        json = a.has("json")
         if let f = a.value("format") {
             guard let format = ExportFormat(rawValue: f == "jpg" ? "jpeg" : f) else {
                 throw UsageError(message: "unknown format '\(f)'", hint: "the formats are png and jpeg")
             }
             options.format = format
-        } else if ExportFormat.from(path: output) == nil {
-            throw UsageError(message: "cannot tell the format of '\(output)' from its name",
-                             hint: "name the file .png or .jpg, or pass --format png|jpeg")
         }
         if let q = a.value("quality") { options.quality = try Values.integer(q, for: "--quality", in: 1...100) }
         let sizes = ["scale", "width", "max-size"].filter { a.value($0) != nil }
@@ -49,13 +68,55 @@ struct ExportCommand: Command {
         if let w = a.value("width") { options.size = .width(try Values.integer(w, for: "--width", in: 1...1_000_000)) }
         if let n = a.value("max-size") { options.size = .maxSize(try Values.integer(n, for: "--max-size", in: 1...1_000_000)) }
         if let m = a.value("max-pixels") { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: 1...4_000_000_000) }
+        if let dir = a.value("out-dir") {
+            job = .batch(try Self.batch(a, directory: dir, format: options.format ?? .jpeg, json: json))
+        } else {
+            job = try Self.single(a, format: options.format, json: json)
+        }
+    }
+
+    /// `export P OUT`: checks that OUT names a format and is not a second project.
+    private static func single(_ a: ParsedArguments, format: ExportFormat?, json: Bool) throws -> Job {
+        let batchHint = "to export several projects, pass --out-dir DIR"
+        if a.value("jobs") != nil { throw UsageError(message: "--jobs works only with --out-dir", hint: batchHint) }
+        let project = try positional(a, 0)
+        let output = try positional(a, 1)
+        if a.positionals.count > 2 {
+            throw UsageError(message: "unexpected argument '\(a.positionals[2])'", hint: batchHint)
+        }
+        if format == nil && ExportFormat.from(path: output) == nil {
+            throw UsageError(message: "cannot tell the format of '\(output)' from its name",
+                             hint: output.hasSuffix(".tagproj") ? batchHint : "name the file .png or .jpg, or pass --format png|jpeg")
+        }
+        if json && output == "-" { throw UsageError(message: "--json cannot share standard output with the picture") }
+        return .single(project: project, output: output)
+    }
+
+    /// `export P… --out-dir DIR`: the options the children get, as given.
+    private static func batch(_ a: ParsedArguments, directory: String, format: ExportFormat, json: Bool) throws -> BatchExport {
+        guard !a.positionals.isEmpty else { throw UsageError(message: "missing argument <project>") }
+        let jobs = try a.value("jobs").map { try Values.integer($0, for: "--jobs", in: 1...1024) } ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        var passed = ["--format", format.rawValue]
+        for name in ["quality", "scale", "width", "max-size", "max-pixels"] {
+            if let value = a.value(name) { passed += ["--\(name)", value] }
+        }
+        let batch = BatchExport(projects: a.positionals, directory: directory, format: format, childOptions: passed,
+                                jobs: jobs, json: json)
+        try batch.validate()
+        return batch
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(project, forWriting: false).export(to: output, options: options, fonts: try FontSystem())
-        if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
-        if output != "-" {
-            out.message("wrote \(output): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")
+        switch job {
+        case .batch(let batch):
+            try batch.run(out)
+        case .single(let project, let output):
+            let result = try Project.open(project, forWriting: false).export(to: output, options: options, fonts: try FontSystem())
+            if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
+            if json { out.line(result.json(path: output).text) }
+            if output != "-" {
+                out.message("wrote \(output): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")
+            }
         }
     }
 }

@@ -27,10 +27,15 @@ struct HistoryCommand: Command {
             return
         }
         if log.items.isEmpty { out.line("(no edits yet)") }
-        if log.cursor == 0 && !log.items.isEmpty { out.line(">    0  (start)") }
+        let style = out.stdoutStyle
+        if log.cursor == 0 && !log.items.isEmpty { out.line(style.paint(">    0  (start)", .green)) }
         for item in log.items {
-            let mark = item.seq == log.cursor ? ">" : " "
-            out.line("\(mark) " + pad(String(item.seq), 5) + item.label + (item.undone ? "  (undone)" : ""))
+            let line = (item.seq == log.cursor ? "> " : "  ") + pad(String(item.seq), 5) + item.label
+            if item.seq == log.cursor {
+                out.line(style.paint(line, .green))
+            } else {
+                out.line(item.undone ? style.paint(line + "  (undone)", .dim) : line)
+            }
         }
     }
 }

@@ -18,18 +18,8 @@ struct InfoCommand: Command {
 
     func run(_ out: Output) throws {
         let i = try Project.open(project, forWriting: false).info()
-        let crop = JSON.object([("x", .number(i.crop.x)), ("y", .number(i.crop.y)), ("width", .number(i.crop.width)),
-                                ("height", .number(i.crop.height))])
         if json {
-            out.line(JSON.object([
-                ("width", .integer(Int64(i.width))), ("height", .integer(Int64(i.height))), ("format", .string(i.format)),
-                ("tags", .integer(Int64(i.tags))), ("history", .integer(Int64(i.historyEntries))),
-                ("cursor", .integer(i.cursor)), ("stored_width", .integer(Int64(i.storedWidth))),
-                ("stored_height", .integer(Int64(i.storedHeight))), ("orientation", .integer(Int64(i.orientation))),
-                ("crop", crop), ("icc_profile", .bool(i.hasICC)), ("source_bytes", .integer(Int64(i.sourceBytes))),
-                ("currency", .string(i.settings.currency)), ("font", .string(i.settings.font)),
-                ("schema_version", .integer(Int64(i.schemaVersion))),
-            ]).text)
+            out.line(i.json.text)
             return
         }
         out.line("picture:      \(i.width)×\(i.height) (\(i.format), stored \(i.storedWidth)×\(i.storedHeight), orientation \(i.orientation))")

@@ -4,23 +4,28 @@ import TagKit
 struct NewCommand: Command {
     static let spec = CommandSpec(
         name: "new", abstract: "Create a project from a JPEG or PNG photo.",
-        positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (JPEG or PNG, recognised by content).")],
+        positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (JPEG or PNG, recognised by content).",
+                                                      completion: .files(["jpg", "jpeg", "png", "JPG", "JPEG", "PNG"]))],
         options: [
-            OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo"),
+            OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo",
+                       completion: .choices(["square"])),
             OptionSpec(name: "currency", value: "SYMBOL", help: "Drawn before every price.", defaultValue: "¥"),
             OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text.", defaultValue: "sans-serif"),
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
             OptionSpec(name: "force", value: nil, help: "Replace an existing file at <project>."),
+            jsonOption,
         ],
         discussion: """
             The photo's bytes are stored in the project unchanged; only its header is read (size, EXIF
-            orientation, ICC profile). The project starts with no tags and an empty history.
+            orientation, ICC profile). The project starts with no tags and an empty history. Says "created …" on stderr; with --json, prints
+            what 'tagproj info --json' would.
             """,
         examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'"])
 
     let project: String
     let image: String
     var options = NewProjectOptions()
+    let json: Bool
 
     init(_ a: ParsedArguments) throws {
         project = try Self.positional(a, 0)
@@ -51,6 +56,7 @@ struct NewCommand: Command {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }
         options.force = a.has("force")
+        json = a.has("json")
     }
 
     func run(_ out: Output) throws {
@@ -60,5 +66,6 @@ struct NewCommand: Command {
         let created = try Project.create(at: project, imagePath: image, options: options)
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
+        if json { out.line(info.json.text) }
     }
 }

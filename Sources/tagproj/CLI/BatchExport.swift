@@ -1,0 +1,99 @@
+import TagKit
+
+/// `tagproj export A.tagproj B.tagproj … --out-dir DIR`: each project exported by a child
+/// `tagproj export P DIR/P.jpg` process, `jobs` at a time.
+///
+/// A child per project keeps the projects independent: one that fails (or crashes) cannot take the
+/// others down, and each child has its own fonts and memory. Every project is attempted; those that
+/// failed are named at the end.
+struct BatchExport {
+    let projects: [String]
+    let directory: String
+    let format: ExportFormat
+    /// Export options passed on to every child as given (`--quality 85`, `--max-size 1080`, …).
+    let childOptions: [String]
+    let jobs: Int
+    let json: Bool
+
+    /// `DIR/dinner.jpg` for `menus/dinner.tagproj`: the base name, its suffix replaced.
+    func output(for project: String) -> String {
+        var name = project.split(separator: "/").last.map(String.init) ?? project
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        let suffix = format == .jpeg ? "jpg" : "png"
+        return (directory.hasSuffix("/") ? directory : directory + "/") + name + "." + suffix
+    }
+
+    /// Refuses two projects that would write the same file (`a/x.tagproj`, `b/x.tagproj`).
+    func validate() throws {
+        var seen: [String: String] = [:]
+        for project in projects {
+            let path = output(for: project)
+            if let other = seen[path] {
+                throw UsageError(message: "'\(other)' and '\(project)' would both be exported to '\(path)'",
+                                 hint: "export them in separate runs with different --out-dir folders")
+            }
+            seen[path] = project
+        }
+    }
+
+    /// Exports them all; throws `BatchExportFailure` naming the projects that failed.
+    func run(_ out: Output) throws {
+        try FileIO.makeDirectory(directory)
+        let executable = ChildProcess.selfExecutable()
+        var bar = Style.isTerminal(2) && !out.quiet ? ProgressBar(total: projects.count, style: out.stderrStyle) : nil
+        var results = [JSON](repeating: .null, count: projects.count)
+        var failures: [(project: String, code: ExitCode)] = []
+        ProcessPool(limit: jobs).run(count: projects.count, arguments: { index in
+            [executable, "export"] + childOptions + ["--json", "--quiet", "--", projects[index], output(for: index)]
+        }, finished: { index, child, ending, spawnError in
+            let project = projects[index], path = output(for: index)
+            if ending == .exited(0), let child {
+                results[index] = spliced([("project", .string(project)), ("ok", .bool(true))],
+                                         into: String(decoding: child.stdout, as: UTF8.self))
+                if bar != nil { bar!.advance(ok: true, name: project) } else { out.message("ok \(project) → \(path)") }
+                return
+            }
+            let (reason, code) = Self.failure(child: child, ending: ending, spawnError: spawnError)
+            failures.append((project, code))
+            results[index] = .object([("project", .string(project)), ("ok", .bool(false)), ("path", .string(path)),
+                                      ("error", .string(reason)), ("exit", .integer(Int64(code.rawValue)))])
+            let line = out.stderrStyle.paint("failed", .red) + " \(project): \(reason)"
+            if bar != nil { bar!.print(line); bar!.advance(ok: false, name: project) } else { Output.stderr(line + "\n") }
+        })
+        bar?.finish()
+        if json { out.line(JSON.object([("exports", .array(results))]).text) }
+        guard failures.isEmpty else {
+            let codes = Set(failures.map(\.code.rawValue))
+            throw BatchExportFailure(failed: failures.map(\.project), total: projects.count,
+                                     exitCode: codes.count == 1 ? failures[0].code : .failure)
+        }
+    }
+
+    /// The output path for the project at `index`.
+    private func output(for index: Int) -> String { output(for: projects[index]) }
+
+    /// Why a child failed, from its `error:` line, and the exit code it ended with.
+    private static func failure(child: ChildProcess?, ending: ChildProcess.Ending?, spawnError: SpawnError?) -> (String, ExitCode) {
+        if let spawnError { return (spawnError.description, .failure) }
+        let stderr = String(decoding: child?.stderr ?? [], as: UTF8.self)
+        let message = stderr.split(separator: "\n").first { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) }
+        switch ending {
+        case .exited(let status)?:
+            return (message ?? "exit \(status)", ExitCode(rawValue: status) ?? .failure)
+        case .signalled(let signal)?:
+            return ("crashed (signal \(signal))", .failure)
+        case nil:
+            return (message ?? "did not run", .failure)
+        }
+    }
+}
+
+/// Some projects of a batch export failed: names them; the exit code is theirs if they all share
+/// one, else 1.
+struct BatchExportFailure: TagProjError {
+    let failed: [String]
+    let total: Int
+    let exitCode: ExitCode
+    var message: String { "\(failed.count) of \(total) projects failed: \(failed.joined(separator: ", "))" }
+    var hint: String? { "the 'failed' lines above say why; the other projects were exported" }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import TagKit
+
+/// The README's "Using TagKit from another Swift package" example, compiled here so that it keeps
+/// up with the API (tagprojTests/ReadmeTests checks the README's lines are these).
+@Suite struct ReadmeExampleTests {
+    /// The README's example, line for line. Compiled, not run: it works in the current folder, which
+    /// tests running in parallel share; the CLI tests run the same calls end to end.
+    func readmeExample() throws {
+        let project = try Project.create(at: "dinner.tagproj", imagePath: "photo.jpg", options: NewProjectOptions())
+        let fonts = try FontSystem()
+        let added = try project.add(kind: .dish, text: "宫保鸡丁", at: NormalizedPoint(x: 0.3, y: 0.4), side: nil, measurer: fonts)
+        print("tag", added.tag!.id.rawValue, added.notices)
+
+        let reopened = try Project.open("dinner.tagproj", forWriting: true)
+        _ = try reopened.flip(added.tag!.id)
+        var options = ExportOptions()
+        options.size = .maxSize(1080)
+        let result = try reopened.export(to: "dinner.jpg", options: options, fonts: fonts)
+        print(result.size.width, result.size.height, result.bytes)
+    }
+}

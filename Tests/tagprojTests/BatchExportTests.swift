@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `tagproj export A B C --out-dir DIR`: many projects in parallel, failures named, the rest done.
+@Suite struct BatchExportTests {
+    /// Two good projects (one in a subfolder) and one that is not a project.
+    static func projects(_ cli: CLI) throws -> [String] {
+        try cli.newProject("a.tagproj")
+        try cli("add", "a.tagproj", "dish", "Soup")
+        try FileManager.default.createDirectory(atPath: cli.path("menus"), withIntermediateDirectories: true)
+        try cli.newProject("menus/c.tagproj")
+        _ = FileManager.default.createFile(atPath: cli.path("b.tagproj"), contents: Data("not a project".utf8))
+        return ["a.tagproj", "b.tagproj", "menus/c.tagproj"]
+    }
+
+    @Test func oneFailingProjectIsNamedWhileTheOthersAreExported() throws {
+        let cli = CLI()
+        let run = try cli.run(["export"] + (try Self.projects(cli)) + ["--out-dir", "out", "--jobs", "2"])
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stdout.isEmpty)
+        #expect(Set(run.errorLines.prefix(3)) == [
+            "ok a.tagproj → out/a.jpg", "ok menus/c.tagproj → out/c.jpg",
+            "failed b.tagproj: 'b.tagproj' is not a tagproj project (not an SQLite database)",
+        ], "\(run)")
+        #expect(run.errorLines[3] == "error: 1 of 3 projects failed: b.tagproj", "\(run)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("out")).sorted() == ["a.jpg", "c.jpg"])
+        #expect(cli.bytes("out/a.jpg")?.prefix(2) == Data([0xFF, 0xD8]))
+    }
+
+    @Test func failuresWithDifferentCodesExit1AndJSONListsEveryProject() throws {
+        let cli = CLI()
+        let projects = try Self.projects(cli) + ["missing.tagproj"]
+        let run = try cli.run(["export"] + projects + ["--out-dir", "out", "--format", "png", "--max-size", "300", "--json", "-q"])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.errorLines.filter { $0.hasPrefix("failed ") }.count == 2 && !run.stderr.contains("ok "), "\(run)")
+        #expect(run.stderr.contains("error: 2 of 4 projects failed: b.tagproj, missing.tagproj"))
+        let exports = try #require(try CLI.json(run)["exports"] as? [[String: Any]])
+        #expect(exports.map { $0["project"] as? String } == projects)
+        #expect(exports.map { $0["ok"] as? Bool } == [true, false, true, false])
+        #expect(exports[0]["path"] as? String == "out/a.png" && exports[0]["width"] as? Int == 300 && exports[0]["format"] as? String == "png")
+        #expect(exports[1]["exit"] as? Int == 65 && exports[3]["exit"] as? Int == 66)
+    }
+
+    @Test func allGoodExitsZeroAndTheSingleFormIsUnchanged() throws {
+        let cli = CLI()
+        try cli.newProject("a.tagproj")
+        try cli.newProject("b.tagproj")
+        let run = try cli("export", "a.tagproj", "b.tagproj", "--out-dir", "out/deep")
+        #expect(run.status == 0 && run.errorLines.count == 2, "\(run)")
+        #expect(cli.bytes("out/deep/b.jpg") != nil)
+        let single = try cli("export", "a.tagproj", "a.png")
+        #expect(single.status == 0 && single.stderr.hasPrefix("wrote a.png: png 600×400"), "\(single)")
+    }
+
+    @Test func projectsThatWouldWriteTheSameFileAreRefusedUpFront() throws {
+        let cli = CLI()
+        try cli.newProject("a.tagproj")
+        try FileManager.default.createDirectory(atPath: cli.path("x"), withIntermediateDirectories: true)
+        try cli.newProject("x/a.tagproj")
+        expectFailure(try cli("export", "a.tagproj", "x/a.tagproj", "--out-dir", "out"), 64, "would both be exported to 'out/a.jpg'")
+        expectFailure(try cli("export", "a.tagproj", "a.jpg", "--jobs", "2"), 64, "--jobs works only with --out-dir")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out")))
+    }
+
+    @Test func aTerminalGetsAProgressBar() throws {
+        let cli = CLI()
+        let projects = try Self.projects(cli)
+        guard let screen = try OutputTests.onTerminal(cli, "'\(CLI.binary)' export \(projects.joined(separator: " ")) --out-dir out") else { return }
+        #expect(screen.contains("] 3/3") && screen.contains("\r"), "\(screen)")
+        #expect(screen.contains("b.tagproj: 'b.tagproj' is not a tagproj project") && !screen.contains("ok a.tagproj"), "\(screen)")
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The README's promises, checked as a newcomer would meet them.
+@Suite struct ReadmeTests {
+    static let readme = try! String(contentsOf: CLI.repository.appendingPathComponent("README.md"), encoding: .utf8)
+
+    /// The lines of the first fenced block after the line starting with `marker`.
+    static func block(after marker: String) -> [String] {
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(marker) }),
+              let open = lines[start...].firstIndex(where: { $0.hasPrefix("```") }) else { return [] }
+        return Array(lines[(open + 1)...].prefix { !$0.hasPrefix("```") })
+    }
+
+    @Test func theWalkthroughRunsAsWritten() throws {
+        let lines = Self.block(after: "<!-- walkthrough")
+        #expect(lines.count >= 8)
+        for verb in ["new", "add", "move", "flip", "undo", "export"] {
+            #expect(lines.contains { $0.hasPrefix("tagproj \(verb) ") }, "the walkthrough has no \(verb)")
+        }
+        let cli = CLI()
+        let binDir = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
+        let path = binDir + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        for line in lines where !line.isEmpty {
+            let run = try CompletionTests.shell("bash", "export PATH='\(path)'\nset -o pipefail\n" + line, in: cli)!
+            #expect(run.status == 0, "\(line)\n\(run)")
+            // `# prints 1`: the README says what the line prints.
+            if let range = line.range(of: "# prints ") {
+                #expect(run.stdout == line[range.upperBound...] + "\n", "\(line)\n\(run)")
+            }
+        }
+        #expect(cli.bytes("dinner.jpg")?.prefix(2) == Data([0xFF, 0xD8]))
+        #expect(try cli("list", "dinner.tagproj").stdout.contains("Flat white"))
+    }
+
+    @Test func theSetUpCommandsAreTheTwoScripts() {
+        let lines = Self.block(after: "## Set-up")
+        #expect(lines.map { $0.split(separator: " ").first.map(String.init) } == ["scripts/demo.sh", "scripts/test.sh"])
+    }
+
+    @Test func theLibraryExampleIsTheCodeATestCompiles() throws {
+        let example = Self.block(after: "<!-- library-example").filter { !$0.isEmpty }
+        #expect(example.count >= 8)
+        let compiled = try String(contentsOf: CLI.repository.appendingPathComponent("Tests/TagKitTests/ReadmeExampleTests.swift"),
+                                  encoding: .utf8)
+        // Every line, in order, inside the compiled function (indented by 8).
+        var rest = compiled[...]
+        for line in example where line != "import TagKit" {
+            let range = try #require(rest.range(of: "\n        " + line + "\n"), "not in ReadmeExampleTests.swift: \(line)")
+            rest = rest[rest.index(before: range.upperBound)...]
+        }
+    }
+
+    @Test func theDocumentsTheReadmeLinksExist() {
+        for link in ["Schema/README.md", "Fixtures/NOTICE.md", "docs/demo.jpg", "docs/tagproj.1"] {
+            #expect(Self.readme.contains(link), "\(link)")
+            #expect(FileManager.default.fileExists(atPath: CLI.repository.appendingPathComponent(link).path), "\(link)")
+        }
+    }
+}
