@@ -29,7 +29,18 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(name: "tagproj", dependencies: ["TagKit", "CShims"]),
-        .testTarget(name: "TagKitTests", dependencies: ["TagKit"], exclude: ["Render/Golden"]),
+        .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
+        .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies"], exclude: ["Render/Golden"]),
         .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
     ]
 )
+
+// libFuzzer targets, built only by scripts/fuzz.sh (TAGPROJ_FUZZ=1 with --sanitize fuzzer): they
+// have no `main` of their own (libFuzzer links one), so an ordinary build must not see them.
+if Context.environment["TAGPROJ_FUZZ"] == "1" {
+    for name in ["FuzzDecode", "FuzzProject"] {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: ["FuzzBodies"], path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    }
+}

@@ -29,9 +29,13 @@ extension Project {
     public static func create(at path: String, imagePath: String, options: NewProjectOptions) throws -> Project {
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
         let info = try bytes.withUnsafeBytes { try ImageProbe.probe($0) }
-        guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels,
-              info.storedWidth <= 1_000_000, info.storedHeight <= 1_000_000 else {
+        guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels else {
             throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: options.maxPixels)
+        }
+        // A project stores sides up to 1,000,000 pixels whatever --max-pixels says (a 1,000,001 × 1
+        // strip is under any pixel limit but no photo).
+        guard info.storedWidth <= 1_000_000, info.storedHeight <= 1_000_000 else {
+            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than 1000000")
         }
         if FileIO.exists(path) {
             guard options.force else { throw ProjectError.exists(path: path) }

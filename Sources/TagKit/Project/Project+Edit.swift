@@ -30,6 +30,7 @@ extension Project {
     /// `side` (toward the middle of the picture by default). Returns the new tag, with its id.
     public func add(kind: Kind, text: String, at wanted: NormalizedPoint?, side: Side?, measurer: LabelMeasurer) throws -> EditResult {
         try edit { header, size in
+            try records.checkCounter(header)
             let text = try TagText.validate(text, kind: kind, currency: header.settings.currency)
             let point = wanted ?? .centre
             var tag = Tag(id: TagID(header.nextID), kind: kind, text: text, anchor: point,

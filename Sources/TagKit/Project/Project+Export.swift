@@ -5,6 +5,10 @@ public struct ExportResult: Equatable, Sendable {
     public var format: ExportFormat
     public var size: PictureSize
     public var bytes: Int
+    /// The first problem the decoder stepped over without losing pixels (extraneous bytes, a
+    /// missing end marker, a bad ancillary PNG chunk), for a `warning:` line; nil for a clean file.
+    /// Problems that lose pixels are errors instead (see `Sources/CShims/jpeg_codec.c`).
+    public var warning: String? = nil
 }
 
 extension Project {
@@ -40,7 +44,7 @@ extension Project {
             file.abandon()
             throw error
         }
-        return ExportResult(format: format, size: size, bytes: written)
+        return ExportResult(format: format, size: size, bytes: written, warning: reader.warning)
     }
 }
 

@@ -28,6 +28,14 @@ extension Project {
               let cx = s.value(6).real, let cy = s.value(7).real, let cw = s.value(8).real, let ch = s.value(9).real,
               let icc = s.value(10).integer, let count = s.value(11).integer
         else { throw ProjectError.damaged(path: path, reason: "the source photo's row is invalid") }
+        let records = self.records
+        guard ["jpeg", "png"].contains(format) else { throw records.damaged("the source photo's format is unknown") }
+        guard (1...8).contains(o) else { throw records.damaged("the source photo's orientation is invalid") }
+        guard (1...1_000_000).contains(sw), (1...1_000_000).contains(sh) else {
+            throw records.damaged("the source photo's stored size is invalid")
+        }
+        guard (try? Crop.validated(x: cx, y: cy, width: cw, height: ch)) != nil else { throw records.damaged("the crop is invalid") }
+        _ = try records.pictureSize()
         let header = try records.header()
         return ProjectInfo(
             format: format, width: Int(w), height: Int(h), storedWidth: Int(sw), storedHeight: Int(sh),

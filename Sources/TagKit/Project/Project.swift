@@ -28,9 +28,14 @@ public final class Project {
     public static func open(_ path: String, forWriting: Bool, busyTimeoutMS: Int32 = defaultBusyTimeoutMS) throws -> Project {
         let version = try ProjectHeader.check(path)
         let needsMigration = version < Migrator.latestVersion
+        // A process killed mid-edit leaves a hot journal that the next reader must roll back, which
+        // a read-only connection cannot do ("attempt to write a readonly database"). When a journal
+        // is present, read through a read-write connection: SQLite rolls back only a journal that
+        // no live writer holds, and a file we may not write still opens read-only.
+        let recover = !forWriting && FileIO.exists(path + "-journal")
         let db: Database
         do {
-            db = try Database(path: path, readOnly: !forWriting && !needsMigration, busyTimeoutMS: busyTimeoutMS)
+            db = try Database(path: path, readOnly: !forWriting && !needsMigration && !recover, busyTimeoutMS: busyTimeoutMS)
             if forWriting || needsMigration { try db.execute("PRAGMA synchronous = FULL") }
             if needsMigration { try Migrator.migrate(db) }
         } catch var error as SQLiteError {

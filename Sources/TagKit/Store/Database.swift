@@ -15,8 +15,25 @@ public final class Database {
     /// The largest string or blob a project may hold (the source photo is the biggest): 256 MiB.
     public static let maximumBlobLength: Int32 = 256 << 20
 
+    /// The most memory SQLite may hold at once in this process, whatever a file asks for: 640 MiB.
+    ///
+    /// Storing the largest photo needs it twice (the bound copy and the record being written), so
+    /// the cap is two and a half blob limits; a crafted file that makes SQLite allocate more (a huge
+    /// sort, a deep recursive query) fails with SQLITE_NOMEM instead of exhausting the machine
+    /// (<https://sqlite.org/c3ref/hard_heap_limit64.html>).
+    public static let heapLimit: Int64 = 640 << 20
+
+    /// Sets `heapLimit` once per process, before the first connection opens. SQLite's limit is
+    /// process-wide; a program that linked TagKit and set a lower one keeps its own.
+    private static let heapLimitInForce: Int64 = {
+        let current = sqlite3_hard_heap_limit64(-1)
+        if current == 0 || current > heapLimit { sqlite3_hard_heap_limit64(heapLimit) }
+        return sqlite3_hard_heap_limit64(-1)
+    }()
+
     /// Opens `path`; `create` also creates a missing file. Fails with the reason SQLite gives.
     public init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeoutMS: Int32 = 5000) throws {
+        _ = Database.heapLimitInForce
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -93,6 +110,11 @@ public final class Database {
             let result = try body()
             try execute("COMMIT")
             return result
+        } catch var error as SQLiteError {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            // A full disk or a read-only file surfaces here; name the file it is about.
+            if error.context == "database error" { error.context = "cannot change '\(path)'" }
+            throw error
         } catch {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             throw error

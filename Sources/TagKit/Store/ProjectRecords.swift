@@ -15,10 +15,20 @@ struct ProjectRecords {
     func header() throws -> Header {
         let s = try db.prepare("SELECT currency, font, next_tag_id, history_cursor FROM project WHERE id = 1")
         guard try s.step() else { throw damaged("the project row is missing") }
-        guard let currency = s.value(0).text, let font = s.value(1).text,
-              let next = s.value(2).integer, next >= 1, let cursor = s.value(3).integer, cursor >= 0
-        else { throw damaged("the project row has invalid values") }
+        guard let currency = s.value(0).text, currency.utf8.count <= 256 else { throw damaged("the currency is invalid") }
+        guard let font = s.value(1).text, font.utf8.count <= 256 else { throw damaged("the font name is invalid") }
+        guard let next = s.value(2).integer, next >= 1 else { throw damaged("the id counter is invalid") }
+        guard let cursor = s.value(3).integer, cursor >= 0 else { throw damaged("the history cursor is invalid") }
         return Header(settings: ProjectSettings(currency: currency, font: font), nextID: next, cursor: cursor)
+    }
+
+    /// Refuses a counter that would hand out an id a tag already has: `add` would otherwise
+    /// replace that tag. One index lookup, so every add can afford it; `check` also compares the
+    /// counter with the ids in the history.
+    func checkCounter(_ header: Header) throws {
+        if let highest = try db.scalar("SELECT max(id) FROM tags")?.integer, highest >= header.nextID {
+            throw damaged("the id counter is behind tag #\(highest)")
+        }
     }
 
     func writeCounters(nextID: Int64, cursor: Int64) throws {
@@ -97,7 +107,8 @@ struct ProjectRecords {
 
     func historyLog(cursor: Int64) throws -> HistoryLog {
         let items = try db.prepare("SELECT seq, label FROM history ORDER BY seq").map { s -> HistoryLog.Item in
-            guard let seq = s.value(0).integer, let label = s.value(1).text else { throw damaged("a history entry is invalid") }
+            guard let seq = s.value(0).integer, let label = s.value(1).text, label.utf8.count <= Self.maximumLabelBytes
+            else { throw damaged("a history entry is invalid") }
             return HistoryLog.Item(seq: seq, label: label, undone: seq > cursor)
         }
         return HistoryLog(items: items, cursor: cursor)
@@ -106,6 +117,7 @@ struct ProjectRecords {
     /// Entry `seq` with its changes, or nil when there is none.
     func entry(_ seq: Int64) throws -> HistoryEntry? {
         guard let label = try db.scalar("SELECT label FROM history WHERE seq = ?", [.integer(seq)])?.text else { return nil }
+        guard label.utf8.count <= Self.maximumLabelBytes else { throw damaged("history entry \(seq) is invalid") }
         return HistoryEntry(seq: seq, label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [])
     }
 
@@ -113,7 +125,8 @@ struct ProjectRecords {
     func entries(through seq: Int64) throws -> [HistoryEntry] {
         let changes = try changes(where: "seq <= ?", [.integer(seq)])
         return try db.prepare("SELECT seq, label FROM history WHERE seq <= ? ORDER BY seq", [.integer(seq)]).map { s in
-            guard let seq = s.value(0).integer, let label = s.value(1).text else { throw damaged("a history entry is invalid") }
+            guard let seq = s.value(0).integer, let label = s.value(1).text, label.utf8.count <= Self.maximumLabelBytes
+            else { throw damaged("a history entry is invalid") }
             return HistoryEntry(seq: seq, label: label, changes: changes[seq] ?? [])
         }
     }
@@ -149,7 +162,10 @@ struct ProjectRecords {
         }
     }
 
-    private func damaged(_ reason: String) -> ProjectError { .damaged(path: db.path, reason: reason) }
+    /// The longest history label a project may hold (a label quotes at most one tag's text).
+    static let maximumLabelBytes = 4096
+
+    func damaged(_ reason: String) -> ProjectError { .damaged(path: db.path, reason: reason) }
 }
 
 extension ProjectRecords {

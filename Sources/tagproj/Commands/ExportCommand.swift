@@ -112,6 +112,7 @@ struct ExportCommand: Command {
             try batch.run(out)
         case .single(let project, let output):
             let result = try Project.open(project, forWriting: false).export(to: output, options: options, fonts: try FontSystem())
+            if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
             if json { out.line(result.json(path: output).text) }
             if output != "-" {
                 out.message("wrote \(output): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")

@@ -1,0 +1,66 @@
+import Glibc
+import TagKit
+
+/// What the fuzz targets do with one input, shared with the regression test that replays every
+/// file in `Fixtures/regressions/` through the same code in the normal test suite.
+///
+/// Each body must return normally for every input: any `TagProjError` thrown for bad input is
+/// the expected outcome, while a crash, a sanitizer report, a hang or a non-TagProj error is a
+/// finding. The limits are lowered (4 megapixels) so the fuzzer spends its time on parsing, not
+/// on decoding large legitimate pictures.
+public enum FuzzBodies {
+    /// The pixel limit the decode target uses.
+    public static let maxPixels = 4_000_000
+
+    /// Probes `bytes` as an image, decodes it whole, and applies every EXIF orientation to it.
+    /// Returns whether the input decoded.
+    @discardableResult
+    public static func decode(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            let info = try ImageProbe.probe(bytes)
+            let decoded = try ImageDecoder.decode(bytes, maxPixels: maxPixels, applyOrientation: false)
+            precondition(decoded.pixels.width * decoded.pixels.height * decoded.pixels.channels == decoded.pixels.bytes.count)
+            var rows = PixelBufferRows(decoded.pixels)
+            _ = try Orientation.readUpright(&rows, orientation: info.orientation)
+            return true
+        } catch is any TagProjError {
+            return false
+        } catch {
+            fatalError("decode threw a non-tagproj error: \(error)")
+        }
+    }
+
+    /// Writes `bytes` to a private temporary file and opens it as a project: `check`, then the
+    /// tags, the history and the info are read. Returns whether every step succeeded.
+    @discardableResult
+    public static func openProject(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var template = Array("/tmp/tagproj-fuzz-XXXXXX.tagproj".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 8) }
+        precondition(fd >= 0, "cannot create a temporary file")
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer {
+            unlink(path)
+            unlink(path + "-journal")
+        }
+        var done = 0
+        while done < bytes.count {
+            let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+            precondition(n > 0, "cannot write the temporary file")
+            done += n
+        }
+        close(fd)
+        do {
+            let project = try Project.open(path, forWriting: false)
+            var ok = true
+            do { try project.check() } catch is any TagProjError { ok = false }
+            _ = try project.tags()
+            _ = try project.history()
+            _ = try project.info()
+            return ok
+        } catch is any TagProjError {
+            return false
+        } catch {
+            fatalError("opening a project threw a non-tagproj error: \(error)")
+        }
+    }
+}

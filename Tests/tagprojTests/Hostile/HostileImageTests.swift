@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Hostile photos through the command line (files from `scripts/make-hostile-fixtures.py`): every
+/// run ends with exit 0 or 65 and an `error:` line, within seconds, never with a signal.
+@Suite struct HostileImageTests {
+    @Test(arguments: [
+        ("bomb-100000x100000.png", "100000×100000 pixels"),
+        ("bomb-65000x65000.jpg", "65000×65000 pixels"),
+        ("wide-1000001.png", "longer than 1000000"),
+        ("empty.jpg", "not a JPEG or PNG image"),
+        ("pretends.png", "damaged PNG"),
+        ("truncated.jpg", "damaged JPEG"),
+        ("truncated.png", "damaged PNG"),
+    ])
+    func aHostilePhotoIsRefusedByNewWithinLimits(_ file: String, _ message: String) throws {
+        let cli = CLI()
+        // 256 MiB of address space: a bomb's declared size would need gigabytes if allocated.
+        let run = BoundedRun(directory: cli.dir, memoryLimitMiB: 256)
+        for extra in [[], ["--max-pixels", "4000000000"]] {
+            let (ending, stderr) = try run(["new", "p.tagproj", Hostile.path(file)] + extra)
+            #expect(ending == .exit(65), "\(file) \(extra): \(stderr)")
+            #expect(stderr.hasPrefix("error: ") && stderr.contains(message), "\(stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
+        }
+    }
+
+    @Test func aProgressiveJPEGOfThousandsOfScansIsRefusedByExportQuickly() throws {
+        let cli = CLI()
+        let run = BoundedRun(directory: cli.dir, memoryLimitMiB: 256)
+        // `new` reads only the headers, so the file is taken; export decodes and stops at scan 1001.
+        #expect(try run(["new", "p.tagproj", Hostile.path("scans-3000.jpg")]).ending == .exit(0))
+        let (ending, stderr) = try run(["export", "p.tagproj", "out.png"], timeout: 5)
+        #expect(ending == .exit(65))
+        #expect(stderr == "error: damaged JPEG: progressive JPEG has more than 1000 scans\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.png")))
+    }
+
+    @Test func exportRefusesASourceOrAnOutputOverItsPixelLimit() throws {
+        let cli = CLI()
+        try cli("new", "p.tagproj", Hostile.path("small.png"))
+        // The source (8×6) is checked from its header before the decoder allocates: bad data, 65.
+        expectFailure(try cli("export", "p.tagproj", "out.png", "--max-pixels", "40", "--scale", "0.5"), 65,
+                      "over the limit of 40 pixels")
+        // An output asked larger than the limit is a request that cannot be done: 1.
+        expectFailure(try cli("export", "p.tagproj", "out.png", "--max-pixels", "40"), 1, "more than the limit of 40")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.png")))
+    }
+
+    @Test(arguments: [("missing-eoi.jpg", "Premature end of JPEG file"), ("extraneous-bytes.jpg", "extraneous bytes")])
+    func aJPEGWithARecoverableProblemExportsWithAWarningLine(_ file: String, _ warning: String) throws {
+        let cli = CLI()
+        try cli("new", "p.tagproj", Hostile.path(file))
+        let run = try cli("export", "p.tagproj", "out.png")
+        #expect(run.status == 0, "\(run)")
+        #expect(run.errorLines.first?.hasPrefix("warning: p.tagproj: the photo is slightly damaged but decoded whole: ") == true)
+        #expect(run.errorLines.first?.contains(warning) == true, "\(run)")
+        #expect(run.errorLines.last?.hasPrefix("wrote out.png") == true)
+        let clean = try cli("new", "c.tagproj", Hostile.path("small.jpg"))
+        #expect(clean.status == 0)
+        #expect(try cli("export", "c.tagproj", "c.png").errorLines.allSatisfy { !$0.hasPrefix("warning:") })
+    }
+
+    @Test(arguments: ["small.jpg", "small.png"])
+    func everyPrefixOfAPhotoIsRefusedOrExported(_ file: String) throws {
+        let bytes = try Hostile.bytes(file)
+        let outcomes = try Self.newThenExport((0..<bytes.count).map { bytes.prefix($0) }, suffix: file)
+        #expect(outcomes.filter { $0 != .exit(0) }.allSatisfy { $0 == .exit(65) }, "\(Set(outcomes))")
+        // Only cuts in the last bytes (the end marker, IEND) may still make a picture.
+        #expect(outcomes.filter { $0 == .exit(0) }.count <= 16)
+    }
+
+    @Test(arguments: ["small.jpg", "small.png", "scans-3000.jpg"])
+    func randomByteDamageIsRefusedOrExported(_ file: String) throws {
+        let original = try Hostile.bytes(file)
+        var random = SeededRandom(state: UInt64(original.count))
+        let mutants = (0..<60).map { _ -> Data in
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            return bytes
+        }
+        let outcomes = try Self.newThenExport(mutants, suffix: file)
+        #expect(outcomes.allSatisfy { $0 == .exit(0) || $0 == .exit(65) }, "\(Set(outcomes))")
+    }
+
+    /// Runs `new` and, when it made a project, `export` on each of `inputs`, two at a time; returns
+    /// the ending of the last command run for each. Anything other than an exit is recorded as such.
+    static func newThenExport(_ inputs: [Data], suffix: String) throws -> [Ending] {
+        let cli = CLI()
+        let dir = cli.dir
+        let run = BoundedRun(directory: dir)
+        let results = Results(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for index in stride(from: worker, to: inputs.count, by: 2) {
+                let image = "in-\(index)-\(suffix)", project = "p-\(index).tagproj"
+                FileManager.default.createFile(atPath: dir + "/" + image, contents: inputs[index])
+                var ending = (try? run(["new", project, image]).ending) ?? .timedOut
+                if ending == .exit(0) { ending = (try? run(["export", project, "out-\(index).png"]).ending) ?? .timedOut }
+                if ending != .exit(0) && ending != .exit(65) { Issue.record("input \(index) of \(suffix): \(ending)") }
+                results.set(index, ending)
+            }
+        }
+        withExtendedLifetime(cli) {}
+        return results.values
+    }
+}
+
+/// Endings collected from two worker threads.
+final class Results: @unchecked Sendable {
+    private var storage: [Ending]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: .timedOut, count: count) }
+    func set(_ index: Int, _ ending: Ending) { lock.withLock { storage[index] = ending } }
+    var values: [Ending] { lock.withLock { storage } }
+}

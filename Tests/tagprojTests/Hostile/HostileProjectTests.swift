@@ -1,0 +1,108 @@
+import CSQLite
+import Foundation
+import Testing
+import TagKit
+
+/// Crafted project files through every command: planted triggers and views never run, a page of
+/// garbage is refused rather than acted on, and rows outside their domain are refused by name.
+@Suite struct HostileProjectTests {
+    static let commands: [[String]] = [
+        ["add", "p.tagproj", "dish", "Tea"], ["move", "p.tagproj", "1", "--by", "0.1,0"], ["flip", "p.tagproj", "1"],
+        ["edit", "p.tagproj", "1", "Noodles"], ["delete", "p.tagproj", "1"], ["undo", "p.tagproj"],
+        ["redo", "p.tagproj"], ["list", "p.tagproj"], ["history", "p.tagproj"], ["info", "p.tagproj"],
+        ["check", "p.tagproj"], ["export", "p.tagproj", "out.png"],
+    ]
+
+    /// A project with tags 1 and 2, and the second add undone (so redo has something to do).
+    static func project(_ cli: CLI) throws {
+        try cli.newProject("p.tagproj")
+        try cli("add", "p.tagproj", "dish", "Soup", "--at", "0.3,0.3")
+        try cli("add", "p.tagproj", "price", "12", "--at", "0.6,0.6")
+        try cli("undo", "p.tagproj")
+    }
+
+    /// Runs `sql` on `path` through a plain connection, as another program would (triggers on).
+    static func plainSQL(_ path: String, _ sql: String) {
+        var db: OpaquePointer?
+        sqlite3_open(path, &db)
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(db, "PRAGMA ignore_check_constraints = ON;" + sql, nil, nil, &message)
+        #expect(rc == SQLITE_OK, "\(message.map { String(cString: $0) } ?? "")")
+        sqlite3_free(message)
+        sqlite3_close(db)
+    }
+
+    @Test(arguments: commands)
+    func plantedTriggersAndViewsNeverRun(_ command: [String]) throws {
+        let cli = CLI()
+        try Self.project(cli)
+        var sql = "CREATE TABLE seen (what TEXT);"
+        for table in ["tags", "history", "history_changes", "project", "source", "source_bytes"] {
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                sql += "CREATE TRIGGER spy_\(table)_\(event) AFTER \(event) ON \(table) BEGIN INSERT INTO seen VALUES ('\(table) \(event)'); END;"
+            }
+        }
+        // A view that would write if it could run; views are off on tagproj's connection.
+        sql += "CREATE VIEW tags_view AS SELECT id, kind FROM tags;"
+        sql += "CREATE TRIGGER spy_view INSTEAD OF INSERT ON tags_view BEGIN INSERT INTO seen VALUES ('view'); END;"
+        Self.plainSQL(cli.path("p.tagproj"), sql)
+        let run = try cli.run(command)
+        #expect(run.status == 0, "\(run)")
+        let db = try Database(path: cli.path("p.tagproj"), readOnly: true)
+        #expect(try db.scalar("SELECT count(*) FROM seen")?.integer == 0)
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'")?.integer == 19)
+    }
+
+    @Test(arguments: ["tags", "history"])
+    func aPageOfGarbageIsRefusedByEveryCommandThatReadsIt(_ table: String) throws {
+        let cli = CLI()
+        try Self.project(cli)
+        let page: Int64 = try {
+            let db = try Database(path: cli.path("p.tagproj"), readOnly: true)
+            let size = try db.scalar("PRAGMA page_size")!.integer!
+            let root = try db.scalar("SELECT rootpage FROM sqlite_master WHERE name = ?", [.text(table)])!.integer!
+            return (root - 1) * size
+        }()
+        var bytes = cli.bytes("p.tagproj")!
+        var random = SeededRandom(state: 4)
+        for i in Int(page)..<Int(page) + 4096 { bytes[i] = UInt8.random(in: 0...255, using: &random) }
+        try bytes.write(to: URL(fileURLWithPath: cli.path("p.tagproj")))
+        // `history` reads no tags, and list/info/export read no history.
+        let skip = table == "tags" ? ["history"] : ["list", "info", "export"]
+        for command in Self.commands where !skip.contains(command[0]) {
+            let run = try cli.run(command)
+            #expect(run.status == 65, "\(command[0]) on a garbage \(table) page: \(run)")
+            #expect(run.errorLines.first?.hasPrefix("error: ") == true)
+            #expect(cli.bytes("p.tagproj") == bytes, "\(command[0]) changed the file")
+        }
+    }
+
+    @Test(arguments: [
+        ("UPDATE tags SET x = 1.5", ["list", "move", "check", "export"], "tag #1 has an invalid x position"),
+        ("UPDATE tags SET y = 'north'", ["list", "flip", "export"], "tag #1 has an invalid y position"),
+        ("UPDATE tags SET kind = 'soup'", ["list", "edit", "check"], "tag #1 has an unknown kind"),
+        ("UPDATE tags SET text = printf('%.2000c', 'a')", ["list", "delete", "export"], "tag #1 has invalid text"),
+        ("UPDATE tags SET side = 'up'", ["list", "flip"], "tag #1 has an unknown side"),
+        ("UPDATE history_changes SET after_x = -3 WHERE tag_id = 2", ["redo", "check"], "tag #2 has an invalid x position"),
+        ("UPDATE source SET orientation = 9", ["info", "export", "check"], "the source photo's orientation is invalid"),
+        ("UPDATE source SET width = 0", ["info", "add", "move", "export"], "the source photo's size is invalid"),
+        ("UPDATE source SET format = 'gif'", ["info", "check"], "the source photo's format is unknown"),
+        ("UPDATE source_bytes SET bytes = x''", ["export"], "cannot read source_bytes.bytes: the blob is 0 bytes long"),
+        ("UPDATE source SET crop_w = 2", ["info", "export"], "the crop is invalid"),
+        ("UPDATE project SET next_tag_id = 1", ["add", "check"], "the id counter is behind tag #"),
+        ("UPDATE project SET history_cursor = -1", ["list", "undo", "history"], "the history cursor is invalid"),
+        ("UPDATE project SET currency = printf('%.300c', '$')", ["add", "list"], "the currency is invalid"),
+        ("UPDATE history SET label = printf('%.5000c', 'x')", ["history", "check"], "a history entry is invalid"),
+    ])
+    func aRowOutsideItsDomainIsRefusedByName(_ sql: String, _ commands: [String], _ message: String) throws {
+        let cli = CLI()
+        try Self.project(cli)
+        Self.plainSQL(cli.path("p.tagproj"), sql)
+        let before = cli.bytes("p.tagproj")
+        for name in commands {
+            let command = Self.commands.first { $0[0] == name }!
+            expectFailure(try cli.run(command), 65, message)
+            #expect(cli.bytes("p.tagproj") == before, "\(name) changed the file")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzProject SECONDS
+#
+# Builds the target with --sanitize fuzzer --sanitize address into .build-fuzz (taking the shared
+# build lock), fuzzes a working copy of the committed seed corpus (Fuzz/work/, not committed) and
+# prints the number of executions. A crash leaves its input in Fuzz/work/artifacts-TARGET/ and
+# makes this script fail: commit that input to Fixtures/regressions/decode|project/, where the
+# normal test suite replays it (Tests/TagKitTests/Fuzz/RegressionTests.swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject SECONDS}
+seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject SECONDS}
+case "$target" in
+    FuzzDecode) corpus=decode ;;
+    FuzzProject) corpus=project ;;
+    *) echo "error: unknown target '$target' (FuzzDecode or FuzzProject)" >&2; exit 64 ;;
+esac
+log=$(mktemp)
+if ! TAGPROJ_FUZZ=1 flock /tmp/tagproj-build.lock \
+        swift build --build-path .build-fuzz --sanitize fuzzer --sanitize address --product "$target" >"$log" 2>&1; then
+    cat "$log" >&2
+    exit 1
+fi
+rm -f "$log"
+work=Fuzz/work/$target
+mkdir -p "$work/corpus" "$work/artifacts"
+cp -n Fuzz/corpus/$corpus/* "$work/corpus/" 2>/dev/null || true
+cp -n Fixtures/regressions/$corpus/* "$work/corpus/" 2>/dev/null || true
+rm -f "$work/corpus/README.md"
+status=0
+# -timeout: one input running over 10 s is a hang; -rss_limit_mb: memory out of proportion.
+.build-fuzz/debug/"$target" "$work/corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>"$work/log.txt" || status=$?
+grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$work/log.txt" || true
+if [ "$status" -ne 0 ]; then
+    grep -E "ERROR|SUMMARY|Test unit written" "$work/log.txt" >&2 || tail -20 "$work/log.txt" >&2
+    echo "error: $target found a problem; commit the input from $work/artifacts/ to Fixtures/regressions/$corpus/" >&2
+fi
+exit "$status"
