@@ -151,3 +151,29 @@ import TagKit
         #expect(try cli("check", "dinner.tagproj").status == 0)
     }
 }
+
+/// A file-size limit (ulimit -f) makes a write fail; tagproj reports it instead of being killed.
+@Suite struct FileSizeLimitTests {
+    @Test func aWritePastTheFileSizeLimitExits74WithTheProjectIntact() throws {
+        let cli = CLI()
+        try cli.newProject()
+        let before = cli.bytes("dinner.tagproj")!
+        // The project is about 480 KiB: under a 4 KiB limit, SQLite's journal and page writes fail
+        // with EFBIG. The default action of SIGXFSZ would kill the process; tagproj ignores it.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -f 4 && exec \"$0\" add dinner.tagproj dish Soup", CLI.binary]
+        process.currentDirectoryURL = URL(fileURLWithPath: cli.dir)
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 74, "\(stderr)")
+        #expect(stderr.hasPrefix("error: "), "\(stderr)")
+        #expect(cli.bytes("dinner.tagproj") == before)
+        #expect(try cli("check", "dinner.tagproj").status == 0)
+    }
+}

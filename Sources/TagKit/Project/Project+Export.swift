@@ -40,6 +40,10 @@ extension Project {
             file.abandon()
             if case .writeFailed(_, let reason) = error { throw ExportWriteError(path: output, reason: reason) }
             throw error
+        } catch let error as FileError where error.action == "cannot write" {
+            // A write or sync of the output that fails (disk full, say) is the output's failure: 73.
+            file.abandon()
+            throw ExportWriteError(path: output, reason: error.reason)
         } catch {
             file.abandon()
             throw error

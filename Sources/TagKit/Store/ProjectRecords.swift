@@ -196,6 +196,10 @@ extension ProjectRecords {
     /// the photo is in memory once, not also in a copy SQLite assembles from its overflow pages.
     /// Only export needs them.
     func sourceBytes() throws -> [UInt8] {
-        try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: Int(Database.maximumBlobLength))
+        do {
+            return try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: Int(Database.maximumBlobLength))
+        } catch let error as SQLiteError {
+            throw damaged("the photo cannot be read: \(error.reason)")
+        }
     }
 }

@@ -81,7 +81,10 @@ public struct FileError: TagProjError {
     /// `cannot read`, `cannot create`…
     public let action: String
 
-    public var message: String { "\(action) '\(path)': \(String(cString: strerror(errno)))" }
+    public var message: String { "\(action) '\(path)': \(reason)" }
+
+    /// The system's explanation of `errno`.
+    public var reason: String { String(cString: strerror(errno)) }
 
     public var exitCode: ExitCode {
         if errno == ENOENT && action == "cannot read" { return .noInput }

@@ -87,7 +87,7 @@ import TagKit
         ("UPDATE source SET orientation = 9", ["info", "export", "check"], "the source photo's orientation is invalid"),
         ("UPDATE source SET width = 0", ["info", "add", "move", "export"], "the source photo's size is invalid"),
         ("UPDATE source SET format = 'gif'", ["info", "check"], "the source photo's format is unknown"),
-        ("UPDATE source_bytes SET bytes = x''", ["export"], "cannot read source_bytes.bytes: the blob is 0 bytes long"),
+        ("UPDATE source_bytes SET bytes = x''", ["export"], "is damaged: the photo cannot be read: the blob is 0 bytes long"),
         ("UPDATE source SET crop_w = 2", ["info", "export"], "the crop is invalid"),
         ("UPDATE project SET next_tag_id = 1", ["add", "check"], "the id counter is behind tag #"),
         ("UPDATE project SET history_cursor = -1", ["list", "undo", "history"], "the history cursor is invalid"),
