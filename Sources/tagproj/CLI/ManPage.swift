@@ -38,6 +38,10 @@ enum ManPage {
             ".TP", "\\fBNO_COLOR\\fR", "Any value turns colour off. Colour is used only on a terminal.",
             ".TP", "\\fBTAGPROJ_BUSY_TIMEOUT_MS\\fR",
             "How long to wait for a project another process is editing before exiting 75 (default 5000).",
+            ".TP", "\\fBTAGPROJ_FONT_MEMO\\fR",
+            text("0 turns off the memo of each font family's fallback list in $XDG_CACHE_HOME/tagproj (default "
+                 + "~/.cache/tagproj), which spares add and edit loading fontconfig's configuration; the memo is "
+                 + "rebuilt whenever fonts or fontconfig's configuration change."),
             ".SH FILES",
             text("A project is one SQLite file (suffix .tagproj) in rollback-journal mode; Schema/README.md in the source "
                  + "describes its tables, for reading it with the sqlite3 shell or Python's sqlite3 module."),

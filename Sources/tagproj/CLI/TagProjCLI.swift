@@ -108,6 +108,7 @@ enum TagProjCLI {
             "environment:",
             "  NO_COLOR                 any value turns colour off (colour is used only on a terminal)",
             "  TAGPROJ_BUSY_TIMEOUT_MS  how long to wait for a project another process is editing (default 5000)",
+            "  TAGPROJ_FONT_MEMO=0      do not remember font fallback lists in ~/.cache/tagproj (or $XDG_CACHE_HOME)",
             "",
             "'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples;",
             "'man tagproj' (docs/tagproj.1) and README.md say more.",
