@@ -17,8 +17,9 @@ packages=(
   sqlite3               # the baseline of the edit benchmark
   zsh fish              # the completion scripts' syntax is checked with each shell
 )
-# The benchmarks: libjpeg-turbo's own tools (the baseline), a 14.7 MP photo, Pillow.
-[ "${1:-}" = "--bench" ] && packages+=(libjpeg-turbo-progs plasma-workspace-wallpapers python3-pil)
+# The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), a 14.7 MP photo,
+# Pillow (to resize it), valgrind (instruction counts).
+[ "${1:-}" = "--bench" ] && packages+=(libjpeg-turbo-progs netpbm plasma-workspace-wallpapers python3-pil valgrind)
 
 missing=()
 for p in "${packages[@]}"; do
