@@ -18,10 +18,12 @@ public struct TagScene: Sendable {
         self.size = size
         self.tags = try tags.map { tag in
             let label = tag.label(currency: settings.currency)
-            let em = try fonts.measure(label, family: settings.font)
+            // Shaped once: the font size depends only on the picture, and the width in em follows.
+            let fontSize = TagStyle.fontSizeOfShorterSide * Double(size.shorterSide)
+            let line = try fonts.shape(label, family: settings.font, pixelSize: fontSize)
+            let em = line.advance / fontSize
             let anchor = (try? Placement.fit(tag.anchor, side: tag.side, labelEm: em, size: size)) ?? tag.anchor
             let geometry = TagGeometry(anchor: anchor, side: tag.side, labelEm: em, size: size)
-            let line = try fonts.shape(label, family: settings.font, pixelSize: geometry.fontSize)
             // The line box (ascender to descender of the faces used) centred on the body.
             let baseline = geometry.textStart.y + (line.ascent - line.descent) / 2
             let glyphs = try fonts.rasterize(line, originX: geometry.textStart.x, baselineY: baseline).map {
