@@ -88,8 +88,3 @@ extension Project {
         }
     }
 }
-
-/// The version of this build of TagKit and tagproj.
-public enum TagKitVersion {
-    public static let string = "0.1.0"
-}

@@ -57,15 +57,3 @@ public final class Project {
     /// The history with its cursor.
     public func history() throws -> HistoryLog { try records.historyLog(cursor: records.header().cursor) }
 }
-
-/// Reads the environment without Foundation.
-enum Environment {
-    static func value(_ name: String) -> String? {
-        guard let raw = getenv(name) else { return nil }
-        return String(cString: raw)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
