@@ -67,19 +67,13 @@ public enum ExportError: TagProjError {
         }
     }
 
-    public var hint: String? {
+    /// An invalid request for an unknown format, not possible over the limit, a conflict for
+    /// the project itself.
+    public var meaning: ErrorMeaning {
         switch self {
-        case .unknownFormat: return "name the file .png or .jpg, or pass --format png|jpeg"
-        case .outputTooLarge: return "pass --max-pixels to raise the limit"
-        case .wouldOverwriteProject: return nil
-        }
-    }
-
-    public var exitCode: ExitCode {
-        switch self {
-        case .unknownFormat: return .usage
-        case .outputTooLarge: return .failure
-        case .wouldOverwriteProject: return .cannotCreate
+        case .unknownFormat: return .invalidRequest
+        case .outputTooLarge: return .notPossible
+        case .wouldOverwriteProject: return .conflict
         }
     }
 }

@@ -22,12 +22,12 @@ public final class OutputFile {
             temporary = nil
             return
         }
-        if FileIO.isDirectory(path) { throw FileError(path: path, errno: EISDIR, action: "cannot create") }
+        if FileIO.isDirectory(path) { throw FileError(path: path, errno: EISDIR, operation: .create) }
         OutputFile.removeStaleTemporaries(beside: path)
         let temp = FileIO.temporaryPath(beside: path)
         unlink(temp)
         let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: "cannot create") }
+        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, operation: .create) }
         fd = descriptor
         target = path
         temporary = temp
@@ -41,7 +41,7 @@ public final class OutputFile {
         while done < bytes.count {
             let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw FileError(path: target ?? "standard output", errno: errno, action: "cannot write") }
+            guard n > 0 else { throw FileError(path: target ?? "standard output", errno: errno, operation: .write) }
             done += n
         }
     }
@@ -53,7 +53,7 @@ public final class OutputFile {
         if fsync(fd) != 0 {
             let e = errno
             abandonFile()
-            throw FileError(path: target, errno: e, action: "cannot write")
+            throw FileError(path: target, errno: e, operation: .write)
         }
         close(fd)
         do { try FileIO.replace(target, with: temporary) } catch { unlink(temporary); throw error }

@@ -40,21 +40,21 @@ public enum ImageError: TagProjError, Equatable {
         }
     }
 
-    /// A next step for the pixel limit and for files that are not images.
-    public var hint: String? {
+    /// What is read, for files that are not images.
+    public var advice: String? {
         switch self {
         case .notAnImage: return "tagproj reads JPEG and PNG photos"
-        case .tooManyPixels: return "if you trust this file, raise the limit with --max-pixels"
         default: return nil
         }
     }
 
-    /// 74 for write failures, 1 for codec failures that are not the file's fault, else 65.
-    public var exitCode: ExitCode {
+    /// An I/O error for write failures, an internal failure for codec failures that are not the
+    /// file's fault, else bad data.
+    public var meaning: ErrorMeaning {
         switch self {
-        case .writeFailed: return .ioError
-        case .failed: return .failure
-        default: return .dataError
+        case .writeFailed: return .io
+        case .failed: return .internalFailure
+        default: return .badData
         }
     }
 

@@ -34,6 +34,8 @@ public enum PlacementError: TagProjError {
     case doesNotFit
 
     public var message: String { "the tag is too long to fit inside the photo at any position" }
-    public var hint: String? { "use a shorter text" }
-    public var exitCode: ExitCode { .failure }
+    /// A shorter text fits.
+    public var advice: String? { "use a shorter text" }
+    /// No position works.
+    public var meaning: ErrorMeaning { .notPossible }
 }

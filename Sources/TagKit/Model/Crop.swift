@@ -44,5 +44,6 @@ public struct Crop: Equatable, Sendable {
 public enum CropError: TagProjError {
     case outside
     public var message: String { "the crop must be a non-empty rectangle inside the picture (X,Y,W,H as fractions)" }
-    public var exitCode: ExitCode { .usage }
+    /// The user asked for an impossible crop.
+    public var meaning: ErrorMeaning { .invalidRequest }
 }

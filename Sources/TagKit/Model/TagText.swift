@@ -76,7 +76,8 @@ public enum TagTextError: TagProjError, Equatable {
         }
     }
 
-    public var exitCode: ExitCode { .usage }
+    /// The user typed something invalid.
+    public var meaning: ErrorMeaning { .invalidRequest }
 }
 
 /// `0041`-style upper-case hexadecimal, at least four digits, as Unicode code points are written.

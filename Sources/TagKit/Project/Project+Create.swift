@@ -57,7 +57,7 @@ extension Project {
         } catch {
             FileIO.remove(temporary)
             FileIO.remove(temporary + "-journal")
-            if let e = error as? SQLiteError, e.exitCode == .noInput || e.exitCode == .ioError {
+            if let e = error as? SQLiteError, e.meaning == .missingInput || e.meaning == .io {
                 throw ProjectError.cannotCreate(path: path, reason: e.reason)
             }
             throw error

@@ -21,8 +21,8 @@ public struct UnknownTagError: TagProjError {
     public let id: TagID
     public let path: String
     public var message: String { "no tag \(id) in '\(path)'" }
-    public var hint: String? { "run 'tagproj list \(path)' to see the tag ids" }
-    public var exitCode: ExitCode { .failure }
+    /// The id names nothing.
+    public var meaning: ErrorMeaning { .notFound }
 }
 
 extension Project {

@@ -40,7 +40,7 @@ extension Project {
             file.abandon()
             if case .writeFailed(_, let reason) = error { throw ExportWriteError(path: output, reason: reason) }
             throw error
-        } catch let error as FileError where error.action == "cannot write" {
+        } catch let error as FileError where error.operation == .write {
             // A write or sync of the output that fails (disk full, say) is the output's failure: 73.
             file.abandon()
             throw ExportWriteError(path: output, reason: error.reason)
@@ -57,8 +57,10 @@ extension Project {
 public struct ExportWriteError: TagProjError {
     public let path: String
     public let reason: String
+    /// `cannot write 'out.jpg': No space left on device`.
     public var message: String { "cannot write '\(path)': \(reason)" }
-    public var exitCode: ExitCode { .cannotCreate }
+    /// The output cannot be written.
+    public var meaning: ErrorMeaning { .cannotWrite }
 }
 
 /// Decode → orient → crop → resample → paint tags → encode, as a chain of row sources.

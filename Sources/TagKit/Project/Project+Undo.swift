@@ -13,14 +13,8 @@ public enum HistoryError: TagProjError, Equatable {
         }
     }
 
-    public var hint: String? {
-        switch self {
-        case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
-        case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
-        }
-    }
-
-    public var exitCode: ExitCode { .failure }
+    /// The history cannot give what was asked.
+    public var meaning: ErrorMeaning { .notPossible }
 }
 
 extension Project {

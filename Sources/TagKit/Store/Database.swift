@@ -113,7 +113,7 @@ public final class Database {
         } catch var error as SQLiteError {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             // A full disk or a read-only file surfaces here; name the file it is about.
-            if error.context == "database error" { error.context = "cannot change '\(path)'" }
+            if error.context == nil { error.context = "cannot change '\(path)'" }
             throw error
         } catch {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }

@@ -21,20 +21,19 @@ public enum ProjectError: TagProjError, Equatable {
         }
     }
 
-    public var hint: String? {
-        switch self {
-        case .missing: return "create one with 'tagproj new PROJECT IMAGE'"
-        case .newerVersion: return "upgrade tagproj to edit this project"
-        case .exists: return "pass --force to replace it"
-        default: return nil
-        }
+    /// Upgrading is the only way to read a newer project.
+    public var advice: String? {
+        if case .newerVersion = self { return "upgrade tagproj to edit this project" }
+        return nil
     }
 
-    public var exitCode: ExitCode {
+    /// Missing input, a conflict for an existing file, cannot-write for creation, else bad data.
+    public var meaning: ErrorMeaning {
         switch self {
-        case .missing: return .noInput
-        case .exists, .cannotCreate: return .cannotCreate
-        default: return .dataError
+        case .missing: return .missingInput
+        case .exists: return .conflict
+        case .cannotCreate: return .cannotWrite
+        default: return .badData
         }
     }
 }

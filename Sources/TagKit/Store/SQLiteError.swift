@@ -12,10 +12,12 @@ public struct SQLiteError: TagProjError {
     public let reason: String
     /// The statement that failed, if any.
     public let sql: String?
-    /// What we were doing, for the message (`cannot open project 'a.tagproj'`).
-    public var context: String
+    /// What we were doing, for the message (`cannot open project 'a.tagproj'`); `nil` until a
+    /// caller that knows says so.
+    public var context: String?
 
-    public init(code: Int32, reason: String, sql: String? = nil, context: String = "database error") {
+    /// An error for SQLite's `code` and `reason`.
+    public init(code: Int32, reason: String, sql: String? = nil, context: String? = nil) {
         self.code = code
         self.reason = reason
         self.sql = sql
@@ -25,12 +27,17 @@ public struct SQLiteError: TagProjError {
     /// The primary result code (the low byte of the extended code).
     public var primaryCode: Int32 { code & 0xFF }
 
-    public var message: String { "\(context): \(reason)" }
+    /// `context: reason`.
+    public var message: String { "\(context ?? "database error"): \(reason)" }
 
-    public var hint: String? {
+    /// Whether SQLite ran out of memory (its heap limit or the system's).
+    public var isOutOfMemory: Bool { primaryCode == SQLITE_NOMEM }
+
+    /// What to do about a damaged, full or read-only project.
+    public var advice: String? {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
+            return "another tagproj is editing this project; try again"
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return "the project file is damaged; restore it from a copy"
         case SQLITE_FULL: return "free some disk space and try again"
@@ -39,14 +46,17 @@ public struct SQLiteError: TagProjError {
         }
     }
 
-    public var exitCode: ExitCode {
+    /// Busy for a lock, bad data for a damaged or foreign file, missing input when it cannot be
+    /// opened, an internal failure when memory ran out, else an I/O error.
+    public var meaning: ErrorMeaning {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy
         case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT, SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_TOOBIG,
              SQLITE_RANGE, SQLITE_ERROR, SQLITE_SCHEMA:
-            return .dataError
-        case SQLITE_CANTOPEN: return .noInput
-        default: return .ioError
+            return .badData
+        case SQLITE_CANTOPEN: return .missingInput
+        case SQLITE_NOMEM: return .internalFailure
+        default: return .io
         }
     }
 }

@@ -6,19 +6,19 @@ public enum FileIO {
     /// The whole content of `path`. A missing file is `noInput` (66); anything else `ioError` (74).
     public static func read(_ path: String, limit: Int = Int.max) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
+        guard fd >= 0 else { throw FileError(path: path, errno: errno, operation: .read) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, errno: EISDIR, action: "cannot read") }
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno, operation: .read) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, errno: EISDIR, operation: .read) }
         let size = Int(info.st_size)
-        guard size <= limit else { throw FileError(path: path, errno: EFBIG, action: "cannot read") }
+        guard size <= limit else { throw FileError(path: path, errno: EFBIG, operation: .read) }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
         while done < size {
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw FileError(path: path, errno: n == 0 ? EIO : errno, action: "cannot read") }
+            guard n > 0 else { throw FileError(path: path, errno: n == 0 ? EIO : errno, operation: .read) }
             done += n
         }
         return bytes
@@ -27,11 +27,11 @@ public enum FileIO {
     /// Up to `count` bytes from the start of `path`.
     public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
+        guard fd >= 0 else { throw FileError(path: path, errno: errno, operation: .read) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, count) }
-        guard n >= 0 else { throw FileError(path: path, errno: errno, action: "cannot read") }
+        guard n >= 0 else { throw FileError(path: path, errno: errno, operation: .read) }
         return Array(bytes.prefix(n))
     }
 
@@ -50,7 +50,7 @@ public enum FileIO {
     /// Renames `from` to `to` atomically (same file system), then syncs the folder so the rename
     /// survives a crash.
     public static func replace(_ to: String, with from: String) throws {
-        guard rename(from, to) == 0 else { throw FileError(path: to, errno: errno, action: "cannot create") }
+        guard rename(from, to) == 0 else { throw FileError(path: to, errno: errno, operation: .create) }
         let dir = directory(of: to)
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { fsync(fd); close(fd) }
@@ -76,20 +76,44 @@ public enum FileIO {
 
 /// A failed file operation, with the system's reason.
 public struct FileError: TagProjError {
-    public let path: String
-    public let errno: Int32
-    /// `cannot read`, `cannot create`…
-    public let action: String
+    /// What was being done to the file.
+    public enum Operation: String, Sendable {
+        /// Opening or reading an input.
+        case read = "cannot read"
+        /// Creating an output (or a folder for it).
+        case create = "cannot create"
+        /// Writing or syncing an output that was created.
+        case write = "cannot write"
+    }
 
-    public var message: String { "\(action) '\(path)': \(reason)" }
+    /// The file the operation was on.
+    public let path: String
+    /// The system's error number.
+    public let errno: Int32
+    /// What was being done.
+    public let operation: Operation
+
+    /// An error for `operation` on `path` failing with `errno`.
+    public init(path: String, errno: Int32, operation: Operation) {
+        self.path = path
+        self.errno = errno
+        self.operation = operation
+    }
+
+    /// `cannot read 'photo.jpg': No such file or directory`.
+    public var message: String { "\(operation.rawValue) '\(path)': \(reason)" }
 
     /// The system's explanation of `errno`.
     public var reason: String { String(cString: strerror(errno)) }
 
-    public var exitCode: ExitCode {
-        if errno == ENOENT && action == "cannot read" { return .noInput }
-        if action == "cannot create" { return .cannotCreate }
-        return .ioError
+    /// Missing input for a read of a file that is not there, cannot-write for an output that
+    /// cannot be created, else an I/O error.
+    public var meaning: ErrorMeaning {
+        switch operation {
+        case .read: return errno == ENOENT ? .missingInput : .io
+        case .create: return .cannotWrite
+        case .write: return .io
+        }
     }
 }
 
@@ -109,11 +133,11 @@ extension FileIO {
         for part in path.split(separator: "/") {
             prefix += part
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw FileError(path: prefix, errno: errno, action: "cannot create")
+                throw FileError(path: prefix, errno: errno, operation: .create)
             }
             prefix += "/"
         }
-        guard isDirectory(path) else { throw FileError(path: path, errno: ENOTDIR, action: "cannot create") }
+        guard isDirectory(path) else { throw FileError(path: path, errno: ENOTDIR, operation: .create) }
     }
 
     /// Writes `bytes` to `path` atomically (temporary file beside it, synced, renamed).

@@ -42,7 +42,8 @@ public enum TextError: TagProjError, Equatable, Sendable {
         }
     }
 
-    public var hint: String? {
+    /// The package to install or the file to repair.
+    public var advice: String? {
         switch self {
         case .missingGlyph(let character):
             return Self.installHint(for: character)
@@ -55,10 +56,12 @@ public enum TextError: TagProjError, Equatable, Sendable {
         }
     }
 
-    public var exitCode: ExitCode {
+    /// An I/O error for an unreadable font, an internal failure for misuse, else not possible.
+    public var meaning: ErrorMeaning {
         switch self {
-        case .unreadableFont: return .ioError
-        default: return .failure
+        case .unreadableFont: return .io
+        case .invalidPixelSize, .invalidPosition, .foreignGlyph: return .internalFailure
+        default: return .notPossible
         }
     }
 

@@ -10,13 +10,6 @@ struct ParsedArguments {
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 }
 
-/// A mistake in how the command was invoked (exit 64). `tagproj` prints the command's usage after it.
-struct UsageError: TagProjError {
-    let message: String
-    var hint: String? = nil
-    var exitCode: ExitCode { .usage }
-}
-
 /// Splits `arguments` into positionals and options. Options may come before, between or after
 /// positionals, as `--name value` or `--name=value`; `--` ends option parsing. Values may begin
 /// with `-` (`--by -0.1,0`).

@@ -90,7 +90,7 @@ struct BatchExport {
 
 /// Some projects of a batch export failed: names them; the exit code is theirs if they all share
 /// one, else 1.
-struct BatchExportFailure: TagProjError {
+struct BatchExportFailure: CommandLineError {
     let failed: [String]
     let total: Int
     let exitCode: ExitCode

@@ -80,14 +80,9 @@ enum TagProjCLI {
 
     /// Prints `error` and returns its exit code. A usage error also shows the command's usage line.
     private static func fail(_ error: Error, _ spec: CommandSpec?, _ out: Output) -> Int32 {
-        guard let error = error as? TagProjError else {
-            out.error("\(error)")
-            return ExitCode.failure.rawValue
-        }
-        // One line, whatever the C library's message holds.
-        let message = error.message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        out.error(message, hint: error.hint, usage: error.exitCode == .usage ? spec?.usage : nil)
-        return error.exitCode.rawValue
+        let report = ErrorReport(error)
+        out.error(report.message, hint: report.hint, usage: report.exitCode == .usage ? spec?.usage : nil)
+        return report.exitCode.rawValue
     }
 
     /// What `tagproj --help` prints: the commands, the global options, the exit codes.

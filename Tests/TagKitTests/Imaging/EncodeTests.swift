@@ -125,7 +125,7 @@ extension ImagingTests {
             Issue.record("writing to /dev/full succeeded")
         } catch let error as ImageError {
             #expect(error == .writeFailed(format, "No space left on device"))
-            #expect(error.exitCode == .ioError)
+            #expect(error.meaning == .io)
         }
     }
 

@@ -117,12 +117,12 @@ extension ImagingTests {
     }
 
     @Test func errorsEndInExit65WithAClearMessage() {
-        #expect(ImageError.notAnImage.exitCode == .dataError)
+        #expect(ImageError.notAnImage.meaning == .badData)
         #expect(ImageError.notAnImage.message == "not a JPEG or PNG image")
         let big = ImageError.tooManyPixels(width: 20000, height: 10000, limit: 100_000_000)
         #expect(big.message == "image is 20000×10000 pixels (200.0 megapixels), over the limit of 100000000 pixels")
-        #expect(big.exitCode == .dataError)
-        #expect(ImageError.writeFailed(.png, "No space left on device").exitCode == .ioError)
+        #expect(big.meaning == .badData)
+        #expect(ImageError.writeFailed(.png, "No space left on device").meaning == .io)
     }
 }
 }

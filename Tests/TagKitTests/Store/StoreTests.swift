@@ -95,7 +95,7 @@ import Testing
         for i in 4096..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 7919) }
         try bytes.write(to: URL(fileURLWithPath: project.path))
         let error = #expect(throws: (any Error).self) { try Project.open(project.path, forWriting: false).check() }
-        #expect((error as? TagProjError)?.exitCode == .dataError)
+        #expect((error as? TagProjError)?.meaning == .badData)
         #expect(contents(project.path) == bytes)
     }
 
@@ -117,7 +117,7 @@ import Testing
         let before = contents(path)
         #expect(throws: expected) { try Project.open(path, forWriting: true) }
         #expect(throws: expected) { try Project.open(path, forWriting: false) }
-        #expect(expected.exitCode == .dataError)
+        #expect(expected.meaning == .badData)
         #expect(contents(path) == before)
     }
 }

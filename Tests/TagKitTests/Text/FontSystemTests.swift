@@ -111,8 +111,8 @@ extension TextTests {
             let error = try #require(throws: TextError.self) { try fonts.measure("Bread 𓀀", family: "") }
             #expect(error == .missingGlyph("𓀀"))
             #expect(error.message == "no installed font can draw '𓀀' (U+13000)")
-            #expect(error.hint?.contains("fonts-noto-core") == true)
-            #expect(error.exitCode == .failure)
+            #expect(error.advice?.contains("fonts-noto-core") == true)
+            #expect(error.meaning == .notPossible)
         }
 
         @Test("A private-use character is named by its code point", arguments: ["\u{E000}", "\u{10FFFD}"])
@@ -120,7 +120,7 @@ extension TextTests {
             let error = try #require(throws: TextError.self) { try fonts.measure("a" + text, family: "") }
             #expect(error == .missingGlyph(Character(text)))
             #expect(error.message.hasPrefix("no installed font can draw U+"))
-            #expect(error.hint?.contains("private-use") == true)
+            #expect(error.advice?.contains("private-use") == true)
         }
 
         @Test("A size that is not positive is refused", arguments: [0, -3, Double.nan, .infinity])

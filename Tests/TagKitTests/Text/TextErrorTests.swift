@@ -13,8 +13,8 @@ extension TextTests {
         ] as [(Character, String)])
         func hintNamesPackage(character: Character, expected: String) {
             let error = TextError.missingGlyph(character)
-            #expect(error.hint?.contains(expected) == true, "\(error.hint ?? "no hint")")
-            #expect(error.exitCode == .failure)
+            #expect(error.advice?.contains(expected) == true, "\(error.advice ?? "no hint")")
+            #expect(error.meaning == .notPossible)
         }
 
         @Test("Code points are written with at least four hex digits")

@@ -1,0 +1,114 @@
+import TagKit
+
+/// The outcome classes a `tagproj` invocation can end in, with their process exit codes.
+///
+/// The numbers follow BSD's `sysexits.h`, so scripts can tell a usage mistake from bad data
+/// from a busy project without parsing messages.
+enum ExitCode: Int32, Sendable, CaseIterable {
+    /// The command did what it was asked.
+    case success = 0
+    /// The command could not be done: unknown id, nothing to undo, no font for a character.
+    case failure = 1
+    /// Usage error: unknown command or option, missing argument, unknown kind or side,
+    /// a number that does not parse, invalid tag text.
+    case usage = 64
+    /// Bad input data: not an image, a damaged image, not a tagproj project, a damaged project,
+    /// a project from a newer tagproj.
+    case dataError = 65
+    /// An input file is missing.
+    case noInput = 66
+    /// The output file cannot be created.
+    case cannotCreate = 73
+    /// An I/O error while reading or writing.
+    case ioError = 74
+    /// The project stayed busy (locked by another process) for longer than the busy timeout.
+    case busy = 75
+
+    /// The exit code for what a TagKit error means.
+    init(_ meaning: ErrorMeaning) {
+        switch meaning {
+        case .invalidRequest: self = .usage
+        case .badData: self = .dataError
+        case .missingInput: self = .noInput
+        case .notFound, .notPossible, .internalFailure: self = .failure
+        case .conflict, .cannotWrite: self = .cannotCreate
+        case .io: self = .ioError
+        case .busy: self = .busy
+        }
+    }
+}
+
+/// An error raised by the command line itself, which knows its exit code and hint directly.
+protocol CommandLineError: Error {
+    /// The `error:` line.
+    var message: String { get }
+    /// The `hint:` line, if any.
+    var hint: String? { get }
+    /// The exit code.
+    var exitCode: ExitCode { get }
+}
+
+/// A mistake in how the command was invoked (exit 64). `tagproj` prints the command's usage after it.
+struct UsageError: CommandLineError {
+    let message: String
+    var hint: String? = nil
+    var exitCode: ExitCode { .usage }
+}
+
+/// How `tagproj` reports any error: the message, the exit code, and a hint that may name the
+/// command line's own flags (which TagKit never does).
+struct ErrorReport {
+    let message: String
+    let hint: String?
+    let exitCode: ExitCode
+
+    init(_ error: Error) {
+        switch error {
+        case let error as CommandLineError:
+            self.init(message: error.message, hint: error.hint, exitCode: error.exitCode)
+        case let error as TagProjError:
+            self.init(message: error.message, hint: Self.hint(for: error) ?? error.advice, exitCode: ExitCode(error.meaning))
+        default:
+            self.init(message: "\(error)", hint: nil, exitCode: .failure)
+        }
+    }
+
+    private init(message: String, hint: String?, exitCode: ExitCode) {
+        // One line, whatever the C library's message holds.
+        self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        self.hint = hint
+        self.exitCode = exitCode
+    }
+
+    /// The hints that name `tagproj`'s commands, flags and environment.
+    static func hint(for error: TagProjError) -> String? {
+        switch error {
+        case let e as ProjectError:
+            switch e {
+            case .missing: return "create one with 'tagproj new PROJECT IMAGE'"
+            case .exists: return "pass --force to replace it"
+            default: return nil
+            }
+        case let e as ImageError:
+            if case .tooManyPixels = e { return "if you trust this file, raise the limit with --max-pixels" }
+            return nil
+        case let e as HistoryError:
+            switch e {
+            case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
+            case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
+            }
+        case let e as UnknownTagError:
+            return "run 'tagproj list \(e.path)' to see the tag ids"
+        case let e as ExportError:
+            switch e {
+            case .unknownFormat: return "name the file .png or .jpg, or pass --format png|jpeg"
+            case .outputTooLarge: return "pass --max-pixels to raise the limit"
+            case .wouldOverwriteProject: return nil
+            }
+        case let e as SQLiteError where e.meaning == .busy:
+            return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
+        default:
+            return nil
+        }
+    }
+}
