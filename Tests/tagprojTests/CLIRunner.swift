@@ -37,8 +37,13 @@ final class CLI {
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        try run(program: CLI.binary, arguments, environment: environment)
+    }
+
+    /// Runs `program arguments…` (another tool, or `tagproj` through a shell) in the folder.
+    func run(program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

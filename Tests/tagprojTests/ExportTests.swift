@@ -114,4 +114,23 @@ import TagKit
         #expect(image.pixels.width == 600 && image.pixels.height == 400)
         #expect(try cli("check", "out/coffee.tagproj").status == 0)
     }
+
+    /// `export -` with standard output on a terminal, run in a pseudo-terminal by util-linux's
+    /// `script`: refused as gzip refuses, and nothing binary reaches the screen.
+    @Test func standardOutputOnATerminalIsRefused() throws {
+        let cli = CLI()
+        let project = try tagged(cli)
+        let before = cli.bytes(project)
+        let command = "'\(CLI.binary)' export \(project) - --format jpeg"
+        let run = try cli.run(program: "/usr/bin/script", ["-qec", command, "/dev/null"])
+        #expect(run.status == 64, "\(run)")
+        #expect(run.stdout.contains("error: refusing to write a picture to a terminal"), "\(run)")
+        #expect(run.stdout.contains("hint: redirect standard output"), "\(run)")
+        #expect(!run.stdout.contains("JFIF"), "binary on the terminal: \(run)")
+        #expect(cli.bytes(project) == before)
+        // Redirected, the same command writes the picture.
+        let piped = try cli.run(program: "/bin/sh", ["-c", command + " > piped.jpg"])
+        #expect(piped.status == 0, "\(piped)")
+        #expect(try decode(cli, "piped.jpg").pixels.width == 600)
+    }
 }

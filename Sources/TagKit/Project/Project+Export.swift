@@ -9,6 +9,9 @@ public struct ExportResult: Equatable, Sendable {
     /// missing end marker, a bad ancillary PNG chunk), for a `warning:` line; nil for a clean file.
     /// Problems that lose pixels are errors instead (see `Sources/CShims/jpeg_codec.c`).
     public var warning: String? = nil
+    /// Tags that no longer fit where they were placed (the fonts changed since) and were drawn
+    /// where they fit; empty when every tag was drawn where it stands.
+    public var layoutNotices: [SceneLayout.Notice] = []
 }
 
 extension Project {
@@ -17,7 +20,7 @@ extension Project {
     /// The photo is decoded with its orientation and crop applied, resampled when a size is asked
     /// for, and the tags are drawn at the output's own resolution as it streams to the encoder.
     /// The file appears only when complete (see `OutputFile`). The project is only read.
-    public func export(to output: String, options: ExportOptions, fonts: FontSystem) throws -> ExportResult {
+    public func export(to output: String, options: ExportOptions, fonts: some FontProvider) throws -> ExportResult {
         guard let format = options.format ?? ExportFormat.from(path: output) else { throw ExportError.unknownFormat(path: output) }
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
         let records = self.records
@@ -26,7 +29,8 @@ extension Project {
         guard size.width * size.height <= options.maxPixels else {
             throw ExportError.outputTooLarge(width: size.width, height: size.height, limit: options.maxPixels)
         }
-        let scene = try TagScene(tags: try records.tags(), settings: try records.header().settings, size: size, fonts: fonts)
+        let layout = try SceneLayout(tags: try records.tags(), settings: try records.header().settings, size: size, fonts: fonts)
+        let scene = layout.scene
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
         var reader = try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
         let file = try OutputFile(path: output)
@@ -48,7 +52,7 @@ extension Project {
             file.abandon()
             throw error
         }
-        return ExportResult(format: format, size: size, bytes: written, warning: reader.warning)
+        return ExportResult(format: format, size: size, bytes: written, warning: reader.warning, layoutNotices: layout.notices)
     }
 }
 

@@ -89,6 +89,11 @@ struct ExportCommand: Command {
                              hint: output.hasSuffix(".tagproj") ? batchHint : "name the file .png or .jpg, or pass --format png|jpeg")
         }
         if json && output == "-" { throw UsageError(message: "--json cannot share standard output with the picture") }
+        // As gzip does: binary on a terminal is garbage on the screen, never what was meant.
+        if output == "-" && isatty(1) == 1 {
+            throw UsageError(message: "refusing to write a picture to a terminal",
+                             hint: "redirect standard output to a file or a pipe: tagproj export \(project) - > picture.jpg")
+        }
         return .single(project: project, output: output)
     }
 
@@ -113,10 +118,21 @@ struct ExportCommand: Command {
         case .single(let project, let output):
             let result = try Project.open(project, forWriting: false).export(to: output, options: options, fonts: try FontSystem())
             if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
+            for notice in result.layoutNotices { out.warning(notice.text) }
             if json { out.line(result.json(path: output).text) }
             if output != "-" {
                 out.message("wrote \(output): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")
             }
+        }
+    }
+}
+
+extension SceneLayout.Notice {
+    /// `#3 no longer fits at 0.950,0.500 with the fonts used here; drawn at 0.921,0.500`.
+    var text: String {
+        switch self {
+        case let .tagMoved(id, from, drawnAt):
+            return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
         }
     }
 }

@@ -18,7 +18,7 @@ extension RenderTests {
                 Tag(id: TagID(3), kind: .dish, text: "Kung Pao Chicken", anchor: NormalizedPoint(x: 0.95, y: 0.75), side: .left, labelEm: 0),
                 Tag(id: TagID(4), kind: .price, text: "12.50", anchor: NormalizedPoint(x: 0.08, y: 0.75), side: .right, labelEm: 0),
             ]
-            let scene = try TagScene(tags: tags, settings: ProjectSettings(currency: "¥"), size: size, fonts: FontSystem())
+            let scene = try SceneLayout(tags: tags, settings: ProjectSettings(currency: "¥"), size: size, fonts: FontSystem()).scene
             var pixels = PixelBuffer(width: 480, height: 320, channels: 3) { storage in
                 for i in stride(from: 0, to: storage.count, by: 3) { storage[i] = 192; storage[i + 1] = 128; storage[i + 2] = 64 }
             }

@@ -1,0 +1,77 @@
+/// Lays out a document's tags for one output size: shapes each label with a ``FontProvider``,
+/// places the tag by its geometry and rasterizes the glyphs where the text goes.
+///
+/// The label is shaped again with the provider's fonts, so the bubble fits the text as drawn.
+/// Should that make a tag wider than when it was placed (the fonts changed since the edit), the
+/// tag is kept inside the picture by the same rule edits use, and the layout says so with a
+/// ``SceneLayout/Notice``; a tag that fits nowhere any more is an error, never drawn outside.
+public struct SceneLayout: Sendable {
+    /// Something the user should know about how the tags were laid out.
+    public enum Notice: Equatable, Sendable {
+        /// The tag no longer fits where it was placed and was drawn with its dot at `drawnAt`.
+        case tagMoved(TagID, from: NormalizedPoint, drawnAt: NormalizedPoint)
+    }
+
+    /// Why a tag cannot be laid out.
+    public enum LayoutError: TagProjError, Equatable {
+        /// With the fonts at hand the label is too long to fit inside the picture anywhere.
+        case tagDoesNotFit(TagID, label: String)
+
+        /// `tag #3 “…” no longer fits inside the picture with the fonts of this machine`.
+        public var message: String {
+            switch self {
+            case let .tagDoesNotFit(id, label):
+                return "tag \(id) “\(label)” no longer fits inside the picture with the fonts used here"
+            }
+        }
+
+        /// Shorten the text, or have the fonts it was made with.
+        public var advice: String? { "edit the tag to a shorter text, or install the fonts it was made with" }
+
+        /// It cannot be drawn as asked.
+        public var meaning: ErrorMeaning { .notPossible }
+    }
+
+    /// What to draw, in id order.
+    public let drawings: [TagDrawing]
+    /// Tags that had to move to stay inside.
+    public let notices: [Notice]
+    /// The output size laid out for.
+    public let size: PictureSize
+
+    /// Lays out `tags` on a picture of `size` with `settings`' currency and font.
+    /// - Throws: ``LayoutError/tagDoesNotFit(_:label:)``, or the provider's ``TextError``.
+    public init(tags: [Tag], settings: ProjectSettings, size: PictureSize, fonts: some FontProvider) throws {
+        var drawings: [TagDrawing] = []
+        var notices: [Notice] = []
+        // One font size for every label: it depends only on the picture.
+        let fontSize = TagStyle.fontSizeOfShorterSide * Double(size.shorterSide)
+        for tag in tags {
+            let label = tag.label(currency: settings.currency)
+            let line = try fonts.shape(label, family: settings.font, pixelSize: fontSize)
+            let em = line.advance / fontSize
+            let anchor: NormalizedPoint
+            do {
+                anchor = try Placement.fit(tag.anchor, side: tag.side, labelEm: em, size: size)
+            } catch is PlacementError {
+                throw LayoutError.tagDoesNotFit(tag.id, label: label)
+            }
+            // Rounding may nudge a tag on the edge by a hair; only a visible move is news.
+            let moved = max(abs(anchor.x - tag.anchor.x) * Double(size.width), abs(anchor.y - tag.anchor.y) * Double(size.height))
+            if moved >= 0.5 { notices.append(.tagMoved(tag.id, from: tag.anchor, drawnAt: anchor)) }
+            let geometry = TagGeometry(anchor: anchor, side: tag.side, labelEm: em, size: size)
+            // The line box (ascender to descender of the faces used) centred on the body.
+            let baseline = geometry.textStart.y + (line.ascent - line.descent) / 2
+            let glyphs = try fonts.rasterize(line, originX: geometry.textStart.x, baselineY: baseline).map {
+                PlacedGlyph(x: $0.left, y: $0.top, width: $0.width, height: $0.height, pixels: $0.pixels, isColor: $0.isColor)
+            }
+            drawings.append(TagDrawing(geometry: geometry, glyphs: glyphs))
+        }
+        self.drawings = drawings
+        self.notices = notices
+        self.size = size
+    }
+
+    /// The scene that paints these drawings.
+    public var scene: TagScene { TagScene(drawings: drawings, size: size) }
+}

@@ -1,0 +1,14 @@
+/// One tag ready to be drawn: its shapes in the output's pixel space and its label's glyphs,
+/// already rasterized and placed. Render draws exactly this, and knows nothing about fonts.
+public struct TagDrawing: Sendable {
+    /// The dot, ring and bubble.
+    public var geometry: TagGeometry
+    /// The label's glyphs, placed in the picture.
+    public var glyphs: [PlacedGlyph]
+
+    /// A drawing of `geometry` with `glyphs`.
+    public init(geometry: TagGeometry, glyphs: [PlacedGlyph]) {
+        self.geometry = geometry
+        self.glyphs = glyphs
+    }
+}
