@@ -47,7 +47,7 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
         } else if let inline {
             parsed.values[name] = inline
         } else {
-            guard index < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value (\(spec.value!))") }
+            guard index < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value (\(spec.value ?? "a value"))") }
             parsed.values[name] = arguments[index]
             index += 1
         }

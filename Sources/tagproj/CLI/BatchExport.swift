@@ -50,7 +50,7 @@ struct BatchExport {
             if ending == .exited(0), let child {
                 results[index] = spliced([("project", .string(project)), ("ok", .bool(true))],
                                          into: String(decoding: child.stdout, as: UTF8.self))
-                if bar != nil { bar!.advance(ok: true, name: project) } else { out.message("ok \(project) → \(path)") }
+                if bar != nil { bar?.advance(ok: true, name: project) } else { out.message("ok \(project) → \(path)") }
                 return
             }
             let (reason, code) = Self.failure(child: child, ending: ending, spawnError: spawnError)
@@ -58,7 +58,7 @@ struct BatchExport {
             results[index] = .object([("project", .string(project)), ("ok", .bool(false)), ("path", .string(path)),
                                       ("error", .string(reason)), ("exit", .integer(Int64(code.rawValue)))])
             let line = out.stderrStyle.paint("failed", .red) + " \(project): \(reason)"
-            if bar != nil { bar!.print(line); bar!.advance(ok: false, name: project) } else { Output.stderr(line + "\n") }
+            if bar != nil { bar?.print(line); bar?.advance(ok: false, name: project) } else { Output.stderr(line + "\n") }
         })
         bar?.finish()
         if json { out.line(JSON.object([("exports", .array(results))]).text) }

@@ -170,3 +170,53 @@ let globalOptions = [
                short: "q"),
     OptionSpec(name: "help", value: nil, help: "Show this help.", short: "h"),
 ]
+
+/// `<project>` and `--json`: what every command on one project takes.
+struct ProjectArguments {
+    /// The project file.
+    let project: String
+    /// Whether `--json` was given.
+    let json: Bool
+
+    /// Reads them for `command`, refusing positionals beyond those it declares.
+    init<C: Command>(_ a: ParsedArguments, of command: C.Type) throws {
+        project = try C.positional(a, 0)
+        try C.noExtraPositionals(a)
+        json = a.has("json")
+    }
+}
+
+/// `<project> <id>` and `--json`: what the commands on one tag take.
+struct TagArguments {
+    /// The project file.
+    let project: String
+    /// The tag (`3` or `#3`).
+    let id: TagID
+    /// Whether `--json` was given.
+    let json: Bool
+
+    /// Reads them for `command`, refusing positionals beyond those it declares.
+    init<C: Command>(_ a: ParsedArguments, of command: C.Type) throws {
+        let target = try ProjectArguments(a, of: command)
+        project = target.project
+        json = target.json
+        id = try Values.tagID(try C.positional(a, 1))
+    }
+}
+
+/// The id argument of the commands on one tag.
+let tagIDArgument = PositionalSpec(name: "id", help: "The tag's id (see 'tagproj list').")
+
+extension Output {
+    /// What an edit prints: its notices as `warning:` lines, then with `--json` the tag as it now
+    /// is (for `add` without `--json`: its id).
+    func report(_ result: EditResult, json: Bool, idAlone: Bool = false) {
+        result.notices.forEach(warning)
+        guard let tag = result.tag else { return }
+        if json {
+            line(tag.json.text)
+        } else if idAlone {
+            line(String(tag.id.rawValue))
+        }
+    }
+}

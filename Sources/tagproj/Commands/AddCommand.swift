@@ -39,7 +39,6 @@ struct AddCommand: Command {
 
     func run(_ out: Output) throws {
         let result = try Project.open(project, forWriting: true).add(kind: kind, text: text, at: at, side: side, measurer: try Fonts.measurer())
-        result.notices.forEach(out.warning)
-        out.line(json ? result.tag!.json.text : String(result.tag!.id.rawValue))
+        out.report(result, json: json, idAlone: true)
     }
 }

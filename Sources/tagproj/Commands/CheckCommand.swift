@@ -12,17 +12,12 @@ struct CheckCommand: Command {
             """,
         examples: ["tagproj check dinner.tagproj", "tagproj check dinner.tagproj --json"])
 
-    let project: String
-    let json: Bool
+    let target: ProjectArguments
 
-    init(_ a: ParsedArguments) throws {
-        project = try Self.positional(a, 0)
-        try Self.noExtraPositionals(a)
-        json = a.has("json")
-    }
+    init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        try Project.open(project, forWriting: false).check()
-        out.line(json ? JSON.object([("ok", .bool(true))]).text : "ok")
+        try Project.open(target.project, forWriting: false).check()
+        out.line(target.json ? JSON.object([("ok", .bool(true))]).text : "ok")
     }
 }

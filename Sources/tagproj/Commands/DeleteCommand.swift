@@ -4,24 +4,19 @@ import TagKit
 struct DeleteCommand: Command {
     static let spec = CommandSpec(
         name: "delete", abstract: "Delete a tag.",
-        positionals: [projectArgument, PositionalSpec(name: "id", help: "The tag's id.")],
+        positionals: [projectArgument, tagIDArgument],
         options: [jsonOption],
         discussion: "Its id is never given to another tag; 'tagproj undo' restores it. With --json, prints {\"deleted\":ID}.",
         examples: ["tagproj delete dinner.tagproj 2"])
 
-    let project: String
-    let id: TagID
-    let json: Bool
+    let target: TagArguments
 
     init(_ a: ParsedArguments) throws {
-        project = try Self.positional(a, 0)
-        id = try Values.tagID(try Self.positional(a, 1))
-        try Self.noExtraPositionals(a)
-        json = a.has("json")
+        target = try TagArguments(a, of: Self.self)
     }
 
     func run(_ out: Output) throws {
-        _ = try Project.open(project, forWriting: true).delete(id)
-        if json { out.line(JSON.object([("deleted", .integer(id.rawValue))]).text) }
+        _ = try Project.open(target.project, forWriting: true).delete(target.id)
+        if target.json { out.line(JSON.object([("deleted", .integer(target.id.rawValue))]).text) }
     }
 }

@@ -8,22 +8,14 @@ struct HistoryCommand: Command {
         discussion: "'>' marks the cursor (the last applied edit); '(undone)' marks edits that redo would apply.",
         examples: ["tagproj history dinner.tagproj --json"])
 
-    let project: String
-    let json: Bool
+    let target: ProjectArguments
 
-    init(_ a: ParsedArguments) throws {
-        project = try Self.positional(a, 0)
-        try Self.noExtraPositionals(a)
-        json = a.has("json")
-    }
+    init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let log = try Project.open(project, forWriting: false).history()
-        if json {
-            let entries = log.items.map { item in
-                JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label)), ("undone", .bool(item.undone))])
-            }
-            out.line(JSON.object([("entries", .array(entries)), ("cursor", .integer(log.cursor))]).text)
+        let log = try Project.open(target.project, forWriting: false).history()
+        if target.json {
+            out.line(log.json.text)
             return
         }
         if log.items.isEmpty { out.line("(no edits yet)") }

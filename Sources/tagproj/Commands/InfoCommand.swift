@@ -7,18 +7,13 @@ struct InfoCommand: Command {
         positionals: [projectArgument], options: [jsonOption],
         examples: ["tagproj info dinner.tagproj --json"])
 
-    let project: String
-    let json: Bool
+    let target: ProjectArguments
 
-    init(_ a: ParsedArguments) throws {
-        project = try Self.positional(a, 0)
-        try Self.noExtraPositionals(a)
-        json = a.has("json")
-    }
+    init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let i = try Project.open(project, forWriting: false).info()
-        if json {
+        let i = try Project.open(target.project, forWriting: false).info()
+        if target.json {
             out.line(i.json.text)
             return
         }

@@ -8,20 +8,15 @@ struct ListCommand: Command {
         discussion: "Columns: id, kind, side, the dot's x and y (fractions of the picture), the text as drawn.",
         examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
 
-    let project: String
-    let json: Bool
+    let target: ProjectArguments
 
-    init(_ a: ParsedArguments) throws {
-        project = try Self.positional(a, 0)
-        try Self.noExtraPositionals(a)
-        json = a.has("json")
-    }
+    init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(project, forWriting: false)
+        let opened = try Project.open(target.project, forWriting: false)
         let tags = try opened.tags()
-        if json {
-            out.line(JSON.object([("tags", .array(tags.map(\.json)))]).text)
+        if target.json {
+            out.line(tags.json.text)
             return
         }
         let currency = try opened.settings().currency

@@ -4,7 +4,7 @@ import TagKit
 struct MoveCommand: Command {
     static let spec = CommandSpec(
         name: "move", abstract: "Move a tag to a point, or by an offset.",
-        positionals: [projectArgument, PositionalSpec(name: "id", help: "The tag's id (see 'tagproj list').")],
+        positionals: [projectArgument, tagIDArgument],
         options: [
             OptionSpec(name: "to", value: "X,Y", help: "The dot's new place, as fractions of the picture.",
                        defaultValue: "none; give --to or --by"),
@@ -15,16 +15,11 @@ struct MoveCommand: Command {
         discussion: "Exactly one of --to and --by. The tag never leaves the photo. With --json, prints the tag as moved.",
         examples: ["tagproj move dinner.tagproj 1 --to 0.5,0.5", "tagproj move dinner.tagproj 1 --by -0.1,0"])
 
-    let project: String
-    let id: TagID
+    let target: TagArguments
     let movement: Movement
-    let json: Bool
 
     init(_ a: ParsedArguments) throws {
-        project = try Self.positional(a, 0)
-        id = try Values.tagID(try Self.positional(a, 1))
-        try Self.noExtraPositionals(a)
-        json = a.has("json")
+        target = try TagArguments(a, of: Self.self)
         switch (a.value("to"), a.value("by")) {
         case (let to?, nil): movement = .to(try Values.point(to, for: "--to"))
         case (nil, let by?):
@@ -35,8 +30,7 @@ struct MoveCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(project, forWriting: true).move(id, movement)
-        result.notices.forEach(out.warning)
-        if json { out.line(result.tag!.json.text) }
+        let result = try Project.open(target.project, forWriting: true).move(target.id, movement)
+        out.report(result, json: target.json)
     }
 }

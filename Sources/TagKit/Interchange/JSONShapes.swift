@@ -1,0 +1,49 @@
+/// The JSON shapes front ends share: the CLI's `--json` output and the editor's responses.
+
+extension Tag {
+    /// The tag as `list --json` shows it: `{"id":1,"kind":"dish","text":"…","x":0.5,"y":0.5,"side":"right"}`.
+    public var json: JSON {
+        .object([("id", .integer(id.rawValue)), ("kind", .string(kind.rawValue)), ("text", .string(text)),
+                 ("x", .number(anchor.x)), ("y", .number(anchor.y)), ("side", .string(side.rawValue))])
+    }
+}
+
+extension ProjectInfo {
+    /// The project as `info --json` (and `new --json`) shows it.
+    public var json: JSON {
+        let crop = JSON.object([("x", .number(crop.x)), ("y", .number(crop.y)), ("width", .number(crop.width)),
+                                ("height", .number(crop.height))])
+        return .object([
+            ("width", .integer(Int64(width))), ("height", .integer(Int64(height))), ("format", .string(format)),
+            ("tags", .integer(Int64(tags))), ("history", .integer(Int64(historyEntries))),
+            ("cursor", .integer(cursor)), ("stored_width", .integer(Int64(storedWidth))),
+            ("stored_height", .integer(Int64(storedHeight))), ("orientation", .integer(Int64(orientation))),
+            ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
+            ("currency", .string(settings.currency)), ("font", .string(settings.font)),
+            ("schema_version", .integer(Int64(schemaVersion))),
+        ])
+    }
+}
+
+extension ExportResult {
+    /// What `export --json` prints for a file written to `path`.
+    public func json(path: String) -> JSON {
+        .object([("path", .string(path)), ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
+                 ("format", .string(format.rawValue)), ("bytes", .integer(Int64(bytes)))])
+    }
+}
+
+extension HistoryLog {
+    /// The history as `history --json` shows it: `{"entries":[{"seq":1,"label":"…","undone":false}],"cursor":1}`.
+    public var json: JSON {
+        let entries = items.map { item in
+            JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label)), ("undone", .bool(item.undone))])
+        }
+        return .object([("entries", .array(entries)), ("cursor", .integer(cursor))])
+    }
+}
+
+extension Array where Element == Tag {
+    /// The tags as `list --json` shows them: `{"tags":[…]}`.
+    public var json: JSON { .object([("tags", .array(map(\.json)))]) }
+}
