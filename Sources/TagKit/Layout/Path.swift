@@ -1,18 +1,25 @@
 /// A point in pixel space of the output picture: x to the right, y down, (0, 0) the top-left corner
 /// of the top-left pixel (pixel centres are at half-integers).
 public struct Point: Equatable, Sendable {
+    /// Horizontal position in pixels, growing to the right.
     public var x: Double
+    /// Vertical position in pixels, growing downward.
     public var y: Double
+    /// The point (`x`, `y`).
     public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
 }
 
 /// An axis-aligned rectangle in pixel space.
 public struct Rect: Equatable, Sendable {
+    /// The edges, in pixels.
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// The rectangle between the given edges.
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
+    /// `maxX - minX`.
     public var width: Double { maxX - minX }
+    /// `maxY - minY`.
     public var height: Double { maxY - minY }
 }
 
@@ -24,9 +31,12 @@ public struct Path: Equatable, Sendable {
         case cubic(c1: Point, c2: Point, to: Point)
     }
 
+    /// Where the outline begins.
     public var start: Point
+    /// The outline after `start`, in order; the path closes back to `start`.
     public var segments: [Segment] = []
 
+    /// An empty path at `start`.
     public init(start: Point) { self.start = start }
 
     mutating func line(_ to: Point) { segments.append(.line(to: to)) }

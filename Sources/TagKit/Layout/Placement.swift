@@ -33,6 +33,7 @@ public enum Placement {
 public enum PlacementError: TagProjError {
     case doesNotFit
 
+    /// The one-line explanation.
     public var message: String { "the tag is too long to fit inside the photo at any position" }
     /// A shorter text fits.
     public var advice: String? { "use a shorter text" }

@@ -11,7 +11,9 @@ public struct TagGeometry: Equatable, Sendable {
     public let fontSize: Double
     /// Centre of the anchor dot.
     public let dotCentre: Point
+    /// Outer radius of the dot's translucent ring, in pixels.
     public let ringRadius: Double
+    /// Radius of the dot's white disc, in pixels.
     public let discRadius: Double
     /// The bubble: rounded body plus the concave tail toward the dot.
     public let bubble: Path

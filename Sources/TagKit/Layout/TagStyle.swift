@@ -34,8 +34,11 @@ public enum TagStyle {
     /// concavely through `tailWaist`, where it runs at 45°, and meets the near upper corner
     /// tangentially `tailJoinAngle` radians round from the corner's top.
     public static let tailBase = 0.855
+    /// The tail's rounded tip beside the dot, in tag heights from the dot (see `tailBase`).
     public static let tailTip = (x: 0.306, y: 0.062)
+    /// Where the tail's upper edge runs at 45°, in tag heights from the dot (see `tailBase`).
     public static let tailWaist = (x: 0.471, y: -0.079)
+    /// How far round the near upper corner, in radians from its top, the tail's upper edge joins it.
     public static let tailJoinAngle = 1.437
     /// Lengths of the tail's Bézier handles, in h: along the bottom, below and above the tip,
     /// before and after the waist, and into the corner.
@@ -48,6 +51,7 @@ public enum TagStyle {
     public static let ringColor = RGBA(0, 0, 0, 0.50)
     /// The disc's top-to-bottom shade.
     public static let discTopColor = RGBA(0xFD, 0xFD, 0xFD, 1)
+    /// The disc's colour at its bottom (the shade runs from `discTopColor`).
     public static let discBottomColor = RGBA(0xDB, 0xDB, 0xDB, 1)
     /// The text colour.
     public static let textColor = RGBA(0xFF, 0xFF, 0xFF, 1)
@@ -61,8 +65,11 @@ public enum TagStyle {
 
 /// An sRGB colour with 8-bit channels and a straight (not premultiplied) alpha in 0…1.
 public struct RGBA: Equatable, Sendable {
+    /// The colour's red, green and blue, 0–255 (sRGB).
     public var r: UInt8, g: UInt8, b: UInt8
+    /// Opacity, 0 (transparent) to 1 (opaque).
     public var alpha: Double
+    /// The colour (`r`, `g`, `b`) at opacity `alpha`.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ alpha: Double) {
         self.r = r; self.g = g; self.b = b; self.alpha = alpha
     }

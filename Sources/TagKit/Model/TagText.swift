@@ -66,6 +66,7 @@ public enum TagTextError: TagProjError, Equatable {
     case control(Unicode.Scalar)
     case notAnAmount(String)
 
+    /// The one-line explanation.
     public var message: String {
         switch self {
         case .empty: return "tag text is empty"

@@ -86,6 +86,7 @@ public struct CoverageMask: Equatable, Sendable {
         return CoverageMask(bounds: r, pixels: out)
     }
 
+    /// Equal when bounds and every opacity are equal.
     public static func == (a: CoverageMask, b: CoverageMask) -> Bool {
         a.bounds == b.bounds && a.pixels == b.pixels
     }

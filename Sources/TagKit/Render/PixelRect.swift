@@ -3,6 +3,7 @@
 /// Pixel (x, y) covers the square from (x, y) to (x + 1, y + 1) in the continuous pixel space of
 /// `Point` and `Rect`, so its centre is at (x + 0.5, y + 0.5).
 public struct PixelRect: Equatable, Sendable {
+    /// The left/top (inclusive) and right/bottom (exclusive) pixel edges.
     public var x0: Int, y0: Int, x1: Int, y1: Int
 
     /// A rectangle from its corners; an inverted rectangle is normalized to an empty one.
@@ -22,8 +23,11 @@ public struct PixelRect: Equatable, Sendable {
                   x1: Int(rect.maxX.rounded(.up)), y1: Int(rect.maxY.rounded(.up)))
     }
 
+    /// `x1 - x0`.
     public var width: Int { x1 - x0 }
+    /// `y1 - y0`.
     public var height: Int { y1 - y0 }
+    /// Whether it holds no pixel.
     public var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 
     /// The pixels in both rectangles (empty when they do not overlap).

@@ -11,7 +11,9 @@ public struct PlacedGlyph: Equatable, Sendable {
     public var x: Int
     /// Picture row of the glyph image's top pixel.
     public var y: Int
+    /// Width of the bitmap in pixels.
     public var width: Int
+    /// Height of the bitmap in pixels.
     public var height: Int
     /// The image (see the type's description for the layout).
     public var pixels: [UInt8]

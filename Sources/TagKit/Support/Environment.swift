@@ -11,5 +11,6 @@ enum Environment {
 
 /// The version of this build of TagKit and tagproj.
 public enum TagKitVersion {
+    /// The version, as `tagproj --version` prints it.
     public static let string = "0.1.0"
 }

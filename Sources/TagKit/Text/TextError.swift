@@ -21,6 +21,7 @@ public enum TextError: TagProjError, Equatable, Sendable {
     /// A glyph that was not shaped by this ``FontSystem``.
     case foreignGlyph
 
+    /// The one-line explanation.
     public var message: String {
         switch self {
         case .missingGlyph(let character):
