@@ -42,12 +42,7 @@ public enum FuzzBodies {
             unlink(path)
             unlink(path + "-journal")
         }
-        var done = 0
-        while done < bytes.count {
-            let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-            precondition(n > 0, "cannot write the temporary file")
-            done += n
-        }
+        do { try FileDescriptorSink(fd: fd, name: path).write(bytes) } catch { fatalError("\(error)") }
         close(fd)
         do {
             let project = try Project.open(path, forWriting: false)

@@ -5,13 +5,12 @@
 // so the jump never leaves this file. After a jump the libjpeg object is unusable; the failure is
 // remembered and every later call returns it.
 #include "tp_jpeg.h"
+#include "shim_sink.h"
 
-#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jpeglib.h>  // before jerror.h: jconfig.h enables the arithmetic-coding messages
 #include <jerror.h>
@@ -21,16 +20,12 @@
 typedef struct {
     struct jpeg_error_mgr pub;     // first, so cinfo->err casts back to this struct
     jmp_buf jump;
-    int code;                      // TP_JPEG_* to return after the jump; OK until a failure
+    int code;                      // TP_* to return after the jump; OK until a failure
     int default_code;              // what a plain libjpeg error means for this object
     int hit_eof;                   // the data ran out and libjpeg inserted a fake EOI
     char message[JMSG_LENGTH_MAX];
     char warning[JMSG_LENGTH_MAX]; // the first tolerated warning
 } tp_error_mgr;
-
-static void copy_message(char *msg, size_t cap, const char *text) {
-    if (msg && cap) snprintf(msg, cap, "%s", text);
-}
 
 /// Records a failure and jumps back to the running tp_jpeg_* function.
 static _Noreturn void fail_now(j_common_ptr cinfo, int code, const char *text) {
@@ -44,7 +39,7 @@ static void on_error_exit(j_common_ptr cinfo) {
     tp_error_mgr *err = (tp_error_mgr *)cinfo->err;
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    fail_now(cinfo, cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? TP_JPEG_NOMEM : err->default_code, text);
+    fail_now(cinfo, cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? TP_NOMEM : err->default_code, text);
 }
 
 // Decision on warnings (emit_message with level -1). libjpeg keeps going after every warning,
@@ -69,7 +64,7 @@ static void on_emit_message(j_common_ptr cinfo, int level) {
     case JWRN_HUFF_BAD_CODE:
     case JWRN_ARITH_BAD_CODE:
     case JWRN_MUST_RESYNC:
-        fail_now(cinfo, TP_JPEG_DAMAGED, text);
+        fail_now(cinfo, TP_DAMAGED, text);
     case JWRN_JPEG_EOF:
         err->hit_eof = 1;
         break;
@@ -111,7 +106,7 @@ static void on_progress(j_common_ptr cinfo) {
     if (dec->cinfo.input_scan_number > dec->max_scans) {
         char text[JMSG_LENGTH_MAX];
         snprintf(text, sizeof text, "progressive JPEG has more than %d scans", dec->max_scans);
-        fail_now(cinfo, TP_JPEG_TOO_MANY_SCANS, text);
+        fail_now(cinfo, TP_TOO_MANY_SCANS, text);
     }
 }
 
@@ -129,21 +124,21 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
     *out = NULL;
     if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 ||
         (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)) {
-        copy_message(msg, msg_cap, "invalid decoder arguments");
-        return TP_JPEG_MISUSE;
+        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
+        return TP_MISUSE;
     }
     tp_jpeg_decoder *dec = calloc(1, sizeof *dec);
     if (dec) dec->data = malloc(len);
     if (!dec || !dec->data) {
         free(dec);
-        copy_message(msg, msg_cap, "out of memory");
-        return TP_JPEG_NOMEM;
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return TP_NOMEM;
     }
     memcpy(dec->data, bytes, len);
     dec->max_scans = max_scans;
-    dec->cinfo.err = init_errors(&dec->err, TP_JPEG_DAMAGED);
+    dec->cinfo.err = init_errors(&dec->err, TP_DAMAGED);
     if (setjmp(dec->err.jump)) {
-        copy_message(msg, msg_cap, dec->err.message);
+        tp_copy_message(msg, msg_cap, dec->err.message);
         int code = dec->err.code;
         tp_jpeg_decoder_close(dec);
         return code;
@@ -161,7 +156,7 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
         char text[JMSG_LENGTH_MAX];
         snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
                  cinfo->image_width, cinfo->image_height, (unsigned long long)max_pixels);
-        fail_now((j_common_ptr)cinfo, TP_JPEG_TOO_LARGE, text);
+        fail_now((j_common_ptr)cinfo, TP_TOO_LARGE, text);
     }
     if (!jpeg_read_icc_profile(cinfo, &dec->icc, &dec->icc_len)) {
         dec->icc = NULL;
@@ -178,14 +173,14 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
     cinfo->scale_denom = (unsigned int)scale_denom;
     jpeg_start_decompress(cinfo);  // consumes every scan of a progressive file
     if (dec->err.hit_eof && !progression_complete(cinfo))
-        fail_now((j_common_ptr)cinfo, TP_JPEG_DAMAGED,
+        fail_now((j_common_ptr)cinfo, TP_DAMAGED,
                  "Premature end of JPEG file: progressive scans are missing");
     if (dec->cmyk) {
         dec->scratch = malloc((size_t)cinfo->output_width * 4);
-        if (!dec->scratch) fail_now((j_common_ptr)cinfo, TP_JPEG_NOMEM, "out of memory");
+        if (!dec->scratch) fail_now((j_common_ptr)cinfo, TP_NOMEM, "out of memory");
     }
     *out = dec;
-    return TP_JPEG_OK;
+    return TP_OK;
 }
 
 void tp_jpeg_decoder_info(const tp_jpeg_decoder *dec, tp_jpeg_info *info) {
@@ -231,16 +226,16 @@ int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride,
                               int *done, char *msg, size_t msg_cap) {
     *done = 0;
     if (!dec || !buf || nrows < 0) {
-        copy_message(msg, msg_cap, "invalid read arguments");
-        return TP_JPEG_MISUSE;
+        tp_copy_message(msg, msg_cap, "invalid read arguments");
+        return TP_MISUSE;
     }
     // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (dec->err.code != TP_JPEG_OK) {
-        copy_message(msg, msg_cap, dec->err.message);
+    if (dec->err.code != TP_OK) {
+        tp_copy_message(msg, msg_cap, dec->err.message);
         return dec->err.code;
     }
     if (setjmp(dec->err.jump)) {
-        copy_message(msg, msg_cap, dec->err.message);
+        tp_copy_message(msg, msg_cap, dec->err.message);
         return dec->err.code;
     }
     j_decompress_ptr cinfo = &dec->cinfo;
@@ -257,12 +252,12 @@ int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride,
             for (int i = 0; i < want; i++) rows[i] = target + (size_t)i * stride;
             n = jpeg_read_scanlines(cinfo, rows, (JDIMENSION)want);
         }
-        if (n == 0) fail_now((j_common_ptr)cinfo, TP_JPEG_DAMAGED, "decoder made no progress");
+        if (n == 0) fail_now((j_common_ptr)cinfo, TP_DAMAGED, "decoder made no progress");
         *done += (int)n;
     }
     // jpeg_finish_decompress is not called: it would only read past the last scan to EOI, and
     // trailing junk there must not turn a fully decoded picture into an error.
-    return TP_JPEG_OK;
+    return TP_OK;
 }
 
 void tp_jpeg_decoder_close(tp_jpeg_decoder *dec) {
@@ -276,14 +271,11 @@ void tp_jpeg_decoder_close(tp_jpeg_decoder *dec) {
 
 // MARK: - Encoder
 
-/// A libjpeg destination that stages 64 KiB and then writes to a file descriptor (retrying on
-/// EINTR and short writes) or appends to a growing memory buffer.
+/// A libjpeg destination whose buffer is the sink's 64 KiB stage, drained into the caller's
+/// write callback whenever libjpeg fills it.
 typedef struct {
     struct jpeg_destination_mgr pub;  // first, so cinfo->dest casts back
-    int fd;
-    uint8_t *mem;
-    size_t mem_len, mem_cap;
-    JOCTET stage[65536];
+    tp_sink sink;
 } tp_dest;
 
 struct tp_jpeg_encoder {
@@ -293,72 +285,55 @@ struct tp_jpeg_encoder {
     int created, height;
 };
 
+/// Hands the first `n` bytes of the stage to the sink and starts the stage again.
 static void flush_stage(j_compress_ptr cinfo, size_t n) {
     tp_dest *d = (tp_dest *)cinfo->dest;
-    const JOCTET *p = d->stage;
-    if (d->fd >= 0) {
-        while (n > 0) {
-            ssize_t w = write(d->fd, p, n);
-            if (w < 0 && errno == EINTR) continue;
-            if (w <= 0) fail_now((j_common_ptr)cinfo, TP_JPEG_IO, w < 0 ? strerror(errno) : "write returned 0");
-            p += w;
-            n -= (size_t)w;
-        }
-    } else if (n > 0) {
-        if (d->mem_cap - d->mem_len < n) {
-            size_t cap = d->mem_cap ? d->mem_cap * 2 : sizeof d->stage;
-            while (cap - d->mem_len < n) cap *= 2;
-            uint8_t *grown = realloc(d->mem, cap);
-            if (!grown) fail_now((j_common_ptr)cinfo, TP_JPEG_NOMEM, "out of memory");
-            d->mem = grown;
-            d->mem_cap = cap;
-        }
-        memcpy(d->mem + d->mem_len, p, n);
-        d->mem_len += n;
-    }
-    d->pub.next_output_byte = d->stage;
-    d->pub.free_in_buffer = sizeof d->stage;
+    d->sink.staged = n;
+    if (tp_sink_drain(&d->sink) != 0) fail_now((j_common_ptr)cinfo, TP_IO, "the output refused the data");
+    d->pub.next_output_byte = d->sink.stage;
+    d->pub.free_in_buffer = sizeof d->sink.stage;
 }
 
 static void dest_init(j_compress_ptr cinfo) {
     tp_dest *d = (tp_dest *)cinfo->dest;
-    d->pub.next_output_byte = d->stage;
-    d->pub.free_in_buffer = sizeof d->stage;
+    d->pub.next_output_byte = d->sink.stage;
+    d->pub.free_in_buffer = sizeof d->sink.stage;
 }
 
 static boolean dest_empty(j_compress_ptr cinfo) {
-    flush_stage(cinfo, sizeof ((tp_dest *)cinfo->dest)->stage);
+    flush_stage(cinfo, sizeof ((tp_dest *)cinfo->dest)->sink.stage);
     return TRUE;
 }
 
 static void dest_term(j_compress_ptr cinfo) {
     tp_dest *d = (tp_dest *)cinfo->dest;
-    flush_stage(cinfo, sizeof d->stage - d->pub.free_in_buffer);
+    flush_stage(cinfo, sizeof d->sink.stage - d->pub.free_in_buffer);
 }
 
-int tp_jpeg_encoder_open(int fd, int width, int height, int channels, int quality,
+int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
                          int subsample420, const uint8_t *icc, size_t icc_len,
                          tp_jpeg_encoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
     if (width < 1 || height < 1 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
-        copy_message(msg, msg_cap, "JPEG size must be 1 to 65500 pixels a side");
-        return TP_JPEG_MISUSE;
+        tp_copy_message(msg, msg_cap, "JPEG size must be 1 to 65500 pixels a side");
+        return TP_MISUSE;
     }
-    if ((channels != 3 && channels != 4) || quality < 1 || quality > 100 || fd < -1 ||
+    if ((channels != 3 && channels != 4) || quality < 1 || quality > 100 || !write ||
         (icc_len && !icc) || icc_len > 255u * 65519u) {
-        copy_message(msg, msg_cap, "invalid encoder arguments");
-        return TP_JPEG_MISUSE;
+        tp_copy_message(msg, msg_cap, "invalid encoder arguments");
+        return TP_MISUSE;
     }
     tp_jpeg_encoder *enc = calloc(1, sizeof *enc);
     if (!enc) {
-        copy_message(msg, msg_cap, "out of memory");
-        return TP_JPEG_NOMEM;
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return TP_NOMEM;
     }
     enc->height = height;
-    enc->dest.fd = fd;
-    enc->cinfo.err = init_errors(&enc->err, TP_JPEG_MISUSE);
+    enc->dest.sink.write = write;
+    enc->dest.sink.ctx = ctx;
+    enc->cinfo.err = init_errors(&enc->err, TP_MISUSE);
     if (setjmp(enc->err.jump)) {
-        copy_message(msg, msg_cap, enc->err.message);
+        tp_copy_message(msg, msg_cap, enc->err.message);
         int code = enc->err.code;
         tp_jpeg_encoder_close(enc);
         return code;
@@ -383,22 +358,22 @@ int tp_jpeg_encoder_open(int fd, int width, int height, int channels, int qualit
     jpeg_start_compress(cinfo, TRUE);
     if (icc_len) jpeg_write_icc_profile(cinfo, icc, (unsigned int)icc_len);
     *out = enc;
-    return TP_JPEG_OK;
+    return TP_OK;
 }
 
 int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t stride,
                                int nrows, char *msg, size_t msg_cap) {
     if (!enc || !rows || nrows < 0 || (JDIMENSION)nrows > enc->cinfo.image_height - enc->cinfo.next_scanline) {
-        copy_message(msg, msg_cap, "invalid rows for the JPEG encoder");
-        return TP_JPEG_MISUSE;
+        tp_copy_message(msg, msg_cap, "invalid rows for the JPEG encoder");
+        return TP_MISUSE;
     }
     // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (enc->err.code != TP_JPEG_OK) {
-        copy_message(msg, msg_cap, enc->err.message);
+    if (enc->err.code != TP_OK) {
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     if (setjmp(enc->err.jump)) {
-        copy_message(msg, msg_cap, enc->err.message);
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     int written = 0;
@@ -408,35 +383,29 @@ int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t
         for (int i = 0; i < n; i++) batch[i] = (JSAMPROW)(rows + (size_t)(written + i) * stride);
         written += (int)jpeg_write_scanlines(&enc->cinfo, batch, (JDIMENSION)n);
     }
-    return TP_JPEG_OK;
+    return TP_OK;
 }
 
 int tp_jpeg_encoder_finish(tp_jpeg_encoder *enc, char *msg, size_t msg_cap) {
     if (!enc || enc->cinfo.next_scanline != enc->cinfo.image_height) {
-        copy_message(msg, msg_cap, "JPEG finished before all rows were written");
-        return TP_JPEG_MISUSE;
+        tp_copy_message(msg, msg_cap, "JPEG finished before all rows were written");
+        return TP_MISUSE;
     }
     // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (enc->err.code != TP_JPEG_OK) {
-        copy_message(msg, msg_cap, enc->err.message);
+    if (enc->err.code != TP_OK) {
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     if (setjmp(enc->err.jump)) {
-        copy_message(msg, msg_cap, enc->err.message);
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     jpeg_finish_compress(&enc->cinfo);
-    return TP_JPEG_OK;
-}
-
-void tp_jpeg_encoder_output(const tp_jpeg_encoder *enc, const uint8_t **data, size_t *len) {
-    *data = enc->dest.mem;
-    *len = enc->dest.mem_len;
+    return TP_OK;
 }
 
 void tp_jpeg_encoder_close(tp_jpeg_encoder *enc) {
     if (!enc) return;
     if (enc->created) jpeg_destroy_compress(&enc->cinfo);
-    free(enc->dest.mem);
     free(enc);
 }

@@ -5,32 +5,27 @@
 // running, so the jump never leaves this file. After a jump the png struct is unusable; the
 // failure is remembered and every later call returns it.
 #include "tp_png.h"
+#include "shim_sink.h"
 
-#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <png.h>
 
 // MARK: - Errors
 
 typedef struct {
-    int code;           // TP_PNG_* to return after the jump; OK until a failure
+    int code;           // TP_* to return after the jump; OK until a failure
     int default_code;   // what a plain libpng error means for this object
     char message[256];
     char warning[256];  // the first warning
 } tp_png_errors;
 
-static void copy_message(char *msg, size_t cap, const char *text) {
-    if (msg && cap) snprintf(msg, cap, "%s", text);
-}
-
 static void on_png_error(png_structp png, png_const_charp text) {
     tp_png_errors *err = png_get_error_ptr(png);
-    if (err->code == TP_PNG_OK) {  // a failure we detected ourselves is already recorded
+    if (err->code == TP_OK) {  // a failure we detected ourselves is already recorded
         err->code = err->default_code;
         snprintf(err->message, sizeof err->message, "%s", text);
     }
@@ -69,7 +64,7 @@ struct tp_png_decoder {
 
 static void read_from_memory(png_structp png, png_bytep out, size_t n) {
     tp_png_decoder *dec = png_get_io_ptr(png);
-    if (n > dec->len - dec->pos) fail_now(png, &dec->err, TP_PNG_DAMAGED, "file is truncated");
+    if (n > dec->len - dec->pos) fail_now(png, &dec->err, TP_DAMAGED, "file is truncated");
     memcpy(out, dec->data + dec->pos, n);
     dec->pos += n;
 }
@@ -78,25 +73,25 @@ int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
                         tp_png_decoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
     if (!bytes || len == 0) {
-        copy_message(msg, msg_cap, "invalid decoder arguments");
-        return TP_PNG_MISUSE;
+        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
+        return TP_MISUSE;
     }
     tp_png_decoder *dec = calloc(1, sizeof *dec);
     if (dec) dec->data = malloc(len);
     if (dec && dec->data) {
-        dec->err.default_code = TP_PNG_DAMAGED;
+        dec->err.default_code = TP_DAMAGED;
         dec->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &dec->err, on_png_error, on_png_warning);
     }
     if (dec && dec->png) dec->info = png_create_info_struct(dec->png);
     if (!dec || !dec->info) {
         tp_png_decoder_close(dec);
-        copy_message(msg, msg_cap, "out of memory");
-        return TP_PNG_NOMEM;
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return TP_NOMEM;
     }
     memcpy(dec->data, bytes, len);
     dec->len = len;
     if (setjmp(png_jmpbuf(dec->png))) {
-        copy_message(msg, msg_cap, dec->err.message);
+        tp_copy_message(msg, msg_cap, dec->err.message);
         int code = dec->err.code;
         tp_png_decoder_close(dec);
         return code;
@@ -114,7 +109,7 @@ int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
         char text[160];
         snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
                  width, height, (unsigned long long)max_pixels);
-        fail_now(png, &dec->err, TP_PNG_TOO_LARGE, text);
+        fail_now(png, &dec->err, TP_TOO_LARGE, text);
     }
     if (colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (colour == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
@@ -131,9 +126,9 @@ int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
     dec->rowbytes = png_get_rowbytes(png, info);
     if ((dec->shape.channels != 3 && dec->shape.channels != 4) || png_get_bit_depth(png, info) != 8 ||
         dec->rowbytes != (size_t)width * (size_t)dec->shape.channels)
-        fail_now(png, &dec->err, TP_PNG_DAMAGED, "unexpected sample layout after conversion");
+        fail_now(png, &dec->err, TP_DAMAGED, "unexpected sample layout after conversion");
     *out = dec;
-    return TP_PNG_OK;
+    return TP_OK;
 }
 
 void tp_png_decoder_info(const tp_png_decoder *dec, tp_png_info *info) { *info = dec->shape; }
@@ -159,10 +154,10 @@ const char *tp_png_decoder_warning(const tp_png_decoder *dec) {
 /// Adam7 spreads every row over seven passes, so an interlaced image is decoded whole.
 static void decode_whole_image(tp_png_decoder *dec) {
     size_t height = (size_t)dec->shape.height;
-    if (dec->rowbytes > SIZE_MAX / height) fail_now(dec->png, &dec->err, TP_PNG_NOMEM, "out of memory");
+    if (dec->rowbytes > SIZE_MAX / height) fail_now(dec->png, &dec->err, TP_NOMEM, "out of memory");
     dec->image = malloc(dec->rowbytes * height);
     dec->row_pointers = malloc(height * sizeof *dec->row_pointers);
-    if (!dec->image || !dec->row_pointers) fail_now(dec->png, &dec->err, TP_PNG_NOMEM, "out of memory");
+    if (!dec->image || !dec->row_pointers) fail_now(dec->png, &dec->err, TP_NOMEM, "out of memory");
     for (size_t y = 0; y < height; y++) dec->row_pointers[y] = dec->image + y * dec->rowbytes;
     png_read_image(dec->png, dec->row_pointers);
 }
@@ -171,16 +166,16 @@ int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, i
                              int *done, char *msg, size_t msg_cap) {
     *done = 0;
     if (!dec || !buf || nrows < 0) {
-        copy_message(msg, msg_cap, "invalid read arguments");
-        return TP_PNG_MISUSE;
+        tp_copy_message(msg, msg_cap, "invalid read arguments");
+        return TP_MISUSE;
     }
     // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (dec->err.code != TP_PNG_OK) {
-        copy_message(msg, msg_cap, dec->err.message);
+    if (dec->err.code != TP_OK) {
+        tp_copy_message(msg, msg_cap, dec->err.message);
         return dec->err.code;
     }
     if (setjmp(png_jmpbuf(dec->png))) {
-        copy_message(msg, msg_cap, dec->err.message);
+        tp_copy_message(msg, msg_cap, dec->err.message);
         return dec->err.code;
     }
     if (dec->shape.interlaced && !dec->image) decode_whole_image(dec);
@@ -195,7 +190,7 @@ int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, i
     }
     // png_read_end is not called: chunks after the image data cannot change the pixels, and a
     // missing IEND must not turn a fully decoded picture into an error.
-    return TP_PNG_OK;
+    return TP_OK;
 }
 
 void tp_png_decoder_close(tp_png_decoder *dec) {
@@ -213,79 +208,45 @@ struct tp_png_encoder {
     png_structp png;
     png_infop info;
     tp_png_errors err;
-    int fd;                 // -1: collect in memory
-    uint8_t *mem;
-    size_t mem_len, mem_cap;
     int height, next_row;
-    size_t staged;
-    uint8_t stage[65536];   // libpng writes in small pieces; gather them into big writes
+    tp_sink sink;           // libpng writes in small pieces; the sink gets big ones
 };
-
-static void drain_stage(tp_png_encoder *enc) {
-    const uint8_t *p = enc->stage;
-    size_t n = enc->staged;
-    if (enc->fd >= 0) {
-        while (n > 0) {
-            ssize_t w = write(enc->fd, p, n);
-            if (w < 0 && errno == EINTR) continue;
-            if (w <= 0) fail_now(enc->png, &enc->err, TP_PNG_IO, w < 0 ? strerror(errno) : "write returned 0");
-            p += w;
-            n -= (size_t)w;
-        }
-    } else if (n > 0) {
-        if (enc->mem_cap - enc->mem_len < n) {
-            size_t cap = enc->mem_cap ? enc->mem_cap * 2 : sizeof enc->stage;
-            while (cap - enc->mem_len < n) cap *= 2;
-            uint8_t *grown = realloc(enc->mem, cap);
-            if (!grown) fail_now(enc->png, &enc->err, TP_PNG_NOMEM, "out of memory");
-            enc->mem = grown;
-            enc->mem_cap = cap;
-        }
-        memcpy(enc->mem + enc->mem_len, p, n);
-        enc->mem_len += n;
-    }
-    enc->staged = 0;
-}
 
 static void write_staged(png_structp png, png_bytep data, size_t n) {
     tp_png_encoder *enc = png_get_io_ptr(png);
-    while (n > 0) {
-        if (enc->staged == sizeof enc->stage) drain_stage(enc);
-        size_t room = sizeof enc->stage - enc->staged;
-        size_t take = n < room ? n : room;
-        memcpy(enc->stage + enc->staged, data, take);
-        enc->staged += take;
-        data += take;
-        n -= take;
-    }
+    if (tp_sink_put(&enc->sink, data, n) != 0) fail_now(png, &enc->err, TP_IO, "the output refused the data");
 }
 
-static void flush_staged(png_structp png) { drain_stage(png_get_io_ptr(png)); }
+static void flush_staged(png_structp png) {
+    tp_png_encoder *enc = png_get_io_ptr(png);
+    if (tp_sink_drain(&enc->sink) != 0) fail_now(png, &enc->err, TP_IO, "the output refused the data");
+}
 
-int tp_png_encoder_open(int fd, int width, int height, int channels, int zlib_level,
+int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int zlib_level,
                         const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
                         char *msg, size_t msg_cap) {
     *out = NULL;
     if (width < 1 || height < 1 || (channels != 3 && channels != 4) || zlib_level < 0 ||
-        zlib_level > 9 || fd < -1 || (icc_len && !icc) || icc_len > 0x7FFFFFFF) {
-        copy_message(msg, msg_cap, "invalid encoder arguments");
-        return TP_PNG_MISUSE;
+        zlib_level > 9 || !write || (icc_len && !icc) || icc_len > 0x7FFFFFFF) {
+        tp_copy_message(msg, msg_cap, "invalid encoder arguments");
+        return TP_MISUSE;
     }
     tp_png_encoder *enc = calloc(1, sizeof *enc);
     if (enc) {
-        enc->err.default_code = TP_PNG_MISUSE;
+        enc->err.default_code = TP_MISUSE;
         enc->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &enc->err, on_png_error, on_png_warning);
     }
     if (enc && enc->png) enc->info = png_create_info_struct(enc->png);
     if (!enc || !enc->info) {
         tp_png_encoder_close(enc);
-        copy_message(msg, msg_cap, "out of memory");
-        return TP_PNG_NOMEM;
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return TP_NOMEM;
     }
-    enc->fd = fd;
+    enc->sink.write = write;
+    enc->sink.ctx = ctx;
     enc->height = height;
     if (setjmp(png_jmpbuf(enc->png))) {
-        copy_message(msg, msg_cap, enc->err.message);
+        tp_copy_message(msg, msg_cap, enc->err.message);
         int code = enc->err.code;
         tp_png_encoder_close(enc);
         return code;
@@ -299,56 +260,50 @@ int tp_png_encoder_open(int fd, int width, int height, int channels, int zlib_le
         png_set_iCCP(enc->png, enc->info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_len);
     png_write_info(enc->png, enc->info);
     *out = enc;
-    return TP_PNG_OK;
+    return TP_OK;
 }
 
 int tp_png_encoder_write_rows(tp_png_encoder *enc, const uint8_t *rows, size_t stride,
                               int nrows, char *msg, size_t msg_cap) {
     if (!enc || !rows || nrows < 0 || nrows > enc->height - enc->next_row) {
-        copy_message(msg, msg_cap, "invalid rows for the PNG encoder");
-        return TP_PNG_MISUSE;
+        tp_copy_message(msg, msg_cap, "invalid rows for the PNG encoder");
+        return TP_MISUSE;
     }
-    if (enc->err.code != TP_PNG_OK) {
-        copy_message(msg, msg_cap, enc->err.message);
+    if (enc->err.code != TP_OK) {
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     if (setjmp(png_jmpbuf(enc->png))) {
-        copy_message(msg, msg_cap, enc->err.message);
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     for (int i = 0; i < nrows; i++) {
         png_write_row(enc->png, rows + (size_t)i * stride);
         enc->next_row++;
     }
-    return TP_PNG_OK;
+    return TP_OK;
 }
 
 int tp_png_encoder_finish(tp_png_encoder *enc, char *msg, size_t msg_cap) {
     if (!enc || enc->next_row != enc->height) {
-        copy_message(msg, msg_cap, "PNG finished before all rows were written");
-        return TP_PNG_MISUSE;
+        tp_copy_message(msg, msg_cap, "PNG finished before all rows were written");
+        return TP_MISUSE;
     }
-    if (enc->err.code != TP_PNG_OK) {
-        copy_message(msg, msg_cap, enc->err.message);
+    if (enc->err.code != TP_OK) {
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     if (setjmp(png_jmpbuf(enc->png))) {
-        copy_message(msg, msg_cap, enc->err.message);
+        tp_copy_message(msg, msg_cap, enc->err.message);
         return enc->err.code;
     }
     png_write_end(enc->png, NULL);
-    drain_stage(enc);
-    return TP_PNG_OK;
-}
-
-void tp_png_encoder_output(const tp_png_encoder *enc, const uint8_t **data, size_t *len) {
-    *data = enc->mem;
-    *len = enc->mem_len;
+    flush_staged(enc->png);
+    return TP_OK;
 }
 
 void tp_png_encoder_close(tp_png_encoder *enc) {
     if (!enc) return;
     if (enc->png) png_destroy_write_struct(&enc->png, enc->info ? &enc->info : NULL);
-    free(enc->mem);
     free(enc);
 }

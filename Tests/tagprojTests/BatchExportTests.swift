@@ -41,6 +41,19 @@ import Testing
         #expect(exports[1]["exit"] as? Int == 65 && exports[3]["exit"] as? Int == 66)
     }
 
+    @Test(arguments: [["--quality", "20", "--width", "150"], ["--format", "png", "--scale", "0.25", "--max-pixels", "300000"],
+                      ["--format", "jpg", "--max-size", "120"]])
+    func eachChildGetsTheOptionsAsGiven(_ options: [String]) throws {
+        // The children get the options back from TagKit's ExportOptions.arguments: a batch
+        // export writes exactly what a single export with the same flags writes.
+        let cli = CLI()
+        try cli("new", "a.tagproj", CLI.coffee)
+        let suffix = options.contains("png") ? "png" : "jpg"
+        #expect(try cli.run(["export", "a.tagproj", "--out-dir", "out"] + options).status == 0)
+        #expect(try cli.run(["export", "a.tagproj", "single.\(suffix)"] + options).status == 0)
+        #expect(cli.bytes("out/a.\(suffix)") != nil && cli.bytes("out/a.\(suffix)") == cli.bytes("single.\(suffix)"))
+    }
+
     @Test func allGoodExitsZeroAndTheSingleFormIsUnchanged() throws {
         let cli = CLI()
         try cli.newProject("a.tagproj")

@@ -63,11 +63,35 @@ import TagKit
     @Test func standardOutputTakesTheFormatFromTheOption() throws {
         let cli = CLI()
         let project = try tagged(cli)
-        let run = try cli("export", project, "-", "--format", "jpeg")
+        let run = try cli("export", project, "-", "--format", "jpeg", "-q")
         #expect(run.status == 0 && run.stderr.isEmpty)
         let bytes = Array(run.stdout.utf8)
         #expect(bytes.count > 1000)
         expectFailure(try cli("export", project, "-"), 64, "cannot tell the format of '-'")
+    }
+
+    @Test func theBytesWrittenToAPipeAreCountedAsTheyGo() throws {
+        let cli = CLI()
+        let project = try tagged(cli)
+        // stdout is a pipe into cat, where lseek cannot measure anything.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\"$0\" export \(project) - --format png 2>err.txt | cat > out.png", CLI.binary]
+        shell.currentDirectoryURL = URL(fileURLWithPath: cli.dir)
+        try shell.run()
+        shell.waitUntilExit()
+        let received = try #require(cli.bytes("out.png")).count
+        #expect(received > 1000)
+        #expect(String(decoding: cli.bytes("err.txt") ?? Data(), as: UTF8.self) == "wrote standard output: png 600×400, \(received) bytes\n")
+    }
+
+    @Test func aFormatThatContradictsTheSuffixIsAUsageError() throws {
+        let cli = CLI()
+        let project = try tagged(cli)
+        expectFailure(try cli("export", project, "out.jpg", "--format", "png"), 64,
+                      "'out.jpg' is named as a JPEG but PNG was asked for")
+        expectFailure(try cli("export", project, "out.png", "--quality", "0"), 64, "the quality must be 1 to 100, not 0")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dir) == ["p.tagproj"])
     }
 
     @Test func theICCProfileIsKeptAndOrientationAppliedWithoutATag() throws {

@@ -2,27 +2,12 @@
 #define TP_JPEG_H
 // JPEG decode and encode through libjpeg-turbo, with libjpeg's longjmp error handling kept inside
 // this shim: every function sets up its own setjmp, so a longjmp never crosses a Swift frame.
-// Every function that can fail returns a TP_JPEG_* code and writes the reason (libjpeg's own
-// text from format_message, or ours) into `msg` (capacity `msg_cap`, always NUL-terminated).
+// Every function that can fail returns a TP_* status (tp_status.h) and writes the reason
+// (libjpeg's own text from format_message, or ours) into `msg` (capacity `msg_cap`).
 #include <stddef.h>
 #include <stdint.h>
 
-/// Result codes of the tp_jpeg_* functions.
-enum {
-    TP_JPEG_OK = 0,
-    /// libjpeg reported an error, or a warning that means image data was lost.
-    TP_JPEG_DAMAGED = 1,
-    /// The declared size is over the caller's pixel limit (checked before pixel memory).
-    TP_JPEG_TOO_LARGE = 2,
-    /// A progressive file has more scans than the caller allows.
-    TP_JPEG_TOO_MANY_SCANS = 3,
-    /// Writing encoded output failed; the message includes strerror(errno).
-    TP_JPEG_IO = 4,
-    /// Memory could not be allocated.
-    TP_JPEG_NOMEM = 5,
-    /// An argument is out of range (a bug in the caller).
-    TP_JPEG_MISUSE = 6,
-};
+#include "tp_status.h"
 
 /// A decoder reading one JPEG from memory, row by row, as 8-bit RGB.
 typedef struct tp_jpeg_decoder tp_jpeg_decoder;
@@ -56,15 +41,15 @@ int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride,
 /// Frees the decoder and everything it owns. NULL is allowed.
 void tp_jpeg_decoder_close(tp_jpeg_decoder *dec);
 
-/// An encoder writing one JPEG to a file descriptor or to a growing memory buffer.
+/// An encoder writing one JPEG through the caller's write callback.
 typedef struct tp_jpeg_encoder tp_jpeg_encoder;
 
-/// Opens an encoder. `fd` >= 0 writes there (the fd stays open and owned by the caller);
-/// `fd` = -1 collects the output in memory (see tp_jpeg_encoder_output). `channels` is 3 (RGB)
+/// Opens an encoder that hands its bytes to `write(ctx, …)` (see tp_write_fn); a refusal fails
+/// the running call with TP_IO. `channels` is 3 (RGB)
 /// or 4 (RGBX: the 4th byte is ignored). `quality` 1-100 with libjpeg's standard tables;
 /// `subsample420` 1 for 4:2:0 chroma (cjpeg's default), 0 for 4:4:4. Huffman optimisation is
 /// off, as in cjpeg. `icc` (may be NULL) is written as APP2 ICC_PROFILE markers.
-int tp_jpeg_encoder_open(int fd, int width, int height, int channels, int quality,
+int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
                          int subsample420, const uint8_t *icc, size_t icc_len,
                          tp_jpeg_encoder **out, char *msg, size_t msg_cap);
 /// Compresses `nrows` rows from `rows`, `stride` bytes apart, top to bottom.
@@ -72,9 +57,7 @@ int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t
                                int nrows, char *msg, size_t msg_cap);
 /// Finishes the file (EOI) and flushes it. All rows must have been written.
 int tp_jpeg_encoder_finish(tp_jpeg_encoder *enc, char *msg, size_t msg_cap);
-/// The encoded bytes of a memory encoder after finish. Owned by the encoder.
-void tp_jpeg_encoder_output(const tp_jpeg_encoder *enc, const uint8_t **data, size_t *len);
-/// Frees the encoder. NULL is allowed. Never closes the caller's fd.
+/// Frees the encoder. NULL is allowed.
 void tp_jpeg_encoder_close(tp_jpeg_encoder *enc);
 
 #endif

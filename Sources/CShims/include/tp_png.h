@@ -2,25 +2,12 @@
 #define TP_PNG_H
 // PNG decode and encode through libpng, with libpng's longjmp error handling kept inside this
 // shim: every function sets up its own setjmp, so a longjmp never crosses a Swift frame.
-// Every function that can fail returns a TP_PNG_* code and writes the reason (libpng's own
-// text, or ours) into `msg` (capacity `msg_cap`, always NUL-terminated).
+// Every function that can fail returns a TP_* status (tp_status.h) and writes the reason
+// (libpng's own text, or ours) into `msg` (capacity `msg_cap`).
 #include <stddef.h>
 #include <stdint.h>
 
-/// Result codes of the tp_png_* functions.
-enum {
-    TP_PNG_OK = 0,
-    /// libpng reported an error: truncated data, a bad CRC in a critical chunk, bad zlib data…
-    TP_PNG_DAMAGED = 1,
-    /// The declared size is over the caller's pixel limit (checked before pixel memory).
-    TP_PNG_TOO_LARGE = 2,
-    /// Writing encoded output failed; the message includes strerror(errno).
-    TP_PNG_IO = 4,
-    /// Memory could not be allocated.
-    TP_PNG_NOMEM = 5,
-    /// An argument is out of range (a bug in the caller).
-    TP_PNG_MISUSE = 6,
-};
+#include "tp_status.h"
 
 /// A decoder reading one PNG from memory, row by row, as 8-bit RGB or RGBA.
 typedef struct tp_png_decoder tp_png_decoder;
@@ -53,13 +40,13 @@ int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, i
 /// Frees the decoder and everything it owns. NULL is allowed.
 void tp_png_decoder_close(tp_png_decoder *dec);
 
-/// An encoder writing one 8-bit RGB or RGBA PNG to a file descriptor or to memory.
+/// An encoder writing one 8-bit RGB or RGBA PNG through the caller's write callback.
 typedef struct tp_png_encoder tp_png_encoder;
 
-/// Opens an encoder. `fd` >= 0 writes there (the fd stays open and owned by the caller);
-/// `fd` = -1 collects the output in memory (see tp_png_encoder_output). `channels` 3 or 4;
+/// Opens an encoder that hands its bytes to `write(ctx, …)` (see tp_write_fn); a refusal fails
+/// the running call with TP_IO. `channels` 3 or 4;
 /// `zlib_level` 0-9; `icc` (may be NULL) is written as iCCP. No other metadata is written.
-int tp_png_encoder_open(int fd, int width, int height, int channels, int zlib_level,
+int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int zlib_level,
                         const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
                         char *msg, size_t msg_cap);
 /// Writes `nrows` rows from `rows`, `stride` bytes apart, top to bottom.
@@ -67,9 +54,7 @@ int tp_png_encoder_write_rows(tp_png_encoder *enc, const uint8_t *rows, size_t s
                               int nrows, char *msg, size_t msg_cap);
 /// Writes IEND and flushes. All rows must have been written.
 int tp_png_encoder_finish(tp_png_encoder *enc, char *msg, size_t msg_cap);
-/// The encoded bytes of a memory encoder after finish. Owned by the encoder.
-void tp_png_encoder_output(const tp_png_encoder *enc, const uint8_t **data, size_t *len);
-/// Frees the encoder. NULL is allowed. Never closes the caller's fd.
+/// Frees the encoder. NULL is allowed.
 void tp_png_encoder_close(tp_png_encoder *enc);
 
 #endif

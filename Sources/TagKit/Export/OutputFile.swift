@@ -9,6 +9,8 @@ import Glibc
 public final class OutputFile {
     /// The file descriptor to write to.
     public let fd: Int32
+    /// The sink that writes to `fd` (the one write loop), named after the target for errors.
+    public let sink: FileDescriptorSink
     /// The target path, or nil for standard output.
     public let target: String?
     private let temporary: String?
@@ -18,6 +20,7 @@ public final class OutputFile {
     public init(path: String) throws {
         if path == "-" {
             fd = 1
+            sink = FileDescriptorSink(fd: 1, name: "standard output")
             target = nil
             temporary = nil
             return
@@ -29,21 +32,16 @@ public final class OutputFile {
         let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError(path: path, errno: errno, operation: .create) }
         fd = descriptor
+        sink = FileDescriptorSink(fd: descriptor, name: path)
         target = path
         temporary = temp
     }
 
     deinit { if !finished { abandon() } }
 
-    /// Writes all of `bytes`.
+    /// Writes all of `bytes` (through `sink`).
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw FileError(path: target ?? "standard output", errno: errno, operation: .write) }
-            done += n
-        }
+        try sink.write(bytes)
     }
 
     /// Syncs and renames the file into place (for standard output: nothing to do).

@@ -11,7 +11,7 @@ public struct DecodedImage: Sendable {
     public var warning: String?
 }
 
-/// Decodes JPEG and PNG files, chosen by content.
+/// Decodes images of every readable format in `Codecs`, chosen by content.
 ///
 /// `decode` returns a whole picture; `rowReader` returns a streaming decoder for band-by-band
 /// work. Both check the pixel limit from the headers before any pixel memory is allocated.
@@ -24,11 +24,8 @@ public enum ImageDecoder {
     /// - Throws: `ImageError`.
     public static func rowReader(for bytes: UnsafeRawBufferPointer,
                                  maxPixels: Int = defaultMaxPixels) throws -> any ImageRowReader {
-        switch ImageProbe.format(of: bytes) {
-        case .jpeg: return try JPEGRowReader(bytes, maxPixels: maxPixels)
-        case .png: return try PNGRowReader(bytes, maxPixels: maxPixels)
-        case nil: throw ImageError.notAnImage
-        }
+        guard let codec = Codecs.sniff(bytes) else { throw ImageError.notAnImage }
+        return try codec.rowReader(for: bytes, maxPixels: maxPixels)
     }
 
     /// Decodes the image in `bytes` whole.

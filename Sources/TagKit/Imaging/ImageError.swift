@@ -1,11 +1,15 @@
 /// Why an image could not be read or written.
 ///
-/// Decoding problems (not an image, damaged, unsupported, over the pixel limit) end in exit 65;
-/// a failure to write encoded output ends in exit 74. Where a C library reported the problem, its
-/// own reason is part of the message.
+/// Decoding problems (not an image, damaged, unsupported, over the pixel limit) are bad data.
+/// A failure to write encoded output is the sink's own error, not one of these. Where a C library
+/// reported the problem, its own reason is part of the message.
 public enum ImageError: TagProjError, Equatable {
-    /// The bytes are neither a JPEG nor a PNG (recognised by content, never by file name).
+    /// The bytes are of no format any codec recognises (by content, never by file name).
     case notAnImage
+    /// The bytes are an image of a format tagproj recognises but does not read (HEIC, WebP…).
+    case otherFormat(ImageFormat)
+    /// An encoder was asked for a format tagproj does not write.
+    case cannotWrite(ImageFormat)
     /// The file is a JPEG or PNG but its data is broken; the reason names what is wrong.
     case damaged(ImageFormat, String)
     /// The file is well-formed but uses a feature the decoder cannot handle.
@@ -14,8 +18,6 @@ public enum ImageError: TagProjError, Equatable {
     case tooManyPixels(width: Int, height: Int, limit: Int)
     /// A row source ended before producing all the rows it announced.
     case incomplete(rows: Int, of: Int)
-    /// Encoded output could not be written (disk full, closed pipe, …).
-    case writeFailed(ImageFormat, String)
     /// The codec failed for a reason that is not the file's fault (out of memory, a bad argument).
     case failed(ImageFormat, String)
 
@@ -23,7 +25,11 @@ public enum ImageError: TagProjError, Equatable {
     public var message: String {
         switch self {
         case .notAnImage:
-            return "not a JPEG or PNG image"
+            return "not \(Self.article(Codecs.names(Codecs.readable, joinedBy: "or"))) image"
+        case let .otherFormat(format):
+            return "\(Self.article(format.displayName)) image; tagproj reads \(Codecs.names(Codecs.readable))"
+        case let .cannotWrite(format):
+            return "tagproj cannot write \(format.displayName) images; it writes \(Codecs.names(Codecs.writable))"
         case let .damaged(format, reason):
             return "damaged \(format.displayName): \(reason)"
         case let .unsupported(format, reason):
@@ -33,8 +39,6 @@ public enum ImageError: TagProjError, Equatable {
                 + "over the limit of \(limit) pixels"
         case let .incomplete(rows, total):
             return "image data ended after \(rows) of \(total) rows"
-        case let .writeFailed(format, reason):
-            return "cannot write \(format.displayName): \(reason)"
         case let .failed(format, reason):
             return "\(format.displayName) codec failed: \(reason)"
         }
@@ -43,19 +47,24 @@ public enum ImageError: TagProjError, Equatable {
     /// What is read, for files that are not images.
     public var advice: String? {
         switch self {
-        case .notAnImage: return "tagproj reads JPEG and PNG photos"
+        case .notAnImage: return "tagproj reads \(Codecs.names(Codecs.readable)) photos"
         default: return nil
         }
     }
 
-    /// An I/O error for write failures, an internal failure for codec failures that are not the
-    /// file's fault, else bad data.
+    /// An invalid request for a format not written, an internal failure for codec failures that
+    /// are not the file's fault, else bad data.
     public var meaning: ErrorMeaning {
         switch self {
-        case .writeFailed: return .io
+        case .cannotWrite: return .invalidRequest
         case .failed: return .internalFailure
         default: return .badData
         }
+    }
+
+    /// "a JPEG", "an AVIF": the indefinite article by the name's first letter.
+    static func article(_ name: String) -> String {
+        ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
     }
 
     /// "14.7 megapixels", one decimal, without Foundation's formatters.

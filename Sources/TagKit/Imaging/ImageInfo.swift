@@ -1,12 +1,3 @@
-/// The two image formats tagproj reads and writes, recognised by content.
-public enum ImageFormat: String, Sendable, CaseIterable {
-    case jpeg
-    case png
-
-    /// The name used in messages: "JPEG", "PNG".
-    public var displayName: String { rawValue.uppercased() }
-}
-
 /// What a probe learns from an image's headers, without decoding any pixels.
 ///
 /// `storedWidth × storedHeight` is the size of the pixel grid in the file. The EXIF orientation

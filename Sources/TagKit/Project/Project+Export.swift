@@ -2,8 +2,11 @@ import Glibc
 
 /// What an export wrote.
 public struct ExportResult: Equatable, Sendable {
-    public var format: ExportFormat
+    /// The format written.
+    public var format: ImageFormat
+    /// The output's size in pixels.
     public var size: PictureSize
+    /// The number of bytes written (counted as they went out, so exact for a pipe too).
     public var bytes: Int
     /// The first problem the decoder stepped over without losing pixels (extraneous bytes, a
     /// missing end marker, a bad ancillary PNG chunk), for a `warning:` line; nil for a clean file.
@@ -21,7 +24,8 @@ extension Project {
     /// for, and the tags are drawn at the output's own resolution as it streams to the encoder.
     /// The file appears only when complete (see `OutputFile`). The project is only read.
     public func export(to output: String, options: ExportOptions, fonts: some FontProvider) throws -> ExportResult {
-        guard let format = options.format ?? ExportFormat.from(path: output) else { throw ExportError.unknownFormat(path: output) }
+        try options.validate()
+        let format = try options.format(forOutput: output)
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
         let records = self.records
         let source = try records.source()
@@ -34,16 +38,12 @@ extension Project {
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
         var reader = try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
         let file = try OutputFile(path: output)
+        let counter = CountingSink(file.sink)
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
-                                      options: options, destination: file.fd)
-        let written: Int
+                                      options: options, sink: counter)
         do {
-            written = try pipeline.run(&reader)
+            try pipeline.run(&reader)
             try file.commit()
-        } catch let error as ImageError {
-            file.abandon()
-            if case .writeFailed(_, let reason) = error { throw ExportWriteError(path: output, reason: reason) }
-            throw error
         } catch let error as FileError where error.operation == .write {
             // A write or sync of the output that fails (disk full, say) is the output's failure: 73.
             file.abandon()
@@ -52,14 +52,16 @@ extension Project {
             file.abandon()
             throw error
         }
-        return ExportResult(format: format, size: size, bytes: written, warning: reader.warning, layoutNotices: layout.notices)
+        return ExportResult(format: format, size: size, bytes: counter.count, warning: reader.warning, layoutNotices: layout.notices)
     }
 }
 
 /// The output could not be written (disk full, a closed pipe): exit 73, as for an output that
 /// cannot be created; no partial file is left.
 public struct ExportWriteError: TagProjError {
+    /// The output's path (`-` for standard output).
     public let path: String
+    /// The system's reason.
     public let reason: String
     /// `cannot write 'out.jpg': No space left on device`.
     public var message: String { "cannot write '\(path)': \(reason)" }
@@ -72,55 +74,39 @@ struct ExportPipeline {
     let orientation: Int
     let crop: Crop
     let scene: TagScene
-    let format: ExportFormat
+    let format: ImageFormat
     let options: ExportOptions
-    let destination: Int32
+    let sink: any OutputSink
 
-    /// Runs the chain on `reader`; returns the encoded byte count.
-    func run(_ reader: inout some ImageRowReader) throws -> Int {
+    /// Runs the chain on `reader`, encoding to `sink`.
+    func run(_ reader: inout some ImageRowReader) throws {
         let icc = reader.iccProfile
         if orientation == 1 {
             return try cropped(reader, icc: icc)
         }
         // Turning needs the whole picture; every other step streams.
-        return try cropped(PixelBufferRows(try Orientation.readUpright(&reader, orientation: orientation)), icc: icc)
+        try cropped(PixelBufferRows(try Orientation.readUpright(&reader, orientation: orientation)), icc: icc)
     }
 
-    private func cropped(_ source: some RowSource, icc: [UInt8]?) throws -> Int {
+    private func cropped(_ source: some RowSource, icc: [UInt8]?) throws {
         let rect = CropRect(crop, pictureWidth: source.width, pictureHeight: source.height)
         if rect.x == 0 && rect.y == 0 && rect.width == source.width && rect.height == source.height {
             return try resized(source, icc: icc)
         }
-        return try resized(CroppedRows(source, rect: rect), icc: icc)
+        try resized(CroppedRows(source, rect: rect), icc: icc)
     }
 
-    private func resized(_ source: some RowSource, icc: [UInt8]?) throws -> Int {
+    private func resized(_ source: some RowSource, icc: [UInt8]?) throws {
         if source.width == scene.size.width && source.height == scene.size.height {
             return try encoded(TaggedRows(source, scene: scene), icc: icc)
         }
-        return try encoded(TaggedRows(ResampledRows(source, width: scene.size.width, height: scene.size.height), scene: scene), icc: icc)
+        try encoded(TaggedRows(ResampledRows(source, width: scene.size.width, height: scene.size.height), scene: scene), icc: icc)
     }
 
-    private func encoded(_ source: some RowSource, icc: [UInt8]?) throws -> Int {
+    private func encoded(_ source: some RowSource, icc: [UInt8]?) throws {
+        guard let codec = Codecs.codec(for: format) else { throw ExportError.notWritable(format) }
+        let settings = EncodeSettings(quality: options.quality, compressionLevel: options.pngCompression, iccProfile: icc)
         var rows = source
-        var counter = CountingDestination(fd: destination)
-        switch format {
-        case .jpeg:
-            _ = try JPEGEncoder(quality: options.quality, iccProfile: icc).encode(&rows, to: .fileDescriptor(counter.fd))
-        case .png:
-            _ = try PNGEncoder(compressionLevel: options.pngCompression, iccProfile: icc).encode(&rows, to: .fileDescriptor(counter.fd))
-        }
-        return counter.written()
+        try codec.encoder(settings).encode(&rows, to: sink)
     }
-}
-
-/// How many bytes went to a descriptor, from its offset (0 for a pipe).
-struct CountingDestination {
-    let fd: Int32
-    let start: Int
-    init(fd: Int32) {
-        self.fd = fd
-        start = max(0, Int(lseek(fd, 0, SEEK_CUR)))
-    }
-    mutating func written() -> Int { max(0, Int(lseek(fd, 0, SEEK_CUR)) - start) }
 }

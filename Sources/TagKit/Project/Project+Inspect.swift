@@ -29,7 +29,7 @@ extension Project {
               let icc = s.value(10).integer, let count = s.value(11).integer
         else { throw ProjectError.damaged(path: path, reason: "the source photo's row is invalid") }
         let records = self.records
-        guard ["jpeg", "png"].contains(format) else { throw records.damaged("the source photo's format is unknown") }
+        guard let known = ImageFormat(rawValue: format), Codecs.codec(for: known)?.canRead == true else { throw records.damaged("the source photo's format is unknown") }
         guard (1...8).contains(o) else { throw records.damaged("the source photo's orientation is invalid") }
         guard (1...1_000_000).contains(sw), (1...1_000_000).contains(sh) else {
             throw records.damaged("the source photo's stored size is invalid")

@@ -9,9 +9,8 @@ import TagKit
 struct BatchExport {
     let projects: [String]
     let directory: String
-    let format: ExportFormat
-    /// Export options passed on to every child as given (`--quality 85`, `--max-size 1080`, …).
-    let childOptions: [String]
+    /// The options every child gets, as flags (`options.arguments`); their format is set.
+    let options: ExportOptions
     let jobs: Int
     let json: Bool
 
@@ -19,7 +18,7 @@ struct BatchExport {
     func output(for project: String) -> String {
         var name = project.split(separator: "/").last.map(String.init) ?? project
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
-        let suffix = format == .jpeg ? "jpg" : "png"
+        let suffix = options.format.flatMap { Codecs.codec(for: $0)?.suffixes.first } ?? "jpg"
         return (directory.hasSuffix("/") ? directory : directory + "/") + name + "." + suffix
     }
 
@@ -44,7 +43,7 @@ struct BatchExport {
         var results = [JSON](repeating: .null, count: projects.count)
         var failures: [(project: String, code: ExitCode)] = []
         ProcessPool(limit: jobs).run(count: projects.count, arguments: { index in
-            [executable, "export"] + childOptions + ["--json", "--quiet", "--", projects[index], output(for: index)]
+            [executable, "export"] + options.arguments + ["--json", "--quiet", "--", projects[index], output(for: index)]
         }, finished: { index, child, ending, spawnError in
             let project = projects[index], path = output(for: index)
             if ending == .exited(0), let child {

@@ -101,8 +101,19 @@ struct ErrorReport {
             return "run 'tagproj list \(e.path)' to see the tag ids"
         case let e as ExportError:
             switch e {
-            case .unknownFormat: return "name the file .png or .jpg, or pass --format png|jpeg"
+            case .unknownFormat, .unknownFormatName, .notWritable, .contradiction: return ExportCommand.formatHint
             case .outputTooLarge: return "pass --max-pixels to raise the limit"
+            case .severalSizes: return "give at most one of --scale, --width and --max-size"
+            case .outOfRange(let field, _, let range):
+                let flag: String? = switch field {
+                case .quality: "--quality"
+                case .width: "--width"
+                case .maxSize: "--max-size"
+                case .maxPixels: "--max-pixels"
+                case .pngCompression: nil
+                }
+                return flag.map { "pass \($0) \(range.lowerBound)-\(range.upperBound)" }
+            case .invalidScale: return "pass --scale with a positive number such as 0.5"
             case .wouldOverwriteProject: return nil
             }
         case let e as SQLiteError where e.meaning == .busy:

@@ -46,14 +46,7 @@ final class Output {
 
     /// Writes all of `bytes` to `fd`, retrying after interrupted and short writes.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            done += n
-        }
-        return true
+        (try? bytes.withUnsafeBytes { try FileDescriptorSink(fd: fd, name: "output").write($0) }) != nil
     }
 }
 

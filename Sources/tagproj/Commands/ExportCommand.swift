@@ -4,12 +4,12 @@ import TagKit
 /// `tagproj export`: the finished picture, or many projects' pictures at once with `--out-dir`.
 struct ExportCommand: Command {
     static let spec = CommandSpec(
-        name: "export", abstract: "Render the picture with its tags as JPEG or PNG (many projects: --out-dir).",
+        name: "export", abstract: "Render the picture with its tags as \(Codecs.names(Codecs.writable, joinedBy: "or")) (many projects: --out-dir).",
         positionals: [projectArgument,
                       PositionalSpec(name: "output", help: "out.png, out.jpg, or - for standard output.", completion: .files([]))],
         options: [
-            OptionSpec(name: "format", value: "png|jpeg", help: "The format.",
-                       defaultValue: "from the output's suffix; jpeg with --out-dir", completion: .choices(["png", "jpeg"])),
+            OptionSpec(name: "format", value: formatChoices, help: "The format.",
+                       defaultValue: "from the output's suffix; jpeg with --out-dir", completion: .choices(formatNames)),
             OptionSpec(name: "quality", value: "1-100", help: "JPEG quality.", defaultValue: "92"),
             OptionSpec(name: "scale", value: "S", help: "Multiply both sides by S.", defaultValue: "1, full resolution"),
             OptionSpec(name: "width", value: "W", help: "Make the picture W pixels wide.", defaultValue: "full resolution"),
@@ -36,7 +36,7 @@ struct ExportCommand: Command {
         examples: ["tagproj export dinner.tagproj dinner.jpg", "tagproj export dinner.tagproj dinner.png --max-size 1080",
                    "tagproj export dinner.tagproj - --format jpeg --quality 85 > out.jpg",
                    "tagproj export menus/*.tagproj --out-dir web --max-size 1080 --jobs 4"],
-        otherUsages: ["tagproj export <project>... --out-dir DIR [--format png|jpeg] [--jobs N] [--quality 1-100] [size options]"],
+        otherUsages: ["tagproj export <project>... --out-dir DIR [--format \(formatChoices)] [--jobs N] [--quality 1-100] [size options]"],
         moreArguments: .files(["tagproj"]))
 
     /// One project to one file, or a batch.
@@ -49,34 +49,38 @@ struct ExportCommand: Command {
     var options = ExportOptions()
     let json: Bool
 
+    /// The names `--format` takes, from the codec registry: `png`, `jpeg`.
+    static var formatNames: [String] { Codecs.writable.map(\.format.rawValue).sorted(by: >) }
+    /// `png|jpeg`, for usage lines and hints.
+    static var formatChoices: String { formatNames.joined(separator: "|") }
+    /// `name the file .png or .jpg, or pass --format png|jpeg`.
+    static var formatHint: String {
+        let suffixes = Codecs.writable.sorted { $0.format.rawValue > $1.format.rawValue }.compactMap(\.suffixes.first)
+        return "name the file \(suffixes.map { "." + $0 }.joined(separator: " or ")), or pass --format \(formatChoices)"
+    }
+
+    /// Parses the flags into `ExportOptions`; TagKit checks the values and how they combine.
     init(_ a: ParsedArguments) throws {
         json = a.has("json")
-        if let f = a.value("format") {
-            guard let format = ExportFormat(rawValue: f == "jpg" ? "jpeg" : f) else {
-                throw UsageError(message: "unknown format '\(f)'", hint: "the formats are png and jpeg")
-            }
-            options.format = format
-        }
-        if let q = a.value("quality") { options.quality = try Values.integer(q, for: "--quality", in: 1...100) }
-        let sizes = ["scale", "width", "max-size"].filter { a.value($0) != nil }
-        guard sizes.count <= 1 else { throw UsageError(message: "give at most one of --scale, --width and --max-size") }
-        if let s = a.value("scale") {
-            let scale = try Values.number(s, for: "--scale")
-            guard scale > 0 else { throw UsageError(message: "--scale: '\(s)' is not a positive number") }
-            options.size = .scale(scale)
-        }
-        if let w = a.value("width") { options.size = .width(try Values.integer(w, for: "--width", in: 1...1_000_000)) }
-        if let n = a.value("max-size") { options.size = .maxSize(try Values.integer(n, for: "--max-size", in: 1...1_000_000)) }
-        if let m = a.value("max-pixels") { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: 1...4_000_000_000) }
+        if let f = a.value("format") { options.format = try ExportOptions.format(named: f) }
+        if let q = a.value("quality") { options.quality = try Values.integer(q, for: "--quality", in: Int.min...Int.max) }
+        var sizes: [ExportSize] = []
+        if let s = a.value("scale") { sizes.append(.scale(try Values.number(s, for: "--scale"))) }
+        if let w = a.value("width") { sizes.append(.width(try Values.integer(w, for: "--width", in: Int.min...Int.max))) }
+        if let n = a.value("max-size") { sizes.append(.maxSize(try Values.integer(n, for: "--max-size", in: Int.min...Int.max))) }
+        options.size = try ExportSize.choosing(sizes)
+        if let m = a.value("max-pixels") { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: Int.min...Int.max) }
+        try options.validate()
         if let dir = a.value("out-dir") {
-            job = .batch(try Self.batch(a, directory: dir, format: options.format ?? .jpeg, json: json))
+            if options.format == nil { options.format = .jpeg }
+            job = .batch(try Self.batch(a, directory: dir, options: options, json: json))
         } else {
-            job = try Self.single(a, format: options.format, json: json)
+            job = try Self.single(a, options: options, json: json)
         }
     }
 
     /// `export P OUT`: checks that OUT names a format and is not a second project.
-    private static func single(_ a: ParsedArguments, format: ExportFormat?, json: Bool) throws -> Job {
+    private static func single(_ a: ParsedArguments, options: ExportOptions, json: Bool) throws -> Job {
         let batchHint = "to export several projects, pass --out-dir DIR"
         if a.value("jobs") != nil { throw UsageError(message: "--jobs works only with --out-dir", hint: batchHint) }
         let project = try positional(a, 0)
@@ -84,9 +88,10 @@ struct ExportCommand: Command {
         if a.positionals.count > 2 {
             throw UsageError(message: "unexpected argument '\(a.positionals[2])'", hint: batchHint)
         }
-        if format == nil && ExportFormat.from(path: output) == nil {
+        // TagKit checks the format against the name at export; only the usage hint is the CLI's.
+        if options.format == nil && (output == "-" || Codecs.codec(forPath: output) == nil) {
             throw UsageError(message: "cannot tell the format of '\(output)' from its name",
-                             hint: output.hasSuffix(".tagproj") ? batchHint : "name the file .png or .jpg, or pass --format png|jpeg")
+                             hint: output.hasSuffix(".tagproj") ? batchHint : formatHint)
         }
         if json && output == "-" { throw UsageError(message: "--json cannot share standard output with the picture") }
         // As gzip does: binary on a terminal is garbage on the screen, never what was meant.
@@ -97,16 +102,11 @@ struct ExportCommand: Command {
         return .single(project: project, output: output)
     }
 
-    /// `export P… --out-dir DIR`: the options the children get, as given.
-    private static func batch(_ a: ParsedArguments, directory: String, format: ExportFormat, json: Bool) throws -> BatchExport {
+    /// `export P… --out-dir DIR`: every child gets `options` written out as flags.
+    private static func batch(_ a: ParsedArguments, directory: String, options: ExportOptions, json: Bool) throws -> BatchExport {
         guard !a.positionals.isEmpty else { throw UsageError(message: "missing argument <project>") }
         let jobs = try a.value("jobs").map { try Values.integer($0, for: "--jobs", in: 1...1024) } ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        var passed = ["--format", format.rawValue]
-        for name in ["quality", "scale", "width", "max-size", "max-pixels"] {
-            if let value = a.value(name) { passed += ["--\(name)", value] }
-        }
-        let batch = BatchExport(projects: a.positionals, directory: directory, format: format, childOptions: passed,
-                                jobs: jobs, json: json)
+        let batch = BatchExport(projects: a.positionals, directory: directory, options: options, jobs: jobs, json: json)
         try batch.validate()
         return batch
     }
@@ -120,9 +120,8 @@ struct ExportCommand: Command {
             if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
             for notice in result.layoutNotices { out.warning(notice.text) }
             if json { out.line(result.json(path: output).text) }
-            if output != "-" {
-                out.message("wrote \(output): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")
-            }
+            let name = output == "-" ? "standard output" : output
+            out.message("wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")
         }
     }
 }

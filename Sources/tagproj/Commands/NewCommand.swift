@@ -3,9 +3,9 @@ import TagKit
 /// `tagproj new`: a project from a photo.
 struct NewCommand: Command {
     static let spec = CommandSpec(
-        name: "new", abstract: "Create a project from a JPEG or PNG photo.",
-        positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (JPEG or PNG, recognised by content).",
-                                                      completion: .files(["jpg", "jpeg", "png", "JPG", "JPEG", "PNG"]))],
+        name: "new", abstract: "Create a project from a \(Codecs.names(Codecs.readable, joinedBy: "or")) photo.",
+        positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (\(Codecs.names(Codecs.readable, joinedBy: "or")), recognised by content).",
+                                                      completion: .files(Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
         options: [
             OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo",
                        completion: .choices(["square"])),

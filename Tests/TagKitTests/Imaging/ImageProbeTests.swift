@@ -122,7 +122,7 @@ extension ImagingTests {
         let big = ImageError.tooManyPixels(width: 20000, height: 10000, limit: 100_000_000)
         #expect(big.message == "image is 20000×10000 pixels (200.0 megapixels), over the limit of 100000000 pixels")
         #expect(big.meaning == .badData)
-        #expect(ImageError.writeFailed(.png, "No space left on device").meaning == .io)
+        #expect(ImageError.cannotWrite(.jpeg).meaning == .invalidRequest)
     }
 }
 }

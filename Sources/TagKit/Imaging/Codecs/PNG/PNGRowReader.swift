@@ -24,9 +24,9 @@ public final class PNGRowReader: ImageRowReader {
     /// The `iCCP` profile if libpng accepted it and it describes RGB, else `nil`.
     public let iccProfile: [UInt8]?
     /// The first problem the decoder stepped over so far; read it again after the last row.
-    public var warning: String? { ShimCall.string(tp_png_decoder_warning(decoder)) }
+    public var warning: String? { shim.warning }
 
-    private let decoder: OpaquePointer
+    private let shim: ShimDecoder
 
     /// Opens a decoder on a PNG in memory (the bytes are copied) and reads the chunks before the
     /// image data.
@@ -35,53 +35,39 @@ public final class PNGRowReader: ImageRowReader {
     /// - Throws: `ImageError` — `.notAnImage`, `.damaged` (with libpng's reason),
     ///   `.unsupported`, `.tooManyPixels`.
     public convenience init(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws {
-        self.init(opened: try Self.open(bytes, maxPixels: maxPixels))
+        self.init(try Self.open(bytes, maxPixels: maxPixels))
     }
 
     /// Opens a decoder on a PNG held in an array; see `init(_:maxPixels:)`.
     public convenience init(_ bytes: [UInt8], maxPixels: Int = ImageDecoder.defaultMaxPixels) throws {
-        let decoder = try bytes.withUnsafeBytes { try Self.open($0, maxPixels: maxPixels) }
-        self.init(opened: decoder)
+        self.init(try bytes.withUnsafeBytes { try Self.open($0, maxPixels: maxPixels) })
     }
 
-    private static func open(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) throws(ImageError) -> OpaquePointer {
-        let info = try ImageProbe.probeTyped(bytes)
-        guard info.format == .png else { throw .damaged(.png, "the data is a JPEG, not a PNG") }
-        let limit = max(maxPixels, 0)
-        let tooLarge = ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: limit)
-        guard info.pixelCount <= limit else { throw tooLarge }
-        var opened: OpaquePointer?
-        try ShimCall.check(.png, tooLarge: tooLarge) { msg, cap in
-            tp_png_decoder_open(bytes.baseAddress, bytes.count, UInt64(limit), &opened, msg, cap)
+    private static func open(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) throws(ImageError) -> ShimDecoder {
+        try ShimDecoder(bytes, codec: PNGCodec(), maxPixels: maxPixels, functions: functions) { limit, opened, msg, cap in
+            tp_png_decoder_open(bytes.baseAddress, bytes.count, limit, opened, msg, cap)
         }
-        return opened!
     }
 
-    private init(opened decoder: OpaquePointer) {
-        self.decoder = decoder
+    private init(_ shim: ShimDecoder) {
+        self.shim = shim
         var shape = tp_png_info()
-        tp_png_decoder_info(decoder, &shape)
+        tp_png_decoder_info(shim.pointer, &shape)
         width = Int(shape.width)
         height = Int(shape.height)
         channels = Int(shape.channels)
         storedBitDepth = Int(shape.bit_depth)
         isInterlaced = shape.interlaced != 0
-        var data: UnsafePointer<UInt8>?
-        var length = 0
-        tp_png_decoder_icc(decoder, &data, &length)
-        iccProfile = ICCProfile.keepingRGB(ShimCall.bytes(data, length))
+        iccProfile = shim.iccProfile
     }
 
-    deinit { tp_png_decoder_close(decoder) }
+    private static let functions = ShimDecoderFunctions(
+        icc: tp_png_decoder_icc, warning: tp_png_decoder_warning,
+        readRows: tp_png_decoder_read_rows, close: tp_png_decoder_close)
 
     /// Decodes up to `count` next rows; see `RowSource.readRows(into:count:)`.
     /// - Throws: `ImageError.damaged` with libpng's reason when the data is corrupt or ends early.
     public func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
-        precondition(count >= 0 && buffer.count >= count * rowBytes, "row buffer too small")
-        var done: Int32 = 0
-        try ShimCall.check(.png) { msg, cap in
-            tp_png_decoder_read_rows(decoder, buffer.baseAddress, rowBytes, Int32(clamping: count), &done, msg, cap)
-        }
-        return Int(done)
+        try shim.readRows(into: buffer, count: count, rowBytes: rowBytes)
     }
 }

@@ -7,7 +7,7 @@ import CShims
 /// can be compared with libjpeg-turbo's own tools. Writes a JFIF header and, if given, the ICC
 /// profile; never EXIF or any other metadata, so the output carries no orientation tag and no
 /// location. RGBA rows are composited onto white (JPEG has no alpha).
-public struct JPEGEncoder: Sendable {
+public struct JPEGEncoder: ImageEncoder {
     /// How the two chroma channels are stored.
     public enum ChromaSubsampling: Sendable {
         /// Half resolution both ways: smallest files; cjpeg's default.
@@ -30,45 +30,23 @@ public struct JPEGEncoder: Sendable {
         self.iccProfile = iccProfile
     }
 
-    /// Encodes every row of `source` (at its first row) to `destination`.
-    /// - Returns: the encoded bytes for `.memory`, an empty array for a file descriptor.
-    /// - Throws: `ImageError.writeFailed` if writing fails; the source's errors.
-    @discardableResult
-    public func encode(_ source: inout some RowSource, to destination: EncodeDestination = .memory) throws -> [UInt8] {
-        let (width, height, channels) = (source.width, source.height, source.channels)
-        let fd: Int32 = if case let .fileDescriptor(fd) = destination { fd } else { -1 }
-        var opened: OpaquePointer?
+    /// Encodes every row of `source` (at its first row) to `sink`.
+    /// - Throws: the sink's error if it refuses the bytes; the source's errors.
+    public func encode<Source: RowSource>(_ source: inout Source, to sink: any OutputSink) throws {
+        let (width, height, channels, rowBytes) = (source.width, source.height, source.channels, source.rowBytes)
         let profile = iccProfile ?? []
-        try ShimCall.check(.jpeg) { msg, cap in
-            profile.withUnsafeBufferPointer { icc in
-                tp_jpeg_encoder_open(fd, Int32(clamping: width), Int32(clamping: height), Int32(channels),
-                                     Int32(quality), chroma == .halfBoth ? 1 : 0, icc.baseAddress, icc.count,
-                                     &opened, msg, cap)
-            }
-        }
-        let encoder = opened!
-        defer { tp_jpeg_encoder_close(encoder) }
-        let rowBytes = source.rowBytes
         let flatten: ((UnsafeMutableBufferPointer<UInt8>, Int) -> Void)? =
             channels == 4 ? { band, rows in Self.flattenOntoWhite(band, rows: rows, rowBytes: rowBytes) } : nil
-        try BandEncoder.pump(&source, format: .jpeg, prepare: flatten) { band, n in
-            try ShimCall.check(.jpeg) { msg, cap in
-                tp_jpeg_encoder_write_rows(encoder, band.baseAddress, rowBytes, Int32(n), msg, cap)
+        try ShimEncoding.encode(&source, format: .jpeg, to: sink, functions: Self.functions, prepare: flatten) { write, context, opened, msg, cap in
+            profile.withUnsafeBufferPointer { icc in
+                tp_jpeg_encoder_open(write, context, Int32(clamping: width), Int32(clamping: height), Int32(channels),
+                                     Int32(quality), chroma == .halfBoth ? 1 : 0, icc.baseAddress, icc.count, opened, msg, cap)
             }
         }
-        try ShimCall.check(.jpeg) { msg, cap in tp_jpeg_encoder_finish(encoder, msg, cap) }
-        var data: UnsafePointer<UInt8>?
-        var length = 0
-        tp_jpeg_encoder_output(encoder, &data, &length)
-        return BandEncoder.output(data, length)
     }
 
-    /// Encodes a whole buffer; see `encode(_:to:)`.
-    @discardableResult
-    public func encode(_ pixels: PixelBuffer, to destination: EncodeDestination = .memory) throws -> [UInt8] {
-        var rows = PixelBufferRows(pixels)
-        return try encode(&rows, to: destination)
-    }
+    private static let functions = ShimEncoderFunctions(
+        writeRows: tp_jpeg_encoder_write_rows, finish: tp_jpeg_encoder_finish, close: tp_jpeg_encoder_close)
 
     /// Composites RGBA samples onto white in place; opaque pixels are untouched.
     static func flattenOntoWhite(_ band: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int) {

@@ -26,9 +26,9 @@ public final class JPEGRowReader: ImageRowReader {
     /// The APP2 ICC profile if it describes RGB (not for grey or CMYK files), else `nil`.
     public let iccProfile: [UInt8]?
     /// The first problem the decoder stepped over so far; read it again after the last row.
-    public var warning: String? { ShimCall.string(tp_jpeg_decoder_warning(decoder)) }
+    public var warning: String? { shim.warning }
 
-    private let decoder: OpaquePointer
+    private let shim: ShimDecoder
 
     /// Opens a decoder on a JPEG in memory (the bytes are copied) and reads its headers.
     ///
@@ -41,59 +41,43 @@ public final class JPEGRowReader: ImageRowReader {
     ///   `.unsupported`, `.tooManyPixels`.
     public convenience init(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = ImageDecoder.defaultMaxPixels,
                             maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
-        self.init(opened: try Self.open(bytes, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction))
+        self.init(try Self.open(bytes, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction))
     }
 
     /// Opens a decoder on a JPEG held in an array; see `init(_:maxPixels:maxScans:reduction:)`.
     public convenience init(_ bytes: [UInt8], maxPixels: Int = ImageDecoder.defaultMaxPixels,
                             maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
-        let decoder = try bytes.withUnsafeBytes {
-            try Self.open($0, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction)
-        }
-        self.init(opened: decoder)
+        self.init(try bytes.withUnsafeBytes { try Self.open($0, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction) })
     }
 
     private static func open(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int,
-                             reduction: Int) throws(ImageError) -> OpaquePointer {
+                             reduction: Int) throws(ImageError) -> ShimDecoder {
         precondition([1, 2, 4, 8].contains(reduction), "reduction must be 1, 2, 4 or 8")
-        let info = try ImageProbe.probeTyped(bytes)
-        guard info.format == .jpeg else { throw .damaged(.jpeg, "the data is a PNG, not a JPEG") }
-        let limit = max(maxPixels, 0)
-        let tooLarge = ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: limit)
-        guard info.pixelCount <= limit else { throw tooLarge }
-        var opened: OpaquePointer?
-        try ShimCall.check(.jpeg, tooLarge: tooLarge) { msg, cap in
-            tp_jpeg_decoder_open(bytes.baseAddress, bytes.count, UInt64(limit), Int32(clamping: max(maxScans, 1)),
-                                 Int32(reduction), &opened, msg, cap)
+        return try ShimDecoder(bytes, codec: JPEGCodec(), maxPixels: maxPixels, functions: functions) { limit, opened, msg, cap in
+            tp_jpeg_decoder_open(bytes.baseAddress, bytes.count, limit, Int32(clamping: max(maxScans, 1)),
+                                 Int32(reduction), opened, msg, cap)
         }
-        return opened!
     }
 
-    private init(opened decoder: OpaquePointer) {
-        self.decoder = decoder
+    private init(_ shim: ShimDecoder) {
+        self.shim = shim
         var shape = tp_jpeg_info()
-        tp_jpeg_decoder_info(decoder, &shape)
+        tp_jpeg_decoder_info(shim.pointer, &shape)
         width = Int(shape.width)
         height = Int(shape.height)
         storedWidth = Int(shape.stored_width)
         storedHeight = Int(shape.stored_height)
         isCMYK = shape.cmyk != 0
-        var data: UnsafePointer<UInt8>?
-        var length = 0
-        tp_jpeg_decoder_icc(decoder, &data, &length)
-        iccProfile = ICCProfile.keepingRGB(ShimCall.bytes(data, length))
+        iccProfile = shim.iccProfile
     }
 
-    deinit { tp_jpeg_decoder_close(decoder) }
+    private static let functions = ShimDecoderFunctions(
+        icc: tp_jpeg_decoder_icc, warning: tp_jpeg_decoder_warning,
+        readRows: tp_jpeg_decoder_read_rows, close: tp_jpeg_decoder_close)
 
     /// Decodes up to `count` next rows; see `RowSource.readRows(into:count:)`.
     /// - Throws: `ImageError.damaged` with libjpeg's reason when the data is corrupt or ends early.
     public func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
-        precondition(count >= 0 && buffer.count >= count * rowBytes, "row buffer too small")
-        var done: Int32 = 0
-        try ShimCall.check(.jpeg) { msg, cap in
-            tp_jpeg_decoder_read_rows(decoder, buffer.baseAddress, rowBytes, Int32(clamping: count), &done, msg, cap)
-        }
-        return Int(done)
+        try shim.readRows(into: buffer, count: count, rowBytes: rowBytes)
     }
 }

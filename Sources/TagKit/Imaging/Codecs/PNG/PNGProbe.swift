@@ -1,9 +1,12 @@
-extension ImageProbe {
+/// Reads a PNG's size, orientation and ICC presence from the chunks before its first `IDAT`.
+enum PNGProbe {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
     /// Walks the PNG chunks up to the first `IDAT`: `IHDR` for size and sample format, `iCCP` for
     /// the colour profile, `eXIf` for the orientation. CRCs are not checked here; the decoder does.
-    static func probePNG(_ data: ByteView) throws(ImageError) -> ImageInfo {
+    static func probe(_ data: ByteView) throws(ImageError) -> ImageInfo {
         func damaged(_ reason: String) -> ImageError { .damaged(.png, reason) }
-        var pos = pngSignature.count
+        var pos = signature.count
         var header: (width: Int, height: Int)?
         var orientation: Int?
         var hasICC = false

@@ -3,8 +3,8 @@ import Glibc
 
 /// The one place that turns the C shim's "code + message buffer" convention into Swift errors.
 ///
-/// Every `tp_jpeg_*` / `tp_png_*` function that can fail takes a message buffer and returns a
-/// code. Both shims use the same numbers (see `tp_jpeg.h`, `tp_png.h`), mapped here once.
+/// Every `tp_jpeg_*` / `tp_png_*` function that can fail takes a message buffer and returns one
+/// of the shared `TP_*` statuses (see `tp_status.h`), mapped here once.
 enum ShimCall {
     static let messageCapacity = 256
 
@@ -32,10 +32,9 @@ enum ShimCall {
     /// The error for a shim failure code.
     static func error(code: Int32, message: String, format: ImageFormat, tooLarge: ImageError?) -> ImageError {
         switch Int(code) {
-        case Int(TP_JPEG_DAMAGED), Int(TP_JPEG_TOO_MANY_SCANS): return .damaged(format, message)
-        case Int(TP_JPEG_TOO_LARGE): return tooLarge ?? .damaged(format, message)
-        case Int(TP_JPEG_IO): return .writeFailed(format, message)
-        default: return .failed(format, message)
+        case Int(TP_DAMAGED), Int(TP_TOO_MANY_SCANS): return .damaged(format, message)
+        case Int(TP_TOO_LARGE): return tooLarge ?? .damaged(format, message)
+        default: return .failed(format, message)  // TP_IO is the sink's own error; see ShimEncoding
         }
     }
 

@@ -1,0 +1,56 @@
+/// An export that cannot be done as asked.
+public enum ExportError: TagProjError, Equatable {
+    /// No format given and none follows from the output's name.
+    case unknownFormat(path: String)
+    /// A format name no codec answers to.
+    case unknownFormatName(String)
+    /// The format asked for and the output's suffix disagree.
+    case contradiction(path: String, format: ImageFormat, suffix: ImageFormat)
+    /// A format tagproj recognises but does not write.
+    case notWritable(ImageFormat)
+    /// A value outside its range: what it is, the value, the range.
+    case outOfRange(ExportOptions.Field, Int, ClosedRange<Int>)
+    /// A scale that is not a positive number.
+    case invalidScale(Double)
+    /// More than one size was asked for.
+    case severalSizes(Int)
+    /// The output would have more pixels than the limit.
+    case outputTooLarge(width: Int, height: Int, limit: Int)
+    /// The output is the project being exported.
+    case wouldOverwriteProject(path: String)
+
+    /// One line naming what is wrong.
+    public var message: String {
+        switch self {
+        case .unknownFormat(let p): return "cannot tell the format of '\(p)' from its name"
+        case .unknownFormatName(let name): return "unknown format '\(name)'"
+        case let .contradiction(p, format, suffix):
+            return "'\(p)' is named as \(ImageError.article(suffix.displayName)) but \(format.displayName) was asked for"
+        case .notWritable(let f): return "tagproj cannot write \(f.displayName) images"
+        case let .outOfRange(what, value, range):
+            return "the \(what.rawValue) must be \(range.lowerBound) to \(range.upperBound), not \(value)"
+        case .invalidScale(let s): return "the scale must be a positive number, not \(s)"
+        case .severalSizes(let n): return "\(n) sizes were asked for; give one"
+        case .outputTooLarge(let w, let h, let limit): return "the output would be \(w)×\(h) pixels, more than the limit of \(limit)"
+        case .wouldOverwriteProject(let p): return "'\(p)' is the project itself; export writes a picture, never the project"
+        }
+    }
+
+    /// The formats that can be written, for format errors.
+    public var advice: String? {
+        switch self {
+        case .unknownFormat, .unknownFormatName, .notWritable, .contradiction:
+            return "tagproj writes \(Codecs.names(Codecs.writable))"
+        default: return nil
+        }
+    }
+
+    /// Not possible over the limit, a conflict for the project itself, else an invalid request.
+    public var meaning: ErrorMeaning {
+        switch self {
+        case .outputTooLarge: return .notPossible
+        case .wouldOverwriteProject: return .conflict
+        default: return .invalidRequest
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// One image format's behaviour, behind which the rest of TagKit never asks "JPEG or PNG?".
+///
+/// A codec says what its format is called, which file-name suffixes ask for it, how its bytes are
+/// recognised, and, as far as it supports them, how to read its headers (`probe`), decode it row
+/// by row (`rowReader`) and encode rows (`encoder`). A format tagproj only recognises (so that a
+/// message can say "a HEIC image") implements `format`, `suffixes` and `sniff` and keeps the
+/// defaults, which refuse. Codecs are found through `Codecs`.
+public protocol ImageCodec: Sendable {
+    /// The format this codec handles.
+    var format: ImageFormat { get }
+    /// Lowercase file-name suffixes without the dot, the preferred one first (`jpg`, `jpeg`, `jpe`).
+    var suffixes: [String] { get }
+    /// Whether tagproj can read this format (`probe` and `rowReader` work).
+    var canRead: Bool { get }
+    /// Whether tagproj can write this format (`encoder` works).
+    var canWrite: Bool { get }
+    /// Whether decoding holds only a band of rows at a time (false: the whole picture at once).
+    var streams: Bool { get }
+
+    /// Whether `bytes` start like a file of this format (magic bytes; never the file name).
+    func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool
+    /// The file's size, orientation and ICC presence from its headers, without decoding pixels.
+    /// - Throws: `ImageError.damaged` or `.unsupported`; `.otherFormat` for a format not read.
+    func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo
+    /// A streaming decoder over a copy of `bytes`, refusing more than `maxPixels` stored pixels.
+    /// - Throws: `ImageError`.
+    func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader
+    /// An encoder with `settings` (each codec uses the settings that apply to it).
+    /// - Throws: `ImageError.cannotWrite` for a format not written.
+    func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder
+}
+
+extension ImageCodec {
+    /// Not read unless the codec says so.
+    public var canRead: Bool { false }
+    /// Not written unless the codec says so.
+    public var canWrite: Bool { false }
+    /// Streams unless the codec says otherwise.
+    public var streams: Bool { true }
+
+    /// Refuses: tagproj does not read this format.
+    public func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo {
+        throw .otherFormat(format)
+    }
+
+    /// Refuses: tagproj does not read this format.
+    public func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
+        throw ImageError.otherFormat(format)
+    }
+
+    /// Refuses: tagproj does not write this format.
+    public func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {
+        throw ImageError.cannotWrite(format)
+    }
+}
+
+/// What an encoder may be asked for; each codec takes the settings that apply to its format.
+public struct EncodeSettings: Sendable, Equatable {
+    /// Lossy quality 1–100 (JPEG).
+    public var quality: Int
+    /// Lossless compression effort 0–9 (PNG's zlib level).
+    public var compressionLevel: Int
+    /// The ICC profile to embed, or `nil`.
+    public var iccProfile: [UInt8]?
+
+    /// Settings with tagproj's defaults: quality 92, compression 6, no profile.
+    public init(quality: Int = 92, compressionLevel: Int = 6, iccProfile: [UInt8]? = nil) {
+        self.quality = quality
+        self.compressionLevel = compressionLevel
+        self.iccProfile = iccProfile
+    }
+}
+
+/// Encodes rows into one format, writing through a sink the caller owns.
+public protocol ImageEncoder: Sendable {
+    /// Encodes every row of `source` (at its first row) to `sink`.
+    /// - Throws: the sink's error if it refuses the bytes; the source's errors; `ImageError`.
+    func encode<Source: RowSource>(_ source: inout Source, to sink: any OutputSink) throws
+}
+
+extension ImageEncoder {
+    /// Encodes every row of `source` into memory and returns the bytes.
+    public func encode<Source: RowSource>(_ source: inout Source) throws -> [UInt8] {
+        let memory = MemorySink()
+        try encode(&source, to: memory)
+        return memory.bytes
+    }
+
+    /// Encodes a whole buffer to `sink`.
+    public func encode(_ pixels: PixelBuffer, to sink: any OutputSink) throws {
+        var rows = PixelBufferRows(pixels)
+        try encode(&rows, to: sink)
+    }
+
+    /// Encodes a whole buffer into memory and returns the bytes.
+    public func encode(_ pixels: PixelBuffer) throws -> [UInt8] {
+        var rows = PixelBufferRows(pixels)
+        return try encode(&rows)
+    }
+}

@@ -1,0 +1,29 @@
+extension ImageFormat {
+    /// JPEG, read and written through libjpeg-turbo.
+    public static let jpeg = ImageFormat("jpeg", displayName: "JPEG")
+}
+
+/// JPEG in the registry: sniffed by its SOI marker, read by `JPEGRowReader`, written by `JPEGEncoder`.
+struct JPEGCodec: ImageCodec {
+    var format: ImageFormat { .jpeg }
+    var suffixes: [String] { ["jpg", "jpeg", "jpe"] }
+    var canRead: Bool { true }
+    var canWrite: Bool { true }
+
+    /// `FF D8 FF`: SOI followed by the first marker.
+    func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        ByteView(bytes).matches([0xFF, 0xD8, 0xFF], at: 0)
+    }
+
+    func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo {
+        try JPEGProbe.probe(ByteView(bytes))
+    }
+
+    func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
+        try JPEGRowReader(bytes, maxPixels: maxPixels)
+    }
+
+    func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {
+        JPEGEncoder(quality: settings.quality, iccProfile: settings.iccProfile)
+    }
+}

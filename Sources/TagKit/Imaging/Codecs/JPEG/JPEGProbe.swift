@@ -1,0 +1,76 @@
+/// Reads a JPEG's size, orientation and ICC presence from the markers before its first scan.
+enum JPEGProbe {
+    static let iccHeader: [UInt8] = Array("ICC_PROFILE\0".utf8)
+
+    /// Walks the JPEG markers up to the first scan (SOS): SOFn for the size, APP1 EXIF for the
+    /// orientation (the first EXIF segment wins), APP2 for the ICC profile.
+    static func probe(_ data: ByteView) throws(ImageError) -> ImageInfo {
+        func damaged(_ reason: String) -> ImageError { .damaged(.jpeg, reason) }
+        var frame: (width: Int, height: Int)?
+        var orientation: Int?
+        var hasICC = false
+        var pos = 2  // after SOI
+        while true {
+            // Bytes other than 0xFF between segments are skipped, as libjpeg does (with a warning).
+            while let byte = data.u8(pos), byte != 0xFF { pos += 1 }
+            while data.u8(pos) == 0xFF { pos += 1 }  // fill bytes
+            guard let marker = data.u8(pos) else {
+                throw damaged("file ends before the image data")
+            }
+            pos += 1
+            switch marker {
+            case 0x01, 0xD0...0xD7:
+                continue  // TEM and RSTn stand alone
+            case 0xD8:
+                throw damaged("two start-of-image markers")
+            case 0xD9:
+                throw damaged("end-of-image marker before any image data")
+            case 0x00:
+                throw damaged("invalid marker 0xFF00 outside the image data")
+            default:
+                break
+            }
+            guard let length = data.u16(pos), length >= 2,
+                  let segment = data.slice(pos + 2, length: length - 2)
+            else { throw damaged("marker 0x\(ImageProbe.hex(marker)) segment is truncated") }
+            pos += length
+            switch marker {
+            case 0xDA:  // SOS: image data follows; everything we need comes before it
+                guard let frame else { throw damaged("image data before the frame header") }
+                return ImageInfo(format: .jpeg, storedWidth: frame.width, storedHeight: frame.height,
+                                 orientation: orientation ?? 1, hasICC: hasICC)
+            case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+                guard frame == nil else { throw damaged("two frame headers") }
+                frame = try readFrame(marker: marker, segment)
+            case 0xE1 where orientation == nil && segment.matches(ExifOrientation.exifHeader, at: 0):
+                orientation = ExifOrientation.orientation(inTIFF: segment)
+            case 0xE2 where segment.matches(iccHeader, at: 0):
+                hasICC = true
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Reads a SOFn segment: precision, height, width, component count.
+    private static func readFrame(marker: UInt8, _ segment: ByteView) throws(ImageError) -> (width: Int, height: Int) {
+        guard let precision = segment.u8(0), let height = segment.u16(1), let width = segment.u16(3),
+              let components = segment.u8(5)
+        else { throw .damaged(.jpeg, "frame header is too short") }
+        // libjpeg-turbo decodes Huffman and arithmetic sequential/progressive JPEGs (SOF0-2, 9-10).
+        let process: String? = switch marker {
+        case 0xC3, 0xCB: "lossless JPEG"
+        case 0xC5, 0xC6, 0xC7, 0xCD, 0xCE, 0xCF: "hierarchical JPEG"
+        default: nil
+        }
+        if let process { throw .unsupported(.jpeg, "\(process) (SOF\(marker - 0xC0)) cannot be decoded") }
+        guard precision == 8 else { throw .unsupported(.jpeg, "\(precision)-bit samples (only 8-bit JPEG is supported)") }
+        guard width > 0 else { throw .damaged(.jpeg, "image width is 0") }
+        guard height > 0 else { throw .unsupported(.jpeg, "image height defined by a DNL marker") }
+        guard [1, 3, 4].contains(components) else {
+            throw .unsupported(.jpeg, "\(components) colour components (expected 1, 3 or 4)")
+        }
+        return (width, height)
+    }
+
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import TagKit
+
+/// `Project.export` through the library, with a codec the tests add themselves.
+@Suite struct ProjectExportTests {
+    @Test func aCodecRegisteredFromOutsideIsUsedByItsSuffix() throws {
+        PPMCodec.registered
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let result = try project.export(to: dir.file("out.ppm"), options: ExportOptions(), fonts: FontSystem())
+        let bytes = [UInt8](contents(dir.file("out.ppm"))!)
+        #expect(result.format == .ppm && result.bytes == bytes.count)
+        let header = Array("P6\n600 400\n255\n".utf8)
+        #expect(Array(bytes.prefix(header.count)) == header && bytes.count == header.count + 600 * 400 * 3)
+        let source = try ImageDecoder.decode(Array(contents(Fixtures.coffee)!)).pixels
+        #expect(Array(bytes.suffix(600 * 3)) == Array(source.row(399)))
+    }
+
+    @Test func theBytesReportedAreTheBytesOfTheFile() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        for name in ["out.jpg", "out.png"] {
+            let result = try project.export(to: dir.file(name), options: ExportOptions(), fonts: FontSystem())
+            #expect(result.bytes == contents(dir.file(name))?.count)
+        }
+    }
+
+    @Test func aContradictoryRequestWritesNothing() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        var options = ExportOptions()
+        options.format = .png
+        #expect(throws: ExportError.contradiction(path: dir.file("out.jpg"), format: .png, suffix: .jpeg)) {
+            try project.export(to: dir.file("out.jpg"), options: options, fonts: FontSystem())
+        }
+        #expect(contents(dir.file("out.jpg")) == nil)
+    }
+}
