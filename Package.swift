@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "CShims",
             dependencies: ["CSQLite"],
@@ -28,10 +29,14 @@ let package = Package(
             dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz"],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        .executableTarget(name: "tagproj", dependencies: ["TagKit", "CShims"]),
+        // The editor's C glue: the HTTP server over libmicrohttpd and the embedded page.
+        .target(name: "CEditor", dependencies: ["CMicroHTTPD"], cSettings: [.unsafeFlags(["-std=gnu2x"])]),
+        .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor"], exclude: ["Page"]),
+        .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"]),
         .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
         .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies"], exclude: ["Render/Golden"]),
         .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
+        .testTarget(name: "TagProjEditorTests", dependencies: ["TagProjEditor", "TagKit"]),
     ]
 )
 

@@ -11,11 +11,13 @@ packages=(
   libfreetype-dev       # glyph rasterizing
   libfontconfig-dev     # finding fonts, per-character fallback
   libharfbuzz-dev       # shaping
+  libmicrohttpd-dev     # the editor's HTTP server (tagproj open)
   fonts-dejavu-core     # Latin
   fonts-noto-cjk        # Chinese, Japanese, Korean
   fonts-noto-color-emoji
   sqlite3               # the baseline of the edit benchmark
   zsh fish              # the completion scripts' syntax is checked with each shell
+  chromium chromium-driver  # the editor's tests run in a real browser
 )
 # The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), a 14.7 MP photo,
 # Pillow (to resize it), valgrind (instruction counts).
@@ -25,10 +27,15 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
-echo "installing: ${missing[*]}" >&2
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# Selenium (from PyPI) drives Chromium in the editor's tests.
+if ! python3 -c "import selenium" 2>/dev/null; then
+  echo "installing: selenium (PyPI)" >&2
+  python3 -m pip install -q selenium 2>/dev/null || python3 -m pip install -q --break-system-packages selenium
+fi

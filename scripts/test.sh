@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs what the tests need, then builds and runs every test.
+# Installs what the tests need, then builds and runs every test: Swift's, then the editor's in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build --parallel
+# The editor in a real browser: headless Chromium driven by Selenium, checked with the CLI.
+python3 Tests/Editor/test_editor.py

@@ -7,6 +7,7 @@ enum TagProjCLI {
     static var commands: [any Command.Type] { [
         NewCommand.self, AddCommand.self, MoveCommand.self, FlipCommand.self, EditCommand.self, DeleteCommand.self,
         UndoCommand.self, RedoCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, ExportCommand.self,
+        OpenCommand.self,
         CheckCommand.self, DemoCommand.self, HelpCommand.self, CompletionsCommand.self,
     ] }
 

@@ -1,0 +1,51 @@
+#ifndef TP_HTTP_H
+#define TP_HTTP_H
+// A small HTTP server on GNU libmicrohttpd, bound to 127.0.0.1 only, for the editor.
+//
+// libmicrohttpd calls its access handler several times per request (headers, then pieces of the
+// body); this shim gathers a whole request (body capped) and calls the Swift handler once per
+// request, on the server's one internal thread, so requests are served one at a time. The handler
+// answers with tp_http_respond before it returns. Every response carries the same security
+// headers (a strict Content-Security-Policy, no framing, no sniffing, no referrer, no caching).
+#include <stddef.h>
+#include <stdint.h>
+
+/// A request, valid only during the handler call.
+typedef struct tp_http_request tp_http_request;
+
+/// Called once per complete request; must call tp_http_respond (else the shim answers 500).
+typedef void (*tp_http_handler)(void *ctx, tp_http_request *request);
+
+/// A running server.
+typedef struct tp_http_server tp_http_server;
+
+/// Starts a server on 127.0.0.1:`port` (0: any free port), one internal thread, at most
+/// `max_connections` at once, request bodies capped at `max_body` bytes (larger ones get 413
+/// before the handler sees them). `*bound_port` receives the port. Returns NULL on failure, with
+/// the reason in `msg`.
+tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t max_body,
+                              tp_http_handler handler, void *ctx, uint16_t *bound_port,
+                              char *msg, size_t msg_cap);
+/// Stops the server, closing every connection; waits for a running handler to return.
+void tp_http_stop(tp_http_server *server);
+
+/// The request's method (`GET`, `POST`…).
+const char *tp_http_method(const tp_http_request *request);
+/// The request's path, without the query.
+const char *tp_http_path(const tp_http_request *request);
+/// A request header's value (case-insensitive name), or NULL.
+const char *tp_http_header(const tp_http_request *request, const char *name);
+/// A query argument's value, or NULL.
+const char *tp_http_argument(const tp_http_request *request, const char *name);
+/// A cookie's value, or NULL.
+const char *tp_http_cookie(const tp_http_request *request, const char *name);
+/// The body (maybe empty; never NULL when `len` is 0? then it may be NULL).
+const uint8_t *tp_http_body(const tp_http_request *request, size_t *len);
+
+/// Answers the request: `status`, `content_type`, the body (copied), and an optional extra header
+/// (`extra_name`/`extra_value`, e.g. Set-Cookie; both NULL for none). Only the first call counts.
+/// Returns 0 on success.
+int tp_http_respond(tp_http_request *request, unsigned status, const char *content_type,
+                    const uint8_t *body, size_t len, const char *extra_name, const char *extra_value);
+
+#endif

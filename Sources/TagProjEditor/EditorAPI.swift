@@ -1,0 +1,148 @@
+import TagKit
+
+/// The editor's JSON API over the TagKit façade: each call opens the project, does one thing, and
+/// answers; an edit is exactly one TagKit edit with its history entry.
+final class EditorAPI {
+    let projectPath: String
+    /// Fonts for measuring new text and drawing tag images, loaded on first need.
+    private var fontSystem: FontSystem?
+    /// How long an edit waits for another process's lock before the page is told "busy".
+    static let busyTimeoutMS: Int32 = 2000
+
+    init(projectPath: String) throws {
+        self.projectPath = projectPath
+    }
+
+    private func fonts() throws -> FontSystem {
+        if let fontSystem { return fontSystem }
+        let made = try FontSystem()
+        fontSystem = made
+        return made
+    }
+
+    private func open(forWriting: Bool) throws -> Project {
+        try Project.open(projectPath, forWriting: forWriting, busyTimeoutMS: Self.busyTimeoutMS)
+    }
+
+    /// Answers an authorized API request; failures become their meaning's status with the
+    /// message the CLI would print.
+    func handle(path: String, request: HTTPRequest) -> HTTPResponse {
+        do {
+            switch path {
+            case "/api/state": return .json(try EditorState.json(try open(forWriting: false)))
+            case "/api/version": return .json(.object([("version", .string(EditorState.version(of: projectPath)))]))
+            case "/api/tag": return try tagImage(request)
+            case "/api/photo": return try photo(request)
+            case "/api/edit": return try edit(try JSONParser().parse(request.body))
+            case "/api/export": return try export()
+            default: return .error(404, "no such API call")
+            }
+        } catch let error as TagProjError {
+            return .error(error.meaning.httpStatus, error.message, hint: error.advice)
+        } catch {
+            return .error(500, "\(error)")
+        }
+    }
+
+    /// `GET /api/tag?id=N&w=W&h=H`: the tag drawn for a W×H view of the picture, as a PNG whose
+    /// top-left corner is at the `X-Tag-Origin` pixel.
+    private func tagImage(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let raw = request.argument("id"), let id = Int64(raw), id > 0 else { throw EditorRequestError.badField("id") }
+        let project = try open(forWriting: false)
+        let size = try viewSize(request, picture: try project.pictureSize())
+        guard let tag = try project.tags().first(where: { $0.id == TagID(id) }) else {
+            throw EditorRequestError.noSuchTag(TagID(id))
+        }
+        let (png, origin) = try TagImage.render(tag, settings: try project.settings(), size: size, fonts: try fonts())
+        var response = HTTPResponse(status: 200, contentType: "image/png", body: png)
+        response.extraHeader = ("X-Tag-Origin", "\(origin.x),\(origin.y)")
+        return response
+    }
+
+    /// `GET /api/photo?w=W&h=H`: the picture as export draws it (orientation and crop applied),
+    /// without tags, at the view's size, as a JPEG.
+    private func photo(_ request: HTTPRequest) throws -> HTTPResponse {
+        let project = try open(forWriting: false)
+        let size = try viewSize(request, picture: try project.pictureSize())
+        return HTTPResponse(status: 200, contentType: "image/jpeg", body: try project.preview(size: size))
+    }
+
+    /// The `w`×`h` view size of the request, at least 1 and at most the picture's own size.
+    private func viewSize(_ request: HTTPRequest, picture: PictureSize) throws -> PictureSize {
+        guard let w = request.argument("w").flatMap({ Int($0) }), (1...100_000).contains(w) else { throw EditorRequestError.badField("w") }
+        guard let h = request.argument("h").flatMap({ Int($0) }), (1...100_000).contains(h) else { throw EditorRequestError.badField("h") }
+        return PictureSize(width: min(w, picture.width), height: min(h, picture.height))
+    }
+
+    /// `POST /api/edit` with `{"op":"add"|"move"|"flip"|"edit"|"delete"|"undo"|"redo", …}`.
+    private func edit(_ body: JSON) throws -> HTTPResponse {
+        guard let op = body["op"]?.stringValue else { throw EditorRequestError.badField("op") }
+        let project = try open(forWriting: true)
+        var notices: [String] = []
+        var labels: [String] = []
+        switch op {
+        case "add":
+            guard let kind = body["kind"]?.stringValue.flatMap(Kind.init(rawValue:)) else { throw EditorRequestError.badField("kind") }
+            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
+            let at = try point(body, optional: true)
+            let side = try body["side"].map { value -> Side in
+                guard let side = value.stringValue.flatMap(Side.init(rawValue:)) else { throw EditorRequestError.badField("side") }
+                return side
+            }
+            let result = try project.add(kind: kind, text: text, at: at, side: side, measurer: try fonts())
+            notices = result.notices.map { "\($0)" }
+            labels = [result.label]
+        case "move":
+            let result = try project.move(try id(body), .to(try point(body, optional: false) ?? .centre))
+            notices = result.notices.map { "\($0)" }
+            labels = [result.label]
+        case "flip":
+            let result = try project.flip(try id(body))
+            notices = result.notices.map { "\($0)" }
+            labels = [result.label]
+        case "edit":
+            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
+            let result = try project.edit(try id(body), text: text, measurer: try fonts())
+            notices = result.notices.map { "\($0)" }
+            labels = [result.label]
+        case "delete":
+            labels = [try project.delete(try id(body)).label]
+        case "undo":
+            labels = try project.undo()
+        case "redo":
+            labels = try project.redo()
+        default:
+            throw EditorRequestError.unknownOperation(op)
+        }
+        return .json(.object([
+            ("done", .array(labels.map { .string($0) })), ("notices", .array(notices.map { .string($0) })),
+            ("state", try EditorState.json(project)),
+        ]))
+    }
+
+    private func id(_ body: JSON) throws -> TagID {
+        guard let raw = body["id"]?.integerValue, raw > 0 else { throw EditorRequestError.badField("id") }
+        return TagID(raw)
+    }
+
+    private func point(_ body: JSON, optional: Bool) throws -> NormalizedPoint? {
+        guard let x = body["x"], let y = body["y"] else {
+            if optional, body["x"] == nil, body["y"] == nil { return nil }
+            throw EditorRequestError.badField("x")
+        }
+        guard let x = x.doubleValue, let y = y.doubleValue, x.isFinite, y.isFinite, (-0.5...1.5).contains(x), (-0.5...1.5).contains(y)
+        else { throw EditorRequestError.badField("x") }
+        return NormalizedPoint(x: x, y: y)
+    }
+
+    /// `POST /api/export`: the full-resolution picture written next to the project, as JPEG
+    /// (`dinner.tagproj` → `dinner.jpg`), exactly as `tagproj export` would.
+    private func export() throws -> HTTPResponse {
+        let project = try open(forWriting: false)
+        var base = projectPath
+        if base.hasSuffix(".tagproj") { base.removeLast(".tagproj".count) }
+        let output = base + ".jpg"
+        let result = try project.export(to: output, options: ExportOptions(), fonts: try fonts())
+        return .json(result.json(path: output))
+    }
+}

@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""The editor (`tagproj open`) as people use it: in a real Chromium driven by Selenium, with the
+project checked through the `tagproj` CLI, and attacked the way another user or web page would.
+
+Run: python3 Tests/Editor/test_editor.py [unittest arguments]   (scripts/test.sh runs it)
+TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
+TAGPROJ_EDITOR_SCREENSHOT=docs/editor.jpg also saves a screenshot of the editor there (README's).
+"""
+import http.client
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TAGPROJ = os.path.abspath(os.environ.get("TAGPROJ_BINARY", os.path.join(REPO, ".build/debug/tagproj")))
+PHOTO = os.path.join(REPO, "Fixtures/coffee.png")
+
+
+def cli(*args, cwd):
+    """Runs tagproj; returns (exit status, stdout, stderr)."""
+    run = subprocess.run([TAGPROJ, *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+    return run.returncode, run.stdout, run.stderr
+
+
+def tags(cwd):
+    status, out, err = cli("list", "p.tagproj", "--json", cwd=cwd)
+    assert status == 0, err
+    return {t["id"]: t for t in json.loads(out)["tags"]}
+
+
+def history(cwd):
+    status, out, err = cli("history", "p.tagproj", "--json", cwd=cwd)
+    assert status == 0, err
+    return json.loads(out)
+
+
+class Editor:
+    """`tagproj open p.tagproj --no-browser` in a folder of its own, with a headless Chromium on it."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="tagproj-editor-")
+        status, _, err = cli("new", "p.tagproj", PHOTO, cwd=self.dir)
+        assert status == 0, err
+        for args in (("dish", "Flat white", "--at", "0.3,0.35"), ("price", "28", "--at", "0.75,0.6")):
+            status, _, err = cli("add", "p.tagproj", *args, cwd=self.dir)
+            assert status == 0, err
+        self.server = subprocess.Popen([TAGPROJ, "open", "p.tagproj", "--no-browser", "--port", "0"], cwd=self.dir,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = self.server.stdout.readline().strip()
+        assert self.url.startswith("http://127.0.0.1:"), self.url
+        self.origin = self.url.split("/#")[0]
+        self.port = int(self.origin.rsplit(":", 1)[1])
+        self.token = self.url.split("#token=")[1]
+        options = webdriver.ChromeOptions()
+        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1100,720", "--force-device-scale-factor=1"):
+            options.add_argument(flag)
+        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        self.driver.set_script_timeout(20)
+
+    def close(self):
+        self.driver.quit()
+        if self.server.poll() is None:
+            self.server.send_signal(signal.SIGINT)
+            self.server.wait(timeout=10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def load(self, url=None):
+        self.driver.get(url or self.url)
+        if url is None:
+            self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 2, "the tags never showed")
+
+    def wait(self, condition, message, timeout=10):
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(condition)
+        except TimeoutException:
+            raise AssertionError(message + "; status: " + self.status())
+
+    def tag(self, tag_id):
+        return self.driver.find_element(By.CSS_SELECTOR, '[data-tag-id="%d"]' % tag_id)
+
+    def status(self):
+        try:
+            return self.driver.find_element(By.ID, "status").text
+        except Exception:
+            return "(no page)"
+
+    def button(self, action):
+        return self.driver.find_element(By.CSS_SELECTOR, '[data-action="%s"]' % action)
+
+    def settled(self, entries):
+        """Waits until the project's history has `entries` entries and the page shows them."""
+        self.wait(lambda d: len(history(self.dir)["entries"]) == entries, "the project never got %d entries" % entries)
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")) == entries,
+                  "the page never showed %d entries" % entries)
+
+    def oversized_post(self, declared):
+        """POSTs a 1 MiB edit, with its length declared up front or sent in chunks; returns the
+        status. The server may answer (and close) before the body is sent: that is the point."""
+        import socket
+        head = ("POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: %s\r\nX-Tagproj-Token: %s\r\n"
+                "Content-Type: application/json\r\n" % (self.port, self.origin, self.token))
+        body = b"x" * (1 << 20)
+        if declared:
+            payload = (head + "Content-Length: %d\r\n\r\n" % len(body)).encode() + body
+        else:
+            chunk = b"x" * 8192
+            payload = (head + "Transfer-Encoding: chunked\r\n\r\n").encode()
+            payload += b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(128)) + b"0\r\n\r\n"
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as sock:
+            try:
+                sock.sendall(payload)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            reply = b""
+            try:
+                while b"\r\n" not in reply:
+                    data = sock.recv(4096)
+                    if not data:
+                        break
+                    reply += data
+            except ConnectionResetError:
+                pass
+        return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/1.1 ") else None
+
+    def request(self, method, path, body=None, headers=None):
+        """A raw HTTP request to the server, as another program on the machine would send it."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        all_headers = {"Host": "127.0.0.1:%d" % self.port}
+        all_headers.update(headers or {})
+        connection.request(method, path, body=body, headers=all_headers)
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response.status, data
+
+
+class EditorTests(unittest.TestCase):
+    def setUp(self):
+        self.editor = Editor()
+
+    def tearDown(self):
+        self.editor.close()
+
+    def test_the_page_shows_the_photo_and_every_tag_drawn_by_the_renderer(self):
+        e = self.editor
+        e.load()
+        photo = e.driver.find_element(By.ID, "photo")
+        self.assertTrue(e.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", photo))
+        self.assertEqual(e.tag(1).get_attribute("data-side"), "right")
+        self.assertEqual(e.tag(2).get_attribute("data-side"), "left")
+        # The tag images come from the server's renderer as PNGs, not from CSS.
+        self.assertTrue(e.tag(1).get_attribute("src").startswith("blob:"))
+        self.assertNotIn("#token", e.driver.current_url, "the token stays in the address bar")
+        shot = os.environ.get("TAGPROJ_EDITOR_SCREENSHOT")
+        if shot:
+            # Chromium's PNG, turned into a small JPEG by tagproj itself (a project without tags).
+            png = os.path.join(e.dir, "editor.png")
+            e.driver.save_screenshot(png)
+            for args in (("new", "shot.tagproj", png), ("export", "shot.tagproj", os.path.abspath(shot), "--quality", "85")):
+                status, _, err = cli(*args, cwd=e.dir)
+                self.assertEqual(status, 0, err)
+
+    def test_dragging_a_tag_past_the_edge_keeps_it_inside_and_is_one_move(self):
+        e = self.editor
+        e.load()
+        photo = e.driver.find_element(By.ID, "photo").rect
+        # Far past the photo's right and top edges (the pointer must stay inside the window).
+        start = e.tag(1).rect
+        right = e.driver.execute_script("return window.innerWidth") - 10 - (start["x"] + start["width"] / 2)
+        up = 20 - (start["y"] + start["height"] / 2)
+        ActionChains(e.driver).click_and_hold(e.tag(1)).move_by_offset(40, -5).move_by_offset(int(right) - 40, int(up) + 5).release().perform()
+        e.settled(3)
+        moved = tags(e.dir)[1]
+        self.assertEqual(history(e.dir)["entries"][-1]["label"].split(" ")[0], "move")
+        self.assertGreater(moved["x"], 0.3)
+        self.assertLess(moved["y"], 0.35)
+        self.assertTrue(0 <= moved["x"] <= 1 and 0 <= moved["y"] <= 1)
+        box = e.tag(1).rect
+        self.assertGreaterEqual(box["x"], photo["x"] - 1)
+        self.assertGreaterEqual(box["y"], photo["y"] - 1)
+        self.assertLessEqual(box["x"] + box["width"], photo["x"] + photo["width"] + 1)
+        self.assertLessEqual(box["y"] + box["height"], photo["y"] + photo["height"] + 1)
+        # The shell undoes the drag.
+        self.assertEqual(cli("undo", "p.tagproj", cwd=e.dir)[0], 0)
+        self.assertEqual(tags(e.dir)[1]["x"], 0.3)
+
+    def test_clicking_a_tag_flips_it(self):
+        e = self.editor
+        e.load()
+        e.tag(1).click()
+        e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "the tag did not flip on the page")
+        e.settled(3)
+        self.assertEqual(tags(e.dir)[1]["side"], "left")
+        self.assertEqual(tags(e.dir)[1]["x"], 0.3, "the dot stays where it is")
+
+    def test_adding_a_dish_where_the_user_clicks(self):
+        e = self.editor
+        e.load()
+        e.driver.find_element(By.ID, "tag-text").send_keys("拿铁 Latte")
+        e.button("add-dish").click()
+        photo = e.driver.find_element(By.ID, "photo")
+        ActionChains(e.driver).move_to_element_with_offset(photo, -photo.rect["width"] * 0.3, photo.rect["height"] * 0.25).click().perform()
+        e.settled(3)
+        added = tags(e.dir)[3]
+        self.assertEqual((added["kind"], added["text"]), ("dish", "拿铁 Latte"))
+        self.assertAlmostEqual(added["x"], 0.2, delta=0.02)
+        self.assertAlmostEqual(added["y"], 0.75, delta=0.02)
+        e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 3, "the new tag is not on the page")
+
+    def test_a_price_that_is_not_an_amount_shows_the_clis_error(self):
+        e = self.editor
+        e.load()
+        e.driver.find_element(By.ID, "tag-text").send_keys("cheap")
+        e.button("add-price").click()
+        e.driver.find_element(By.ID, "tag-text").send_keys(Keys.ENTER)
+        _, _, cli_error = cli("add", "p.tagproj", "price", "cheap", cwd=e.dir)
+        message = cli_error.splitlines()[0].removeprefix("error: ")
+        e.wait(lambda d: message in e.status(), "the page did not show: " + message)
+        self.assertEqual(len(tags(e.dir)), 2)
+
+    def test_double_click_edits_the_text(self):
+        e = self.editor
+        e.load()
+        ActionChains(e.driver).double_click(e.tag(1)).perform()
+        field = e.driver.find_element(By.ID, "tag-text")
+        e.wait(lambda d: field.get_attribute("value") == "Flat white", "the text was not offered for editing")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("麻婆豆腐", Keys.ENTER)
+        e.settled(3)
+        self.assertEqual(tags(e.dir)[1]["text"], "麻婆豆腐")
+        self.assertEqual(tags(e.dir)[1]["side"], "right", "a double-click is not also a flip")
+
+    def test_delete_undo_and_redo_through_buttons_and_keys(self):
+        e = self.editor
+        e.load()
+        ActionChains(e.driver).move_to_element(e.tag(2)).click_and_hold().release().perform()
+        e.settled(3)  # the click flipped it
+        e.button("delete").click()
+        e.settled(4)
+        self.assertNotIn(2, tags(e.dir))
+        e.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-tag-id="2"]'), "the deleted tag is still shown")
+        e.button("undo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 3, "undo did not reach the project")
+        self.assertIn(2, tags(e.dir))
+        e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, Keys.SHIFT, "z")
+        e.wait(lambda d: history(e.dir)["cursor"] == 4, "Ctrl+Shift+Z did not redo")
+        e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
+        e.wait(lambda d: history(e.dir)["cursor"] == 3, "Ctrl+Z did not undo")
+        e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-tag-id="2"]'), "the restored tag is not shown")
+
+    def test_keyboard_moves_and_flips_the_focused_tag(self):
+        e = self.editor
+        e.load()
+        e.driver.execute_script("arguments[0].focus()", e.tag(1))
+        e.tag(1).send_keys(Keys.ARROW_RIGHT)
+        e.settled(3)
+        self.assertAlmostEqual(tags(e.dir)[1]["x"], 0.31, places=6)
+        e.tag(1).send_keys(Keys.ENTER)
+        e.settled(4)
+        self.assertEqual(tags(e.dir)[1]["side"], "left")
+
+    def test_an_edit_in_the_shell_shows_on_the_page(self):
+        e = self.editor
+        e.load()
+        before = e.tag(1).rect
+        self.assertEqual(cli("move", "p.tagproj", "1", "--to", "0.6,0.7", cwd=e.dir)[0], 0)
+        e.wait(lambda d: abs(e.tag(1).rect["y"] - before["y"]) > 50, "the shell's move never showed", timeout=5)
+        e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")) == 3, "history not updated")
+
+    def test_export_writes_the_picture_next_to_the_project(self):
+        e = self.editor
+        e.load()
+        e.button("export").click()
+        e.wait(lambda d: "wrote" in e.status(), "export did not report")
+        self.assertTrue(os.path.exists(os.path.join(e.dir, "p.jpg")))
+        with open(os.path.join(e.dir, "p.jpg"), "rb") as f:
+            self.assertEqual(f.read(3), b"\xff\xd8\xff")
+
+    def test_ctrl_c_stops_the_server_cleanly(self):
+        e = self.editor
+        e.server.send_signal(signal.SIGINT)
+        self.assertEqual(e.server.wait(timeout=10), 0)
+
+
+class SecurityTests(unittest.TestCase):
+    """Trying to get in as another user of the machine, or another web page in the browser, would."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.editor = Editor()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.editor.close()
+
+    def test_a_page_without_the_token_gets_no_project(self):
+        e = self.editor
+        e.driver.delete_all_cookies()
+        e.load(e.origin + "/")
+        e.wait(lambda d: "error" in e.status(), "no error without a token")
+        self.assertEqual(e.driver.find_elements(By.CSS_SELECTOR, "[data-tag-id]"), [])
+        e.load(e.origin + "/?again#token=" + "0" * 32)
+        e.wait(lambda d: "not valid" in e.status(), "a wrong token was accepted")
+
+    def test_the_api_refuses_a_missing_or_wrong_token(self):
+        e = self.editor
+        self.assertEqual(e.request("GET", "/api/state")[0], 401)
+        self.assertEqual(e.request("GET", "/api/state", headers={"X-Tagproj-Token": "f" * 32})[0], 401)
+        self.assertEqual(e.request("GET", "/api/state", headers={"Cookie": "tagproj_session=" + "f" * 32})[0], 401)
+        status, body = e.request("GET", "/api/state", headers={"X-Tagproj-Token": e.token})
+        self.assertEqual(status, 200)
+        self.assertEqual(len(json.loads(body)["tags"]), 2)
+
+    def test_a_foreign_host_is_refused_even_with_the_token(self):
+        e = self.editor
+        for host in ("evil.example:%d" % e.port, "127.0.0.1:1", "attacker.test"):
+            self.assertEqual(e.request("GET", "/", headers={"Host": host})[0], 421, host)
+            self.assertEqual(e.request("GET", "/api/state", headers={"Host": host, "X-Tagproj-Token": e.token})[0], 421)
+
+    def test_a_cross_origin_or_non_post_edit_is_refused(self):
+        e = self.editor
+        body = json.dumps({"op": "delete", "id": 1})
+        auth = {"X-Tagproj-Token": e.token, "Content-Type": "application/json"}
+        self.assertEqual(e.request("POST", "/api/edit", body, dict(auth, Origin="http://evil.example"))[0], 403)
+        self.assertEqual(e.request("POST", "/api/edit", body, auth)[0], 403, "no Origin at all")
+        self.assertEqual(e.request("GET", "/api/edit", headers=auth)[0], 405)
+        self.assertIn(1, tags(e.dir), "nothing was deleted")
+
+    def test_oversized_bodies_and_garbage_json_are_refused(self):
+        e = self.editor
+        ours = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+        self.assertEqual(e.oversized_post(declared=True), 413)
+        self.assertEqual(e.oversized_post(declared=False), 413)
+        for garbage in ('{"op":', "[]", '{"op":"move","id":1}', '{"op":"flip","id":"1"}', '{"op":"drop tables"}',
+                        '{"op":"move","id":1,"x":1e308,"y":0}', "\xff\xfe", '{"op":"add","kind":"dish"}'):
+            status, body = e.request("POST", "/api/edit", garbage.encode("utf-8", "surrogateescape"), ours)
+            self.assertEqual(status, 400, garbage)
+            self.assertIn("error", json.loads(body))
+        self.assertEqual(len(history(e.dir)["entries"]), 2, "nothing was recorded")
+        # The server is still there.
+        self.assertEqual(e.request("GET", "/api/version", headers=ours)[0], 200)
+
+    def test_responses_forbid_framing_and_foreign_scripts(self):
+        e = self.editor
+        connection = http.client.HTTPConnection("127.0.0.1", e.port, timeout=10)
+        connection.request("GET", "/", headers={"Host": "127.0.0.1:%d" % e.port})
+        response = connection.getresponse()
+        response.read()
+        self.assertIn("frame-ancestors 'none'", response.getheader("Content-Security-Policy"))
+        self.assertIn("script-src 'self'", response.getheader("Content-Security-Policy"))
+        self.assertEqual(response.getheader("X-Frame-Options"), "DENY")
+        connection.close()
+
+    def test_the_server_listens_on_loopback_only(self):
+        e = self.editor
+        with open("/proc/net/tcp") as f:
+            listening = [line.split() for line in f.readlines()[1:]]
+        ours = [l for l in listening if int(l[1].split(":")[1], 16) == e.port and l[3] == "0A"]
+        self.assertEqual([l[1].split(":")[0] for l in ours], ["0100007F"])
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], "-v", *sys.argv[1:]])

@@ -1,0 +1,38 @@
+import Testing
+@testable import TagProjEditor
+
+@Suite struct AccessGuardTests {
+    @Test func theTokenIs128RandomBits() throws {
+        let a = try AccessGuard(port: 8080), b = try AccessGuard(port: 8080)
+        #expect(a.token.count == 32 && a.token.allSatisfy(\.isHexDigit))
+        #expect(a.token != b.token)
+    }
+
+    @Test func onlyTheExactTokenMatches() throws {
+        let access = try AccessGuard(port: 8080)
+        #expect(access.matches(access.token))
+        #expect(!access.matches(String(access.token.dropLast()) + (access.token.last == "0" ? "1" : "0")))
+        #expect(!access.matches(""))
+        #expect(!access.matches(access.token + "0"))
+    }
+
+    @Test func onlyLoopbackNamesWithOurPortAreOurHost() throws {
+        let access = try AccessGuard(port: 8080)
+        #expect(access.hostIsOurs("127.0.0.1:8080"))
+        #expect(access.hostIsOurs("localhost:8080"))
+        #expect(!access.hostIsOurs("evil.example:8080"))
+        #expect(!access.hostIsOurs("127.0.0.1:8081"))
+        #expect(!access.hostIsOurs("127.0.0.1"))
+        #expect(!access.hostIsOurs(nil))
+    }
+
+    @Test func theCookieIsStrictAndHiddenFromScripts() throws {
+        let cookie = try AccessGuard(port: 8080).cookie
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/"))
+    }
+
+    @Test func failuresMapToHTTPStatuses() {
+        #expect(EditorRequestError.badField("x").meaning.httpStatus == 400)
+        #expect(EditorRequestError.notDrawable(.init(1)).meaning.httpStatus == 409)
+    }
+}
