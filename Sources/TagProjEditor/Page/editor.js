@@ -49,12 +49,15 @@ function fail(error) {
 }
 
 async function edit(body) {
+  // Each edit is timed from the gesture to the redrawn page (performance.getEntriesByType("measure")).
+  const started = performance.now();
   try {
     const answer = await api("/api/edit", body);
     const notices = answer.notices.map((n) => "warning: " + n);
     if (notices.length) say(notices.join("  "), "warning");
     else say(answer.done.length ? answer.done.join(", ") : "");
     await show(answer.state);
+    performance.measure("tagproj " + body.op, { start: started });
     return true;
   } catch (error) {
     fail(error);
@@ -356,6 +359,11 @@ async function poll() {
   setTimeout(poll, 700);
 }
 
+function photoShown() {
+  if (photo.complete && photo.naturalWidth > 0) return Promise.resolve();
+  return new Promise((resolve) => { photo.addEventListener("load", resolve, { once: true }); photo.addEventListener("error", resolve, { once: true }); });
+}
+
 async function start() {
   const match = /[#&]token=([0-9a-f]{32})/.exec(location.hash);
   if (match) {
@@ -365,6 +373,8 @@ async function start() {
     history.replaceState(null, "", "/");
   }
   await refresh();
+  await photoShown();
+  performance.measure("tagproj shown", { start: 0 });
   window.addEventListener("resize", () => { if (state) show(state); });
   setTimeout(poll, 700);
 }

@@ -1,0 +1,34 @@
+import Testing
+import TagKit
+@testable import TagProjEditor
+
+@Suite struct TagImageTests {
+    @Test func aTagIsDrawnByTheRendererOnTransparencyAroundItsDot() throws {
+        let size = PictureSize(width: 600, height: 400)
+        let tag = Tag(id: TagID(1), kind: .dish, text: "Flat white", anchor: NormalizedPoint(x: 0.3, y: 0.5), side: .right, labelEm: 0)
+        let (png, origin) = try TagImage.render(tag, settings: ProjectSettings(), size: size, fonts: FontSystem())
+        let image = try ImageDecoder.decode(png).pixels
+        #expect(image.channels == 4)
+        // The tag is about 6.7% of the shorter side tall, and starts at the dot's left.
+        #expect((24...32).contains(image.height), "\(image.height)")
+        #expect(origin.x <= 180 && origin.x >= 170 && origin.y < 200 && origin.y + image.height > 200, "\(origin)")
+        // Transparent where the bubble is not (the top-left corner), opaque-ish on the bubble.
+        #expect(image.bytes[3] == 0)
+        let alphas = stride(from: 3, to: image.bytes.count, by: 4).map { image.bytes[$0] }
+        #expect(alphas.contains { $0 > 100 })
+    }
+
+    @Test func theStateGivesEachTagTheRegionItsDotMayMoveIn() {
+        let size = PictureSize(width: 600, height: 400)
+        let tag = Tag(id: TagID(1), kind: .dish, text: "Flat white", anchor: NormalizedPoint(x: 0.3, y: 0.5), side: .right, labelEm: 4)
+        let json = EditorState.tagJSON(tag, settings: ProjectSettings(), size: size)
+        guard let region = json["region"], let x1 = region["x1"]?.doubleValue, let x0 = region["x0"]?.doubleValue else {
+            Issue.record("no region in \(json.text)")
+            return
+        }
+        // The bubble goes right of the dot, so the dot may not reach the right edge.
+        #expect(x0 > 0 && x0 < 0.05)
+        #expect(x1 < 0.9)
+        #expect(json["label"]?.stringValue == "Flat white")
+    }
+}
