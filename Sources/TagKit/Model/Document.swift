@@ -7,15 +7,6 @@ public struct PictureSize: Equatable, Sendable {
     public var shorterSide: Int { min(width, height) }
 }
 
-/// Settings a project keeps for all its tags.
-public struct ProjectSettings: Equatable, Sendable {
-    /// Drawn before every price's amount; `¥` unless chosen at `new`.
-    public var currency: String
-    /// A fontconfig family name for the tag text; empty for the default sans-serif.
-    public var font: String
-    public init(currency: String = "¥", font: String = "") { self.currency = currency; self.font = font }
-}
-
 /// The tags of a project keyed by id: what history entries change and `check` replays.
 public struct TagSet: Equatable, Sendable {
     private(set) var byID: [TagID: Tag] = [:]

@@ -31,7 +31,9 @@ public enum TagText {
         return String(scalars[first...last])
     }
 
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    /// Control characters, line and paragraph separators, surrogates and unassigned code points:
+    /// what no text tagproj stores may contain (tag text and project settings alike).
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
         default: return false

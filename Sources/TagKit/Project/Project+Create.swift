@@ -9,13 +9,16 @@ public struct NewProjectOptions: Sendable {
         case rect(Crop)
     }
 
+    /// How the picture is cropped; the whole picture by default.
     public var crop: CropChoice = .none
+    /// Currency and font; validated by `Project.create` (see `ProjectSettings.validated()`).
     public var settings = ProjectSettings()
     /// Replace an existing file at the project's path.
     public var force = false
     /// Refuse photos that declare more pixels than this (default 100 megapixels).
     public var maxPixels = 100_000_000
 
+    /// The defaults: no crop, `¥`, the default font, no replacing, 100 megapixels.
     public init() {}
 }
 
@@ -27,6 +30,7 @@ extension Project {
     /// failure leaves nothing behind and an existing project is replaced only whole (with `force`).
     @discardableResult
     public static func create(at path: String, imagePath: String, options: NewProjectOptions) throws -> Project {
+        let settings = try options.settings.validated()
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
         let info = try bytes.withUnsafeBytes { try ImageProbe.probe($0) }
         guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels else {
@@ -52,7 +56,7 @@ extension Project {
         let temporary = FileIO.temporaryPath(beside: path)
         FileIO.remove(temporary)
         do {
-            try write(to: temporary, bytes: bytes, info: info, crop: crop, size: (size.width, size.height), settings: options.settings)
+            try write(to: temporary, bytes: bytes, info: info, crop: crop, size: (size.width, size.height), settings: settings)
             try FileIO.replace(path, with: temporary)
         } catch {
             FileIO.remove(temporary)

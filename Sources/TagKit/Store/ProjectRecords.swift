@@ -15,11 +15,16 @@ struct ProjectRecords {
     func header() throws -> Header {
         let s = try db.prepare("SELECT currency, font, next_tag_id, history_cursor FROM project WHERE id = 1")
         guard try s.step() else { throw damaged("the project row is missing") }
-        guard let currency = s.value(0).text, currency.utf8.count <= 256 else { throw damaged("the currency is invalid") }
-        guard let font = s.value(1).text, font.utf8.count <= 256 else { throw damaged("the font name is invalid") }
+        // The same domain `Project.create` writes (`ProjectSettings.validated()`).
+        let settings: ProjectSettings
+        do {
+            settings = try ProjectSettings(currency: s.value(0).text ?? "\n", font: s.value(1).text ?? "\n").validated()
+        } catch {
+            throw damaged(error.setting == .currency ? "the currency is invalid" : "the font name is invalid")
+        }
         guard let next = s.value(2).integer, next >= 1 else { throw damaged("the id counter is invalid") }
         guard let cursor = s.value(3).integer, cursor >= 0 else { throw damaged("the history cursor is invalid") }
-        return Header(settings: ProjectSettings(currency: currency, font: font), nextID: next, cursor: cursor)
+        return Header(settings: settings, nextID: next, cursor: cursor)
     }
 
     /// Refuses a counter that would hand out an id a tag already has: `add` would otherwise

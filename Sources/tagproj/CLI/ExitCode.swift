@@ -105,6 +105,9 @@ struct ErrorReport {
             case .outputTooLarge: return "pass --max-pixels to raise the limit"
             case .wouldOverwriteProject: return nil
             }
+        case let e as SettingsError:
+            return e.setting == .currency ? "pass --currency a symbol such as '$' or '元'"
+                                          : "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
         case let e as SQLiteError where e.meaning == .busy:
             return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
         default:

@@ -41,17 +41,11 @@ struct NewCommand: Command {
                 options.crop = .rect(try Crop.validated(x: v[0], y: v[1], width: v[2], height: v[3]))
             }
         }
-        if let currency = a.value("currency") {
-            let symbol = TagText.normalized(currency)
-            guard symbol.count <= 8, !symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw UsageError(message: "--currency: '\(currency)' is not a currency symbol (up to 8 characters)")
-            }
-            options.settings.currency = symbol
-        }
-        if let font = a.value("font") {
-            guard font.utf8.count <= 200 else { throw UsageError(message: "--font: the family name is too long") }
-            options.settings.font = font
-        }
+        // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
+        var settings = ProjectSettings()
+        if let currency = a.value("currency") { settings.currency = currency }
+        if let font = a.value("font") { settings.font = font }
+        options.settings = try settings.validated()
         if let max = a.value("max-pixels") {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }
