@@ -199,11 +199,12 @@ extension ProjectRecords {
 
     /// The photo's bytes, read straight from the blob into one array (`sqlite3_blob_read`), so
     /// the photo is in memory once, not also in a copy SQLite assembles from its overflow pages.
-    /// Only export needs them.
+    /// Only export needs them. A lock held too long (busy) or memory running out says nothing
+    /// about the file and passes up unchanged; any other failure means the blob is damaged.
     func sourceBytes() throws -> [UInt8] {
         do {
             return try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: Int(Database.maximumBlobLength))
-        } catch let error as SQLiteError {
+        } catch let error as SQLiteError where error.meaning != .busy && !error.isOutOfMemory {
             throw damaged("the photo cannot be read: \(error.reason)")
         }
     }
