@@ -38,8 +38,9 @@ extension Project {
         }
         // A project stores sides up to 1,000,000 pixels whatever --max-pixels says (a 1,000,001 × 1
         // strip is under any pixel limit but no photo).
-        guard info.storedWidth <= 1_000_000, info.storedHeight <= 1_000_000 else {
-            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than 1000000")
+        let longest = Int(ProjectStore.sides.upperBound)
+        guard info.storedWidth <= longest, info.storedHeight <= longest else {
+            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(longest)")
         }
         if FileIO.exists(path) {
             guard options.force else { throw ProjectError.exists(path: path) }
@@ -56,7 +57,9 @@ extension Project {
         let temporary = FileIO.temporaryPath(beside: path)
         FileIO.remove(temporary)
         do {
-            try write(to: temporary, bytes: bytes, info: info, crop: crop, size: (size.width, size.height), settings: settings)
+            try ProjectStore.create(at: temporary, source: .init(bytes: bytes, info: info, crop: crop,
+                                                                  size: PictureSize(width: size.width, height: size.height)),
+                                    settings: settings)
             try FileIO.replace(path, with: temporary)
         } catch {
             FileIO.remove(temporary)
@@ -67,28 +70,5 @@ extension Project {
             throw error
         }
         return try open(path, forWriting: true)
-    }
-
-    private static func write(to temporary: String, bytes: [UInt8], info: ImageInfo, crop: Crop,
-                              size: (width: Int, height: Int), settings: ProjectSettings) throws {
-        let db = try Database(path: temporary, create: true)
-        try db.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL")
-        try Migrator.migrate(db)
-        try db.writeTransaction {
-            try db.prepare("""
-                INSERT INTO source (id, format, byte_count, stored_width, stored_height, orientation, has_icc,
-                                    crop_x, crop_y, crop_w, crop_h, width, height)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(info.format.rawValue), .integer(Int64(bytes.count)),
-                      .integer(Int64(info.storedWidth)), .integer(Int64(info.storedHeight)),
-                      .integer(Int64(info.orientation)), .integer(info.hasICC ? 1 : 0),
-                      .real(crop.x), .real(crop.y), .real(crop.width), .real(crop.height),
-                      .integer(Int64(size.width)), .integer(Int64(size.height))]).run()
-            try db.prepare("INSERT INTO source_bytes (id, bytes) VALUES (1, ?)", [.blob(bytes)]).run()
-            try db.prepare("""
-                INSERT INTO project (id, currency, font, next_tag_id, history_cursor, created_with)
-                VALUES (1, ?, ?, 1, 0, ?)
-                """, [.text(settings.currency), .text(settings.font), .text("tagproj \(TagKitVersion.string)")]).run()
-        }
     }
 }

@@ -98,7 +98,7 @@ struct ErrorReport {
             case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
             }
         case let e as UnknownTagError:
-            return "run 'tagproj list \(e.path)' to see the tag ids"
+            return "run 'tagproj list \(e.path ?? "PROJECT")' to see the tag ids"
         case let e as ExportError:
             switch e {
             case .unknownFormat: return "name the file .png or .jpg, or pass --format png|jpeg"

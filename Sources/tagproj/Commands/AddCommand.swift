@@ -39,7 +39,7 @@ struct AddCommand: Command {
 
     func run(_ out: Output) throws {
         let result = try Project.open(project, forWriting: true).add(kind: kind, text: text, at: at, side: side, measurer: try Fonts.measurer())
-        result.notices.forEach(out.warning)
+        result.notices.forEach { out.warning($0.text) }
         out.line(json ? result.tag!.json.text : String(result.tag!.id.rawValue))
     }
 }

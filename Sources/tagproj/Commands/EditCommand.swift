@@ -25,7 +25,7 @@ struct EditCommand: Command {
 
     func run(_ out: Output) throws {
         let result = try Project.open(project, forWriting: true).edit(id, text: text, measurer: try Fonts.measurer())
-        result.notices.forEach(out.warning)
+        result.notices.forEach { out.warning($0.text) }
         if json { out.line(result.tag!.json.text) }
     }
 }

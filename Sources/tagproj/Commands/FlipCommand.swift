@@ -22,7 +22,7 @@ struct FlipCommand: Command {
 
     func run(_ out: Output) throws {
         let result = try Project.open(project, forWriting: true).flip(id)
-        result.notices.forEach(out.warning)
+        result.notices.forEach { out.warning($0.text) }
         if json { out.line(result.tag!.json.text) }
     }
 }

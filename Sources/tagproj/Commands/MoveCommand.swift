@@ -36,7 +36,7 @@ struct MoveCommand: Command {
 
     func run(_ out: Output) throws {
         let result = try Project.open(project, forWriting: true).move(id, movement)
-        result.notices.forEach(out.warning)
+        result.notices.forEach { out.warning($0.text) }
         if json { out.line(result.tag!.json.text) }
     }
 }
