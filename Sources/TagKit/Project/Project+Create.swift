@@ -13,7 +13,7 @@ public struct NewProjectOptions: Sendable {
     public var crop: CropChoice = .none
     /// Currency and font; validated by `Project.create` (see `ProjectSettings.validated()`).
     public var settings = ProjectSettings()
-    /// Replace an existing file at the project's path.
+    /// Replace an existing tagproj project at the project's path (nothing else is ever replaced).
     public var force = false
     /// Refuse photos that declare more pixels than this (default 100 megapixels).
     public var maxPixels = 100_000_000
@@ -28,9 +28,18 @@ extension Project {
     /// Only the image's header is read (format, size, EXIF orientation, ICC presence); no pixel is
     /// decoded. The file is written beside `path` under a temporary name and renamed into place, so a
     /// failure leaves nothing behind and an existing project is replaced only whole (with `force`).
+    /// Anything at `path` that is not a tagproj project is refused (`ProjectError.occupied`),
+    /// `force` or not.
     @discardableResult
     public static func create(at path: String, imagePath: String, options: NewProjectOptions) throws -> Project {
         let settings = try options.settings.validated()
+        // Only a project may be replaced, and only with `force`: a photo given as the project (the
+        // arguments swapped), a folder or another program's file is what a user would lose.
+        switch try ProjectHeader.occupant(of: path) {
+        case nil: break
+        case .project?: guard options.force else { throw ProjectError.exists(path: path) }
+        case let other?: throw ProjectError.occupied(path: path, by: other)
+        }
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
         let info = try bytes.withUnsafeBytes { try ImageProbe.probe($0) }
         guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels else {
@@ -41,10 +50,6 @@ extension Project {
         let longest = Int(ProjectStore.sides.upperBound)
         guard info.storedWidth <= longest, info.storedHeight <= longest else {
             throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(longest)")
-        }
-        if FileIO.exists(path) {
-            guard options.force else { throw ProjectError.exists(path: path) }
-            guard !FileIO.isDirectory(path) else { throw ProjectError.cannotCreate(path: path, reason: "it is a folder") }
         }
         let crop: Crop
         switch options.crop {

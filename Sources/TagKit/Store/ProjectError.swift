@@ -6,6 +6,8 @@ public enum ProjectError: TagProjError, Equatable {
     case newerVersion(path: String, version: Int)
     case damaged(path: String, reason: String)
     case exists(path: String)
+    /// Something that is not a tagproj project is where one was to be created; never replaced.
+    case occupied(path: String, by: ExistingFile)
     case cannotCreate(path: String, reason: String)
 
     public var message: String {
@@ -17,6 +19,10 @@ public enum ProjectError: TagProjError, Equatable {
             return "'\(p)' was written by a newer tagproj (schema version \(v); this tagproj reads up to \(Migrator.latestVersion))"
         case .damaged(let p, let reason): return "project '\(p)' is damaged: \(reason)"
         case .exists(let p): return "'\(p)' already exists"
+        case .occupied(let p, .image(let format)): return "'\(p)' is a \(format.displayName) image, not a tagproj project"
+        case .occupied(let p, .sqliteDatabase): return "'\(p)' is an SQLite database of another program, not a tagproj project"
+        case .occupied(let p, .folder): return "'\(p)' is a folder"
+        case .occupied(let p, .project), .occupied(let p, .other): return "'\(p)' is not a tagproj project"
         case .cannotCreate(let p, let reason): return "cannot create '\(p)': \(reason)"
         }
     }
@@ -31,7 +37,7 @@ public enum ProjectError: TagProjError, Equatable {
     public var meaning: ErrorMeaning {
         switch self {
         case .missing: return .missingInput
-        case .exists: return .conflict
+        case .exists, .occupied: return .conflict
         case .cannotCreate: return .cannotWrite
         default: return .badData
         }

@@ -19,4 +19,21 @@ import Testing
         #expect(try project.info().settings == ProjectSettings(currency: "$", font: "DejaVu Sans"))
         try project.check()
     }
+
+    @Test func forceReplacesAProjectButNeverAPhoto() throws {
+        let dir = TemporaryDirectory()
+        var options = NewProjectOptions()
+        options.force = true
+        let photo = dir.file("photo.png")
+        try FileManager.default.copyItem(atPath: Fixtures.coffee, toPath: photo)
+        #expect(throws: ProjectError.occupied(path: photo, by: .image(.png))) {
+            try Project.create(at: photo, imagePath: Fixtures.coffee, options: options)
+        }
+        #expect(contents(photo) == contents(Fixtures.coffee))
+        #expect(ProjectError.occupied(path: photo, by: .image(.png)).meaning == .conflict)
+        let project = try makeProject(in: dir)
+        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: FixedWidthMeasurer())
+        #expect(try makeProject(in: dir, options: options).tags().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["p.tagproj", "photo.png"])
+    }
 }
