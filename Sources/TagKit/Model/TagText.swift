@@ -63,11 +63,16 @@ public enum TagText {
 
 /// Why a tag's text was refused. All are usage errors (exit 64): the user typed something invalid.
 public enum TagTextError: TagProjError, Equatable {
+    /// Nothing left after trimming.
     case empty
+    /// A dish name of this many grapheme clusters, over the limit.
     case tooLong(Int)
+    /// A control character or line break.
     case control(Unicode.Scalar)
+    /// A price that is not an amount.
     case notAnAmount(String)
 
+    /// What is wrong, and for a price what is expected.
     public var message: String {
         switch self {
         case .empty: return "tag text is empty"

@@ -2,6 +2,7 @@
 public struct NewProjectOptions: Sendable {
     /// How the picture is cropped.
     public enum CropChoice: Equatable, Sendable {
+        /// The whole picture.
         case none
         /// The centred square, as the original photo picker did.
         case square

@@ -32,6 +32,30 @@ import Testing
     }
 }
 
+@Suite struct HistoryStepTests {
+    @Test func undoVisitsTheAppliedEntriesLatestFirstAndRedoTheTailInOrder() throws {
+        #expect(try HistoryStep.seqs(.undo, steps: 2, cursor: 5, available: 5) == [5, 4])
+        #expect(try HistoryStep.seqs(.redo, steps: 3, cursor: 5, available: 3) == [6, 7, 8])
+        #expect(HistoryStep.cursor(after: [5, 4], .undo, from: 5) == 3)
+    }
+
+    @Test func steppingPastEitherEndIsRefused() {
+        #expect(throws: HistoryError.nothingToUndo) { try HistoryStep.seqs(.undo, steps: 1, cursor: 0, available: 0) }
+        #expect(throws: HistoryError.nothingToRedo) { try HistoryStep.seqs(.redo, steps: 1, cursor: 4, available: 0) }
+        #expect(throws: HistoryError.tooFewSteps(requested: 3, available: 2, undo: false)) {
+            try HistoryStep.seqs(.redo, steps: 3, cursor: 1, available: 2)
+        }
+    }
+
+    @Test func theRevertedEntrySwapsEachImageInReverseOrder() {
+        let a = Tag(id: TagID(1), kind: .dish, text: "Soup", anchor: .centre, side: .right, labelEm: 2)
+        let entry = HistoryEntry(label: "two", changes: [TagChange(id: TagID(1), before: nil, after: a),
+                                                         TagChange(id: TagID(2), before: a, after: nil)])
+        #expect(entry.reverted.changes == [TagChange(id: TagID(2), before: nil, after: a), TagChange(id: TagID(1), before: a, after: nil)])
+        #expect(entry.reverted.reverted == entry)
+    }
+}
+
 @Suite struct ProjectHistoryTests {
     let measurer = FixedWidthMeasurer()
 
