@@ -55,8 +55,7 @@ extension ProjectStore {
     func historyLog() throws -> HistoryLog {
         let cursor = try header().cursor
         let items = try db.prepare("SELECT seq, label FROM history ORDER BY seq").map { s -> HistoryLog.Item in
-            guard let seq = s.value(0).integer, let label = s.value(1).text, label.utf8.count <= Self.maximumLabelBytes
-            else { throw damaged("a history entry is invalid") }
+            let (seq, label) = try historyRow(s)
             return HistoryLog.Item(seq: seq, label: label, undone: seq > cursor)
         }
         return HistoryLog(items: items, cursor: cursor)
@@ -73,10 +72,16 @@ extension ProjectStore {
     func entries() throws -> [HistoryEntry] {
         let changes = try changes(where: "1", [])
         return try db.prepare("SELECT seq, label FROM history ORDER BY seq").map { s in
-            guard let seq = s.value(0).integer, let label = s.value(1).text, label.utf8.count <= Self.maximumLabelBytes
-            else { throw damaged("a history entry is invalid") }
+            let (seq, label) = try historyRow(s)
             return HistoryEntry(label: label, changes: changes[seq] ?? [])
         }
+    }
+
+    /// The seq and label of a `history` row selected as `seq, label`, checked.
+    private func historyRow(_ s: Statement) throws -> (seq: Int64, label: String) {
+        guard let seq = s.value(0).integer, let label = s.value(1).text, label.utf8.count <= Self.maximumLabelBytes
+        else { throw damaged("a history entry is invalid") }
+        return (seq, label)
     }
 
     private func changes(where condition: String, _ arguments: [SQLValue]) throws -> [Int64: [TagChange]] {

@@ -137,3 +137,13 @@ import Testing
         #expect(try project.records.sourceBytes() == Array(contents(Fixtures.coffee)!))
     }
 }
+
+@Suite struct StoredSettingsTests {
+    @Test(arguments: [("currency", "'$' || char(7) || '$'", "the currency is invalid"), ("font", "'   '", "the font name is invalid")])
+    func aStoredSettingThatCreateWouldRefuseIsDamage(_ column: String, _ value: String, _ reason: String) throws {
+        let dir = TemporaryDirectory()
+        let path = try makeProject(in: dir).path
+        try Database(path: path).execute("UPDATE project SET \(column) = \(value)")
+        #expect(throws: ProjectError.damaged(path: path, reason: reason)) { try Project.open(path, forWriting: false).info() }
+    }
+}
