@@ -56,7 +56,7 @@ extension Project {
         switch options.crop {
         case .none: crop = .full
         case .square: crop = .centredSquare(width: info.uprightWidth, height: info.uprightHeight)
-        case .rect(let c): crop = c
+        case .rect(let c): crop = try Crop.validated(x: c.x, y: c.y, width: c.width, height: c.height)
         }
         let size = crop.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
 

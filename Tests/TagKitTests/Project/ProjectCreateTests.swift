@@ -36,4 +36,12 @@ import Testing
         #expect(try makeProject(in: dir, options: options).tags().isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["p.tagproj", "photo.png"])
     }
+
+    @Test func createRefusesACropOutsideThePictureThatItWasHandedUnchecked() throws {
+        let dir = TemporaryDirectory()
+        var options = NewProjectOptions()
+        options.crop = .rect(Crop(x: 0.9, y: 0, width: 0.5, height: 1))
+        #expect(throws: CropError.outside) { try makeProject(in: dir, options: options) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
 }
