@@ -1,33 +1,47 @@
 /// What one edit did to one tag: its image before and after (nil where it did not exist).
 public struct TagChange: Equatable, Sendable {
+    /// The tag changed.
     public var id: TagID
+    /// The tag before the edit; nil when the edit created it.
     public var before: Tag?
+    /// The tag after the edit; nil when the edit deleted it.
     public var after: Tag?
+    /// The change of tag `id` from `before` to `after`.
     public init(id: TagID, before: Tag?, after: Tag?) { self.id = id; self.before = before; self.after = after }
 }
 
-/// One step of the project's history: a label for people, and the before/after images of the tags
-/// it touched. Storing only the touched tags keeps an entry's cost proportional to the edit,
-/// whatever the project's size.
+/// What one edit did: a label for people, and the before/after images of the tags it touched.
+/// Storing only the touched tags keeps an entry's cost proportional to the edit, whatever the
+/// project's size. Where the entry stands in the history is the store's business, not the entry's.
 public struct HistoryEntry: Equatable, Sendable {
-    /// Position in the history, from 1.
-    public var seq: Int64
     /// `add dish #3 “宫保鸡丁”`, `move #3`, `flip #2`…
     public var label: String
+    /// The touched tags, in the order the edit changed them.
     public var changes: [TagChange]
-    public init(seq: Int64, label: String, changes: [TagChange]) {
-        self.seq = seq; self.label = label; self.changes = changes
+    /// An entry labelled `label` that made `changes`.
+    public init(label: String, changes: [TagChange]) {
+        self.label = label; self.changes = changes
+    }
+
+    /// The entry that undoes this one: every change with its images swapped, in reverse order.
+    public var reverted: HistoryEntry {
+        let backwards: [TagChange] = changes.reversed()
+        return HistoryEntry(label: label, changes: backwards.map { TagChange(id: $0.id, before: $0.after, after: $0.before) })
     }
 }
 
 /// The history as `history` shows it: every entry's label, and the cursor.
 public struct HistoryLog: Equatable, Sendable {
+    /// One entry as listed.
     public struct Item: Equatable, Sendable {
+        /// Position in the history, from 1.
         public var seq: Int64
+        /// The entry's label.
         public var label: String
         /// True for the redo tail: entries after the cursor.
         public var undone: Bool
     }
+    /// The entries in order.
     public var items: [Item]
     /// The seq of the last applied entry; 0 when everything is undone or nothing was done.
     public var cursor: Int64
@@ -43,14 +57,12 @@ extension TagSet {
 
     /// The tags after `entry` is reverted (undo): every touched tag takes its before image.
     public func reverting(_ entry: HistoryEntry) -> TagSet {
-        var tags = self
-        for change in entry.changes.reversed() { tags[change.id] = change.before }
-        return tags
+        applying(entry.reverted)
     }
 
     /// Replays `entries` in order from an empty project: what the tags must be if the history is
     /// consistent with them.
-    public static func replaying(_ entries: [HistoryEntry]) -> TagSet {
+    public static func replaying(_ entries: some Sequence<HistoryEntry>) -> TagSet {
         entries.reduce(TagSet()) { $0.applying($1) }
     }
 }

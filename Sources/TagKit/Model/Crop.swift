@@ -2,8 +2,10 @@
 ///
 /// The crop is stored in the project and applied when rendering; the source bytes stay untouched.
 public struct Crop: Equatable, Sendable {
+    /// The left and top edges, and the size, as fractions of the upright picture.
     public var x: Double, y: Double, width: Double, height: Double
 
+    /// A crop as given, unchecked; see `validated(x:y:width:height:)`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -42,7 +44,9 @@ public struct Crop: Equatable, Sendable {
 
 /// A crop that does not describe a part of the picture.
 public enum CropError: TagProjError {
+    /// Empty, or reaching outside the picture.
     case outside
+    /// What a crop must be.
     public var message: String { "the crop must be a non-empty rectangle inside the picture (X,Y,W,H as fractions)" }
     /// The user asked for an impossible crop.
     public var meaning: ErrorMeaning { .invalidRequest }

@@ -1,34 +1,56 @@
 /// The size of the picture as the user sees it: EXIF orientation applied, crop applied.
 public struct PictureSize: Equatable, Sendable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// A size of `width × height` pixels.
     public init(width: Int, height: Int) { self.width = width; self.height = height }
     /// The shorter side, to which every tag dimension is proportional.
     public var shorterSide: Int { min(width, height) }
-}
-
-/// Settings a project keeps for all its tags.
-public struct ProjectSettings: Equatable, Sendable {
-    /// Drawn before every price's amount; `¥` unless chosen at `new`.
-    public var currency: String
-    /// A fontconfig family name for the tag text; empty for the default sans-serif.
-    public var font: String
-    public init(currency: String = "¥", font: String = "") { self.currency = currency; self.font = font }
 }
 
 /// The tags of a project keyed by id: what history entries change and `check` replays.
 public struct TagSet: Equatable, Sendable {
     private(set) var byID: [TagID: Tag] = [:]
 
+    /// A set of `tags`; a later tag replaces an earlier one with the same id.
     public init(_ tags: [Tag] = []) {
         for tag in tags { byID[tag.id] = tag }
     }
 
     /// The tags in id order.
     public var sorted: [Tag] { byID.values.sorted { $0.id < $1.id } }
+    /// How many tags there are.
     public var count: Int { byID.count }
+    /// The tag with `id`, or nil; setting nil removes it.
     public subscript(id: TagID) -> Tag? {
         get { byID[id] }
         set { byID[id] = newValue }
+    }
+}
+
+/// What an edit works on: the tags, the settings they are drawn with, the picture they must stay
+/// inside, and the id the next tag gets. A plain value; `applying(_:measurer:)` makes the next one.
+///
+/// `tags` need hold only the tags the edits name. A single command loads just the one it touches
+/// (an add loads none), so its cost does not grow with the project; a batch may load them all and
+/// apply edit after edit to each result.
+public struct Document: Equatable, Sendable {
+    /// The tags, or those of them the edits to come touch.
+    public var tags: TagSet
+    /// Currency and font.
+    public var settings: ProjectSettings
+    /// The picture as the user sees it.
+    public var size: PictureSize
+    /// The id the next added tag gets; above every id the project has used.
+    public var nextID: TagID
+
+    /// A document of `tags` on a picture of `size`.
+    public init(tags: TagSet = TagSet(), settings: ProjectSettings = ProjectSettings(), size: PictureSize, nextID: TagID = TagID(1)) {
+        self.tags = tags
+        self.settings = settings
+        self.size = size
+        self.nextID = nextID
     }
 }

@@ -1,9 +1,13 @@
 /// A tag's identity inside one project: a positive integer handed out in order from the
 /// project's counter and never reused, not even after delete, undo and redo.
 public struct TagID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The number, from 1.
     public let rawValue: Int64
+    /// The id numbered `rawValue`.
     public init(rawValue: Int64) { self.rawValue = rawValue }
+    /// The id numbered `rawValue`.
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    /// Ids order as they were handed out.
     public static func < (a: TagID, b: TagID) -> Bool { a.rawValue < b.rawValue }
     /// `#3`, as labels and messages show it.
     public var description: String { "#\(rawValue)" }
@@ -19,7 +23,10 @@ public enum Kind: String, Sendable, CaseIterable {
 
 /// Where the bubble lies relative to the anchor dot.
 public enum Side: String, Sendable, CaseIterable {
-    case left, right
+    /// The bubble left of the dot, the dot at its lower right corner.
+    case left
+    /// The bubble right of the dot, the dot at its lower left corner (the default look).
+    case right
 
     /// The other side: what a tap on the tag does in the original app.
     public var flipped: Side { self == .left ? .right : .left }
@@ -33,8 +40,11 @@ public enum Side: String, Sendable, CaseIterable {
 /// A point on the picture as fractions of its width and height, the picture being what the user
 /// sees (EXIF orientation and crop applied): `(0, 0)` is the top-left corner, `(1, 1)` the bottom-right.
 public struct NormalizedPoint: Equatable, Sendable {
+    /// Fraction of the picture's width, from the left.
     public var x: Double
+    /// Fraction of the picture's height, from the top.
     public var y: Double
+    /// The point at `x`, `y`.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 
     /// The centre of the picture, where a tag goes when no position is given.
@@ -46,17 +56,21 @@ public struct NormalizedPoint: Equatable, Sendable {
 
 /// One label on the picture: a dish name or a price, pointing at `anchor`.
 public struct Tag: Equatable, Sendable {
+    /// The tag's id in its project.
     public var id: TagID
+    /// Dish or price.
     public var kind: Kind
     /// The validated text: a dish name (NFC, trimmed), or a canonical amount (`38`, `12.50`).
     public var text: String
     /// The centre of the anchor dot.
     public var anchor: NormalizedPoint
+    /// Where the bubble lies relative to the dot.
     public var side: Side
     /// The drawn label's advance width in em of the tag font, measured when the text was set,
     /// so moving or flipping a tag never needs the fonts.
     public var labelEm: Double
 
+    /// A tag as given; `TagText.validate` and placement are the façade's and the edit function's.
     public init(id: TagID, kind: Kind, text: String, anchor: NormalizedPoint, side: Side, labelEm: Double) {
         self.id = id
         self.kind = kind

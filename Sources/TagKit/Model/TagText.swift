@@ -31,7 +31,9 @@ public enum TagText {
         return String(scalars[first...last])
     }
 
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    /// Control characters, line and paragraph separators, surrogates and unassigned code points:
+    /// what no text tagproj stores may contain (tag text and project settings alike).
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
         default: return false
@@ -61,12 +63,16 @@ public enum TagText {
 
 /// Why a tag's text was refused. All are usage errors (exit 64): the user typed something invalid.
 public enum TagTextError: TagProjError, Equatable {
+    /// Nothing left after trimming.
     case empty
+    /// A dish name of this many grapheme clusters, over the limit.
     case tooLong(Int)
+    /// A control character or line break.
     case control(Unicode.Scalar)
+    /// A price that is not an amount.
     case notAnAmount(String)
 
-    /// The one-line explanation.
+    /// What is wrong, and for a price what is expected.
     public var message: String {
         switch self {
         case .empty: return "tag text is empty"

@@ -2,6 +2,7 @@
 public struct NewProjectOptions: Sendable {
     /// How the picture is cropped.
     public enum CropChoice: Equatable, Sendable {
+        /// The whole picture.
         case none
         /// The centred square, as the original photo picker did.
         case square
@@ -9,13 +10,16 @@ public struct NewProjectOptions: Sendable {
         case rect(Crop)
     }
 
+    /// How the picture is cropped; the whole picture by default.
     public var crop: CropChoice = .none
+    /// Currency and font; validated by `Project.create` (see `ProjectSettings.validated()`).
     public var settings = ProjectSettings()
-    /// Replace an existing file at the project's path.
+    /// Replace an existing tagproj project at the project's path (nothing else is ever replaced).
     public var force = false
     /// Refuse photos that declare more pixels than this (default 100 megapixels).
     public var maxPixels = 100_000_000
 
+    /// The defaults: no crop, `¥`, the default font, no replacing, 100 megapixels.
     public init() {}
 }
 
@@ -25,8 +29,18 @@ extension Project {
     /// Only the image's header is read (format, size, EXIF orientation, ICC presence); no pixel is
     /// decoded. The file is written beside `path` under a temporary name and renamed into place, so a
     /// failure leaves nothing behind and an existing project is replaced only whole (with `force`).
+    /// Anything at `path` that is not a tagproj project is refused (`ProjectError.occupied`),
+    /// `force` or not.
     @discardableResult
     public static func create(at path: String, imagePath: String, options: NewProjectOptions) throws -> Project {
+        let settings = try options.settings.validated()
+        // Only a project may be replaced, and only with `force`: a photo given as the project (the
+        // arguments swapped), a folder or another program's file is what a user would lose.
+        switch try ProjectHeader.occupant(of: path) {
+        case nil: break
+        case .project?: guard options.force else { throw ProjectError.exists(path: path) }
+        case let other?: throw ProjectError.occupied(path: path, by: other)
+        }
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
         let info = try bytes.withUnsafeBytes { try ImageProbe.probe($0) }
         guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels else {
@@ -34,25 +48,24 @@ extension Project {
         }
         // A project stores sides up to 1,000,000 pixels whatever --max-pixels says (a 1,000,001 × 1
         // strip is under any pixel limit but no photo).
-        guard info.storedWidth <= 1_000_000, info.storedHeight <= 1_000_000 else {
-            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than 1000000")
-        }
-        if FileIO.exists(path) {
-            guard options.force else { throw ProjectError.exists(path: path) }
-            guard !FileIO.isDirectory(path) else { throw ProjectError.cannotCreate(path: path, reason: "it is a folder") }
+        let longest = Int(ProjectStore.sides.upperBound)
+        guard info.storedWidth <= longest, info.storedHeight <= longest else {
+            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(longest)")
         }
         let crop: Crop
         switch options.crop {
         case .none: crop = .full
         case .square: crop = .centredSquare(width: info.uprightWidth, height: info.uprightHeight)
-        case .rect(let c): crop = c
+        case .rect(let c): crop = try Crop.validated(x: c.x, y: c.y, width: c.width, height: c.height)
         }
         let size = crop.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
 
         let temporary = FileIO.temporaryPath(beside: path)
         FileIO.remove(temporary)
         do {
-            try write(to: temporary, bytes: bytes, info: info, crop: crop, size: (size.width, size.height), settings: options.settings)
+            try ProjectStore.create(at: temporary, source: .init(bytes: bytes, info: info, crop: crop,
+                                                                  size: PictureSize(width: size.width, height: size.height)),
+                                    settings: settings)
             try FileIO.replace(path, with: temporary)
         } catch {
             FileIO.remove(temporary)
@@ -63,28 +76,5 @@ extension Project {
             throw error
         }
         return try open(path, forWriting: true)
-    }
-
-    private static func write(to temporary: String, bytes: [UInt8], info: ImageInfo, crop: Crop,
-                              size: (width: Int, height: Int), settings: ProjectSettings) throws {
-        let db = try Database(path: temporary, create: true)
-        try db.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL")
-        try Migrator.migrate(db)
-        try db.writeTransaction {
-            try db.prepare("""
-                INSERT INTO source (id, format, byte_count, stored_width, stored_height, orientation, has_icc,
-                                    crop_x, crop_y, crop_w, crop_h, width, height)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(info.format.rawValue), .integer(Int64(bytes.count)),
-                      .integer(Int64(info.storedWidth)), .integer(Int64(info.storedHeight)),
-                      .integer(Int64(info.orientation)), .integer(info.hasICC ? 1 : 0),
-                      .real(crop.x), .real(crop.y), .real(crop.width), .real(crop.height),
-                      .integer(Int64(size.width)), .integer(Int64(size.height))]).run()
-            try db.prepare("INSERT INTO source_bytes (id, bytes) VALUES (1, ?)", [.blob(bytes)]).run()
-            try db.prepare("""
-                INSERT INTO project (id, currency, font, next_tag_id, history_cursor, created_with)
-                VALUES (1, ?, ?, 1, 0, ?)
-                """, [.text(settings.currency), .text(settings.font), .text("tagproj \(TagKitVersion.string)")]).run()
-        }
     }
 }

@@ -1,78 +1,72 @@
 /// What `info` reports about a project.
 public struct ProjectInfo: Equatable, Sendable {
+    /// The stored photo's format (`jpeg`, `png`).
     public var format: String
     /// The picture as the user sees it (oriented and cropped).
     public var width: Int, height: Int
     /// The photo as stored in the file, before orientation and crop.
     public var storedWidth: Int, storedHeight: Int
+    /// The photo's EXIF orientation, 1–8.
     public var orientation: Int
+    /// The part of the upright photo the project uses.
     public var crop: Crop
+    /// Whether the photo carries an ICC colour profile.
     public var hasICC: Bool
+    /// The stored photo's length in bytes.
     public var sourceBytes: Int
+    /// Currency and font.
     public var settings: ProjectSettings
+    /// How many tags there are.
     public var tags: Int
+    /// How many history entries there are, undone ones included.
     public var historyEntries: Int
+    /// The seq of the last applied entry.
     public var cursor: Int64
+    /// The file's schema version.
     public var schemaVersion: Int
 }
 
 extension Project {
     /// The project's picture, settings and counts.
     public func info() throws -> ProjectInfo {
-        let s = try db.prepare("""
-            SELECT format, width, height, stored_width, stored_height, orientation, crop_x, crop_y, crop_w, crop_h,
-                   has_icc, byte_count FROM source WHERE id = 1
-            """)
-        guard try s.step(), let format = s.value(0).text, let w = s.value(1).integer, let h = s.value(2).integer,
-              let sw = s.value(3).integer, let sh = s.value(4).integer, let o = s.value(5).integer,
-              let cx = s.value(6).real, let cy = s.value(7).real, let cw = s.value(8).real, let ch = s.value(9).real,
-              let icc = s.value(10).integer, let count = s.value(11).integer
-        else { throw ProjectError.damaged(path: path, reason: "the source photo's row is invalid") }
-        let records = self.records
-        guard let known = ImageFormat(rawValue: format), Codecs.codec(for: known)?.canRead == true else { throw records.damaged("the source photo's format is unknown") }
-        guard (1...8).contains(o) else { throw records.damaged("the source photo's orientation is invalid") }
-        guard (1...1_000_000).contains(sw), (1...1_000_000).contains(sh) else {
-            throw records.damaged("the source photo's stored size is invalid")
+        let source = try store.source()
+        let format = source.format
+        guard let known = ImageFormat(rawValue: format), Codecs.codec(for: known)?.canRead == true else {
+            throw store.damaged("the source photo's format is unknown")
         }
-        guard (try? Crop.validated(x: cx, y: cy, width: cw, height: ch)) != nil else { throw records.damaged("the crop is invalid") }
-        _ = try records.pictureSize()
-        let header = try records.header()
+        let header = try store.header()
+        let counts = try store.counts()
         return ProjectInfo(
-            format: format, width: Int(w), height: Int(h), storedWidth: Int(sw), storedHeight: Int(sh),
-            orientation: Int(o), crop: Crop(x: cx, y: cy, width: cw, height: ch), hasICC: icc != 0,
-            sourceBytes: Int(count), settings: header.settings,
-            tags: Int(try db.scalar("SELECT count(*) FROM tags")?.integer ?? 0),
-            historyEntries: Int(try db.scalar("SELECT count(*) FROM history")?.integer ?? 0),
-            cursor: header.cursor, schemaVersion: try Migrator.currentVersion(db))
+            format: format, width: source.size.width, height: source.size.height,
+            storedWidth: source.storedWidth, storedHeight: source.storedHeight, orientation: source.orientation,
+            crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
+            tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
+            schemaVersion: try store.schemaVersion())
     }
 
     /// Verifies the project: SQLite's `quick_check`, every row in its domain, and the history
     /// replayed from an empty project reproducing the stored tags exactly. Throws
     /// `ProjectError.damaged` naming the first problem.
     public func check() throws {
-        let results = try db.prepare("PRAGMA quick_check").map { $0.value(0).text ?? "" }
-        guard results == ["ok"] else {
-            throw ProjectError.damaged(path: path, reason: "quick_check: " + results.prefix(3).joined(separator: "; "))
-        }
-        let header = try records.header()
+        if let problems = try store.quickCheck() { throw store.damaged("quick_check: " + problems) }
+        let header = try store.header()
         _ = try info()
-        let stored = TagSet(try records.tags())
-        let log = try records.historyLog(cursor: header.cursor)
-        guard header.cursor <= (log.items.last?.seq ?? 0) else {
-            throw ProjectError.damaged(path: path, reason: "the history cursor points past the last entry")
-        }
+        let stored = TagSet(try store.tags())
+        let log = try store.historyLog()
+        guard header.cursor <= (log.items.last?.seq ?? 0) else { throw store.damaged("the history cursor points past the last entry") }
         for (offset, item) in log.items.enumerated() where item.seq != Int64(offset + 1) {
-            throw ProjectError.damaged(path: path, reason: "history entry \(item.seq) is out of sequence")
+            throw store.damaged("history entry \(item.seq) is out of sequence")
         }
-        let entries = try records.entries(through: Int64.max)
-        let replayed = TagSet.replaying(entries.prefix { $0.seq <= header.cursor })
+        // The seqs are 1…n, so the first `cursor` entries are the applied ones.
+        let entries = try store.entries()
+        let replayed = TagSet.replaying(entries.prefix(Int(header.cursor)))
         guard replayed == stored else {
             let ids = Set(replayed.sorted.map(\.id)).union(stored.sorted.map(\.id)).sorted()
             let first = ids.first { replayed[$0] != stored[$0] }!
-            throw ProjectError.damaged(path: path, reason: "replaying the history does not give tag \(first) as stored")
+            throw store.damaged("replaying the history does not give tag \(first) as stored")
         }
         if let highest = entries.flatMap({ $0.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
-            throw ProjectError.damaged(path: path, reason: "the id counter is behind tag #\(highest)")
+            throw store.damaged("the id counter is behind tag #\(highest)")
         }
     }
 }

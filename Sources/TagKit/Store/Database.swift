@@ -130,7 +130,16 @@ public final class Database {
 extension Database {
     /// The whole blob in `table.column` of row `row`, read with `sqlite3_blob_read` into a single
     /// array (<https://sqlite.org/c3ref/blob_open.html>). Refuses a blob longer than `limit`.
+    ///
+    /// The read lock is taken first by an ordinary statement that does not touch the blob, inside
+    /// a read transaction the blob is then read in: `sqlite3_blob_open` reports a lock it cannot
+    /// get as a generic SQLITE_ERROR, while the statement reports SQLITE_BUSY after the busy
+    /// timeout, as every other read does.
     func readBlob(table: String, column: String, row: Int64, limit: Int) throws -> [UInt8] {
+        let ownsTransaction = sqlite3_get_autocommit(handle) != 0
+        if ownsTransaction { try execute("BEGIN") }
+        defer { if ownsTransaction && sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
+        _ = try scalar("SELECT 1 FROM \(table) WHERE rowid = ?", [.integer(row)])
         var blob: OpaquePointer?
         guard sqlite3_blob_open(handle, "main", table, column, row, 0, &blob) == SQLITE_OK, let blob else {
             throw lastError(sql: "blob \(table).\(column) row \(row)")

@@ -1,13 +1,23 @@
 /// Why a project file cannot be opened, created or used.
 public enum ProjectError: TagProjError, Equatable {
+    /// No file at the project's path.
     case missing(path: String)
+    /// The file is not an SQLite database (nor a folder, which is refused the same way).
     case notSQLite(path: String)
+    /// An SQLite database without tagproj's application id.
     case notATagproj(path: String)
+    /// A project whose schema is newer than this build reads.
     case newerVersion(path: String, version: Int)
+    /// A row outside its domain, a history that does not replay, or SQLite finding the file corrupt.
     case damaged(path: String, reason: String)
+    /// A project is at the path and `force` was not given.
     case exists(path: String)
+    /// Something that is not a tagproj project is where one was to be created; never replaced.
+    case occupied(path: String, by: ExistingFile)
+    /// The new project's file cannot be written (a missing folder, no permission, a full disk).
     case cannotCreate(path: String, reason: String)
 
+    /// One line naming the file and what is wrong with it.
     public var message: String {
         switch self {
         case .missing(let p): return "no such project: '\(p)'"
@@ -17,6 +27,10 @@ public enum ProjectError: TagProjError, Equatable {
             return "'\(p)' was written by a newer tagproj (schema version \(v); this tagproj reads up to \(Migrator.latestVersion))"
         case .damaged(let p, let reason): return "project '\(p)' is damaged: \(reason)"
         case .exists(let p): return "'\(p)' already exists"
+        case .occupied(let p, .image(let format)): return "'\(p)' is a \(format.displayName) image, not a tagproj project"
+        case .occupied(let p, .sqliteDatabase): return "'\(p)' is an SQLite database of another program, not a tagproj project"
+        case .occupied(let p, .folder): return "'\(p)' is a folder"
+        case .occupied(let p, .project), .occupied(let p, .other): return "'\(p)' is not a tagproj project"
         case .cannotCreate(let p, let reason): return "cannot create '\(p)': \(reason)"
         }
     }
@@ -31,7 +45,7 @@ public enum ProjectError: TagProjError, Equatable {
     public var meaning: ErrorMeaning {
         switch self {
         case .missing: return .missingInput
-        case .exists: return .conflict
+        case .exists, .occupied: return .conflict
         case .cannotCreate: return .cannotWrite
         default: return .badData
         }

@@ -2,10 +2,15 @@ import CSQLite
 
 /// A value going into or coming out of SQLite.
 public enum SQLValue: Equatable, Sendable {
+    /// SQL NULL.
     case null
+    /// A 64-bit signed integer.
     case integer(Int64)
+    /// An IEEE double.
     case real(Double)
+    /// UTF-8 text.
     case text(String)
+    /// Bytes.
     case blob([UInt8])
 
     /// The value as an integer, if it is one.

@@ -211,7 +211,7 @@ extension Output {
     /// What an edit prints: its notices as `warning:` lines, then with `--json` the tag as it now
     /// is (for `add` without `--json`: its id).
     func report(_ result: EditResult, json: Bool, idAlone: Bool = false) {
-        result.notices.forEach(warning)
+        result.notices.forEach { warning($0.text) }
         guard let tag = result.tag else { return }
         if json {
             line(tag.json.text)

@@ -98,7 +98,7 @@ struct ErrorReport {
             case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
             }
         case let e as UnknownTagError:
-            return "run 'tagproj list \(e.path)' to see the tag ids"
+            return "run 'tagproj list \(e.path ?? "PROJECT")' to see the tag ids"
         case let e as ExportError:
             switch e {
             case .unknownFormat, .unknownFormatName, .notWritable, .contradiction: return ExportCommand.formatHint
@@ -116,6 +116,9 @@ struct ErrorReport {
             case .invalidScale: return "pass --scale with a positive number such as 0.5"
             case .wouldOverwriteProject: return nil
             }
+        case let e as SettingsError:
+            return e.setting == .currency ? "pass --currency a symbol such as '$' or '元'"
+                                          : "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
         case let e as SQLiteError where e.meaning == .busy:
             return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
         default:

@@ -125,13 +125,3 @@ struct ExportCommand: Command {
         }
     }
 }
-
-extension SceneLayout.Notice {
-    /// `#3 no longer fits at 0.950,0.500 with the fonts used here; drawn at 0.921,0.500`.
-    var text: String {
-        switch self {
-        case let .tagMoved(id, from, drawnAt):
-            return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
-        }
-    }
-}

@@ -12,7 +12,7 @@ struct NewCommand: Command {
             OptionSpec(name: "currency", value: "SYMBOL", help: "Drawn before every price.", defaultValue: "¥"),
             OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text.", defaultValue: "sans-serif"),
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
-            OptionSpec(name: "force", value: nil, help: "Replace an existing file at <project>."),
+            OptionSpec(name: "force", value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
             jsonOption,
         ],
         discussion: """
@@ -31,6 +31,10 @@ struct NewCommand: Command {
         project = try Self.positional(a, 0)
         image = try Self.positional(a, 1)
         try Self.noExtraPositionals(a)
+        if project == image || FileIO.sameFile(project, image) {
+            throw UsageError(message: "the project and the photo are the same file '\(image)'",
+                             hint: "the project is a new file: did you mean 'tagproj new \(Self.projectName(for: image)) \(image)'?")
+        }
         if let crop = a.value("crop") {
             if crop == "square" {
                 options.crop = .square
@@ -41,17 +45,11 @@ struct NewCommand: Command {
                 options.crop = .rect(try Crop.validated(x: v[0], y: v[1], width: v[2], height: v[3]))
             }
         }
-        if let currency = a.value("currency") {
-            let symbol = TagText.normalized(currency)
-            guard symbol.count <= 8, !symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw UsageError(message: "--currency: '\(currency)' is not a currency symbol (up to 8 characters)")
-            }
-            options.settings.currency = symbol
-        }
-        if let font = a.value("font") {
-            guard font.utf8.count <= 200 else { throw UsageError(message: "--font: the family name is too long") }
-            options.settings.font = font
-        }
+        // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
+        var settings = ProjectSettings()
+        if let currency = a.value("currency") { settings.currency = currency }
+        if let font = a.value("font") { settings.font = font }
+        options.settings = try settings.validated()
         if let max = a.value("max-pixels") {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }
@@ -63,9 +61,37 @@ struct NewCommand: Command {
         if !options.settings.font.isEmpty, try !FontSystem().isInstalled(family: options.settings.font) {
             out.warning("font family '\(options.settings.font)' is not installed; tags will use a substitute")
         }
-        let created = try Project.create(at: project, imagePath: image, options: options)
+        let created: Project
+        do {
+            created = try Project.create(at: project, imagePath: image, options: options)
+        } catch let error as ProjectError {
+            // A photo where the project should go: the arguments look swapped.
+            guard case .occupied(_, .image) = error else { throw error }
+            throw HintedError(error, hint: "did you mean 'tagproj new \(Self.projectName(for: image)) \(project)'?")
+        }
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
         if json { out.line(info.json.text) }
+    }
+
+    /// `photo.tagproj` for `photo.jpg`; a name that already ends in `.tagproj` as it is.
+    static func projectName(for path: String) -> String {
+        if path.hasSuffix(".tagproj") { return path }
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".tagproj" }
+        return String(path[..<dot]) + ".tagproj"
+    }
+}
+
+/// A TagKit error reported with a hint that only `new` can give, as it knows the arguments.
+private struct HintedError: CommandLineError {
+    let message: String
+    let hint: String?
+    let exitCode: ExitCode
+
+    init(_ error: TagProjError, hint: String) {
+        message = error.message
+        self.hint = hint
+        exitCode = ExitCode(error.meaning)
     }
 }

@@ -8,15 +8,15 @@ import Testing
 
     @Test func applyingThenRevertingAnEntryRestoresTheTags() {
         let start = TagSet([tag(1), tag(2)])
-        let entry = HistoryEntry(seq: 3, label: "move #1", changes: [TagChange(id: TagID(1), before: tag(1), after: tag(1, x: 0.2))])
+        let entry = HistoryEntry(label: "move #1", changes: [TagChange(id: TagID(1), before: tag(1), after: tag(1, x: 0.2))])
         let after = start.applying(entry)
         #expect(after[TagID(1)]?.anchor.x == 0.2)
         #expect(after.reverting(entry) == start)
     }
 
     @Test func addAndDeleteAreChangesFromAndToNothing() {
-        let add = HistoryEntry(seq: 1, label: "add", changes: [TagChange(id: TagID(1), before: nil, after: tag(1))])
-        let delete = HistoryEntry(seq: 2, label: "delete", changes: [TagChange(id: TagID(1), before: tag(1), after: nil)])
+        let add = HistoryEntry(label: "add", changes: [TagChange(id: TagID(1), before: nil, after: tag(1))])
+        let delete = HistoryEntry(label: "delete", changes: [TagChange(id: TagID(1), before: tag(1), after: nil)])
         let tags = TagSet().applying(add).applying(delete)
         #expect(tags.count == 0)
         #expect(tags.reverting(delete) == TagSet([tag(1)]))
@@ -24,11 +24,35 @@ import Testing
 
     @Test func replayingFromEmptyReproducesTheState() {
         let entries = [
-            HistoryEntry(seq: 1, label: "add", changes: [TagChange(id: TagID(1), before: nil, after: tag(1))]),
-            HistoryEntry(seq: 2, label: "add", changes: [TagChange(id: TagID(2), before: nil, after: tag(2))]),
-            HistoryEntry(seq: 3, label: "edit", changes: [TagChange(id: TagID(1), before: tag(1), after: tag(1, text: "Tea"))]),
+            HistoryEntry(label: "add", changes: [TagChange(id: TagID(1), before: nil, after: tag(1))]),
+            HistoryEntry(label: "add", changes: [TagChange(id: TagID(2), before: nil, after: tag(2))]),
+            HistoryEntry(label: "edit", changes: [TagChange(id: TagID(1), before: tag(1), after: tag(1, text: "Tea"))]),
         ]
         #expect(TagSet.replaying(entries) == TagSet([tag(1, text: "Tea"), tag(2)]))
+    }
+}
+
+@Suite struct HistoryStepTests {
+    @Test func undoVisitsTheAppliedEntriesLatestFirstAndRedoTheTailInOrder() throws {
+        #expect(try HistoryStep.seqs(.undo, steps: 2, cursor: 5, available: 5) == [5, 4])
+        #expect(try HistoryStep.seqs(.redo, steps: 3, cursor: 5, available: 3) == [6, 7, 8])
+        #expect(HistoryStep.cursor(after: [5, 4], .undo, from: 5) == 3)
+    }
+
+    @Test func steppingPastEitherEndIsRefused() {
+        #expect(throws: HistoryError.nothingToUndo) { try HistoryStep.seqs(.undo, steps: 1, cursor: 0, available: 0) }
+        #expect(throws: HistoryError.nothingToRedo) { try HistoryStep.seqs(.redo, steps: 1, cursor: 4, available: 0) }
+        #expect(throws: HistoryError.tooFewSteps(requested: 3, available: 2, undo: false)) {
+            try HistoryStep.seqs(.redo, steps: 3, cursor: 1, available: 2)
+        }
+    }
+
+    @Test func theRevertedEntrySwapsEachImageInReverseOrder() {
+        let a = Tag(id: TagID(1), kind: .dish, text: "Soup", anchor: .centre, side: .right, labelEm: 2)
+        let entry = HistoryEntry(label: "two", changes: [TagChange(id: TagID(1), before: nil, after: a),
+                                                         TagChange(id: TagID(2), before: a, after: nil)])
+        #expect(entry.reverted.changes == [TagChange(id: TagID(2), before: nil, after: a), TagChange(id: TagID(1), before: a, after: nil)])
+        #expect(entry.reverted.reverted == entry)
     }
 }
 

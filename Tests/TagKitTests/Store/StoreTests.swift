@@ -121,3 +121,29 @@ import Testing
         #expect(contents(path) == before)
     }
 }
+
+@Suite struct PhotoReadTests {
+    @Test func aLockHeldTooLongWhileReadingThePhotoIsBusyNotDamage() throws {
+        let dir = TemporaryDirectory()
+        let path = try makeProject(in: dir).path
+        // Open first: the header check opens and closes the file, which would drop this process's
+        // POSIX locks, the holder's included.
+        let project = try Project.open(path, forWriting: false, busyTimeoutMS: 50)
+        let holder = try Database(path: path)
+        try holder.execute("BEGIN EXCLUSIVE; UPDATE project SET font = font")
+        let error = #expect(throws: SQLiteError.self) { try project.records.sourceBytes() }
+        #expect(error?.meaning == .busy)
+        try holder.execute("ROLLBACK")
+        #expect(try project.records.sourceBytes() == Array(contents(Fixtures.coffee)!))
+    }
+}
+
+@Suite struct StoredSettingsTests {
+    @Test(arguments: [("currency", "'$' || char(7) || '$'", "the currency is invalid"), ("font", "'   '", "the font name is invalid")])
+    func aStoredSettingThatCreateWouldRefuseIsDamage(_ column: String, _ value: String, _ reason: String) throws {
+        let dir = TemporaryDirectory()
+        let path = try makeProject(in: dir).path
+        try Database(path: path).execute("UPDATE project SET \(column) = \(value)")
+        #expect(throws: ProjectError.damaged(path: path, reason: reason)) { try Project.open(path, forWriting: false).info() }
+    }
+}

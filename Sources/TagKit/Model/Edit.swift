@@ -1,0 +1,31 @@
+/// One edit of a project's tags, as a value: what a command, a line of a batch, or a gesture in
+/// the editor asks for. `Document.applying(_:measurer:)` carries it out.
+public enum Edit: Equatable, Sendable {
+    /// A new tag of `kind` saying `text`, its dot at `at` (the centre when nil), the bubble on
+    /// `side` (toward the middle of the picture when nil).
+    case add(kind: Kind, text: String, at: NormalizedPoint?, side: Side?)
+    /// The tag's dot to a point, or by an offset.
+    case move(TagID, Movement)
+    /// The tag's bubble to the other side of its dot.
+    case flip(TagID)
+    /// The tag's text replaced (and re-measured).
+    case setText(TagID, String)
+    /// The tag removed; its id is never handed out again.
+    case delete(TagID)
+
+    /// The existing tag the edit changes; nil for `add`, which makes a new one.
+    public var target: TagID? {
+        switch self {
+        case .add: return nil
+        case .move(let id, _), .flip(let id), .setText(let id, _), .delete(let id): return id
+        }
+    }
+}
+
+/// How `move` changes a tag's position.
+public enum Movement: Equatable, Sendable {
+    /// To an absolute normalized point.
+    case to(NormalizedPoint)
+    /// By a normalized offset.
+    case by(dx: Double, dy: Double)
+}

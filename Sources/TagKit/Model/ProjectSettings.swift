@@ -1,0 +1,84 @@
+/// Settings a project keeps for all its tags.
+///
+/// The domain of each setting is defined once, by `validated()`: `Project.create` writes only
+/// validated settings, and the store refuses a stored value outside the same domain as damage, so
+/// a project TagKit writes is always one it can read back.
+public struct ProjectSettings: Equatable, Sendable {
+    /// Drawn before every price's amount; `¥` unless chosen at `new`. May be empty (bare amounts).
+    public var currency: String
+    /// A fontconfig family name for the tag text; empty for the default sans-serif.
+    public var font: String
+
+    /// Settings as given, not yet checked; see `validated()`.
+    public init(currency: String = "¥", font: String = "") { self.currency = currency; self.font = font }
+
+    /// The longest currency symbol, in grapheme clusters (what a user counts as characters).
+    public static let maximumCurrencyLength = 8
+    /// The longest currency symbol in UTF-8 bytes, which bounds a symbol of few but heavy clusters.
+    public static let maximumCurrencyBytes = 64
+    /// The longest font family name, in UTF-8 bytes.
+    public static let maximumFontBytes = 200
+
+    /// These settings normalized (NFC, trimmed), or the first rule they break: a currency of at
+    /// most 8 characters and 64 bytes, a font family of at most 200 bytes that is not blank, and
+    /// neither with a control character or line break. Throws `SettingsError` (`.invalidRequest`).
+    public func validated() throws(SettingsError) -> ProjectSettings {
+        let currency = TagText.normalized(self.currency)
+        if currency.count > Self.maximumCurrencyLength || currency.utf8.count > Self.maximumCurrencyBytes {
+            throw SettingsError(setting: .currency, problem: .tooLong)
+        }
+        if let bad = currency.unicodeScalars.first(where: TagText.isForbidden) {
+            throw SettingsError(setting: .currency, problem: .forbidden(bad))
+        }
+        let font = TagText.normalized(self.font)
+        if font.isEmpty && !self.font.isEmpty { throw SettingsError(setting: .font, problem: .blank) }
+        if font.utf8.count > Self.maximumFontBytes { throw SettingsError(setting: .font, problem: .tooLong) }
+        if let bad = font.unicodeScalars.first(where: TagText.isForbidden) {
+            throw SettingsError(setting: .font, problem: .forbidden(bad))
+        }
+        return ProjectSettings(currency: currency, font: font)
+    }
+
+    /// `ProjectSettings(currency:font:).validated()`.
+    public static func validated(currency: String, font: String) throws(SettingsError) -> ProjectSettings {
+        try ProjectSettings(currency: currency, font: font).validated()
+    }
+}
+
+/// A project setting outside its domain (see `ProjectSettings.validated()`).
+public struct SettingsError: TagProjError, Equatable {
+    /// Which setting.
+    public enum Setting: String, Sendable {
+        case currency, font
+    }
+
+    /// What is wrong with it.
+    public enum Problem: Equatable, Sendable {
+        /// Longer than the setting's limit.
+        case tooLong
+        /// Holds a control character or line break.
+        case forbidden(Unicode.Scalar)
+        /// Only white space (an empty font means the default; blanks mean nothing).
+        case blank
+    }
+
+    /// The setting that was refused.
+    public let setting: Setting
+    /// Why.
+    public let problem: Problem
+
+    /// `the currency symbol is longer than 8 characters (or 64 bytes)`, and so on.
+    public var message: String {
+        let name = setting == .currency ? "the currency symbol" : "the font family name"
+        switch problem {
+        case .tooLong where setting == .currency:
+            return "\(name) is longer than \(ProjectSettings.maximumCurrencyLength) characters (or \(ProjectSettings.maximumCurrencyBytes) bytes)"
+        case .tooLong: return "\(name) is longer than \(ProjectSettings.maximumFontBytes) bytes"
+        case .forbidden(let s): return "\(name) contains a control character or line break (U+\(hex(s.value)))"
+        case .blank: return "\(name) is blank"
+        }
+    }
+
+    /// The caller asked for a setting outside its domain.
+    public var meaning: ErrorMeaning { .invalidRequest }
+}

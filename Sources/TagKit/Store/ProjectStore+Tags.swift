@@ -1,0 +1,59 @@
+/// The `tags` table, and the tag images of `history_changes`, which share its columns.
+extension ProjectStore {
+    static let tagColumns = "id, kind, text, x, y, side, label_em"
+
+    /// Every tag, in id order.
+    func tags() throws -> [Tag] {
+        try db.prepare("SELECT \(Self.tagColumns) FROM tags ORDER BY id").map { try tag(from: $0, at: 0, id: nil)! }
+    }
+
+    /// Tag `id`, or nil when there is none.
+    func tag(_ id: TagID) throws -> Tag? {
+        let s = try db.prepare("SELECT \(Self.tagColumns) FROM tags WHERE id = ?", [.integer(id.rawValue)])
+        return try s.step() ? tag(from: s, at: 0, id: nil) : nil
+    }
+
+    /// Stores the after image of every change of `entry` (nil: the tag is removed).
+    func writeImages(of entry: HistoryEntry) throws {
+        for change in entry.changes {
+            if let tag = change.after {
+                try db.prepare("INSERT OR REPLACE INTO tags (\(Self.tagColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               [.integer(tag.id.rawValue)] + values(of: tag)).run()
+            } else {
+                try db.prepare("DELETE FROM tags WHERE id = ?", [.integer(change.id.rawValue)]).run()
+            }
+        }
+    }
+
+    /// The six columns after the id of a tag image; NULLs for no image.
+    func values(of tag: Tag?) -> [SQLValue] {
+        guard let tag else { return Array(repeating: .null, count: 6) }
+        return [.text(tag.kind.rawValue), .text(tag.text), .real(tag.anchor.x), .real(tag.anchor.y),
+                .text(tag.side.rawValue), .real(tag.labelEm)]
+    }
+
+    /// Decodes a tag from columns `at…at+6` (id first) or, with `id` given, `at…at+5` (no id column).
+    /// Returns nil only when `id` is given and every column is NULL (no image).
+    func tag(from s: Statement, at: Int32, id: TagID?) throws -> Tag? {
+        var column = at
+        let tagID: TagID
+        if let id {
+            tagID = id
+            if (at..<at + 6).allSatisfy({ s.value($0) == .null }) { return nil }
+        } else {
+            guard let raw = s.value(at).integer, raw >= 1 else { throw damaged("a tag has an invalid id") }
+            tagID = TagID(raw)
+            column += 1
+        }
+        let name = "tag \(tagID)"
+        guard let kind = s.value(column).text.flatMap(Kind.init) else { throw damaged("\(name) has an unknown kind") }
+        guard let text = s.value(column + 1).text, (1...1024).contains(text.utf8.count)
+        else { throw damaged("\(name) has invalid text") }
+        guard let x = s.value(column + 2).real, x.isFinite, (0...1).contains(x) else { throw damaged("\(name) has an invalid x position") }
+        guard let y = s.value(column + 3).real, y.isFinite, (0...1).contains(y) else { throw damaged("\(name) has an invalid y position") }
+        guard let side = s.value(column + 4).text.flatMap(Side.init) else { throw damaged("\(name) has an unknown side") }
+        guard let em = s.value(column + 5).real, em.isFinite, (0...1000).contains(em)
+        else { throw damaged("\(name) has an invalid label width") }
+        return Tag(id: tagID, kind: kind, text: text, anchor: NormalizedPoint(x: x, y: y), side: side, labelEm: em)
+    }
+}

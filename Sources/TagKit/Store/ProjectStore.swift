@@ -1,0 +1,195 @@
+/// A project file's rows (see `Schema/README.md`): the only place that speaks SQL about a project.
+///
+/// `Project` orchestrates; this reads and writes, each method one typed question or one
+/// transaction. Every value read is checked against its domain, since a project file is untrusted
+/// input: a row that is out of range is reported by name instead of being acted on.
+struct ProjectStore {
+    let db: Database
+
+    /// The file's path as given.
+    var path: String { db.path }
+
+    /// Opens an existing project. The file's header is checked before SQLite touches it, so a file
+    /// that is not ours, or is from a newer tagproj, is refused without a byte written; an older
+    /// schema is migrated (which needs a writable connection).
+    static func open(_ path: String, forWriting: Bool, busyTimeoutMS: Int32) throws -> ProjectStore {
+        let version = try ProjectHeader.check(path)
+        let needsMigration = version < Migrator.latestVersion
+        // A process killed mid-edit leaves a hot journal that the next reader must roll back, which
+        // a read-only connection cannot do ("attempt to write a readonly database"). When a journal
+        // is present, read through a read-write connection: SQLite rolls back only a journal that
+        // no live writer holds, and a file we may not write still opens read-only.
+        let recover = !forWriting && FileIO.exists(path + "-journal")
+        do {
+            let db = try Database(path: path, readOnly: !forWriting && !needsMigration && !recover, busyTimeoutMS: busyTimeoutMS)
+            if forWriting || needsMigration { try db.execute("PRAGMA synchronous = FULL") }
+            if needsMigration { try Migrator.migrate(db) }
+            return ProjectStore(db: db)
+        } catch var error as SQLiteError {
+            error.context = "cannot open project '\(path)'"
+            throw error
+        }
+    }
+
+    /// What a new project stores of its photo.
+    struct NewSource {
+        var bytes: [UInt8]
+        var info: ImageInfo
+        var crop: Crop
+        /// The picture as the user will see it.
+        var size: PictureSize
+    }
+
+    /// Writes a whole new project file at `path` (which must not exist): the schema, the photo
+    /// with its bytes unchanged, `settings`, no tags, an empty history.
+    static func create(at path: String, source: NewSource, settings: ProjectSettings) throws {
+        let db = try Database(path: path, create: true)
+        try db.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL")
+        try Migrator.migrate(db)
+        let info = source.info, crop = source.crop
+        try db.writeTransaction {
+            try db.prepare("""
+                INSERT INTO source (id, format, byte_count, stored_width, stored_height, orientation, has_icc,
+                                    crop_x, crop_y, crop_w, crop_h, width, height)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(info.format.rawValue), .integer(Int64(source.bytes.count)),
+                      .integer(Int64(info.storedWidth)), .integer(Int64(info.storedHeight)),
+                      .integer(Int64(info.orientation)), .integer(info.hasICC ? 1 : 0),
+                      .real(crop.x), .real(crop.y), .real(crop.width), .real(crop.height),
+                      .integer(Int64(source.size.width)), .integer(Int64(source.size.height))]).run()
+            try db.prepare("INSERT INTO source_bytes (id, bytes) VALUES (1, ?)", [.blob(source.bytes)]).run()
+            try db.prepare("""
+                INSERT INTO project (id, currency, font, next_tag_id, history_cursor, created_with)
+                VALUES (1, ?, ?, 1, 0, ?)
+                """, [.text(settings.currency), .text(settings.font), .text("tagproj \(TagKitVersion.string)")]).run()
+        }
+    }
+
+    // MARK: The project row
+
+    /// The counters and settings of the single `project` row.
+    struct Header {
+        var settings: ProjectSettings
+        /// The id the next added tag gets.
+        var nextID: Int64
+        /// The seq of the last applied history entry.
+        var cursor: Int64
+    }
+
+    /// The `project` row.
+    func header() throws -> Header {
+        let s = try db.prepare("SELECT currency, font, next_tag_id, history_cursor FROM project WHERE id = 1")
+        guard try s.step() else { throw damaged("the project row is missing") }
+        // The same domain `Project.create` writes (`ProjectSettings.validated()`).
+        let settings: ProjectSettings
+        do {
+            settings = try ProjectSettings(currency: s.value(0).text ?? "\n", font: s.value(1).text ?? "\n").validated()
+        } catch {
+            throw damaged(error.setting == .currency ? "the currency is invalid" : "the font name is invalid")
+        }
+        guard let next = s.value(2).integer, next >= 1, next < Int64.max else { throw damaged("the id counter is invalid") }
+        guard let cursor = s.value(3).integer, cursor >= 0 else { throw damaged("the history cursor is invalid") }
+        return Header(settings: settings, nextID: next, cursor: cursor)
+    }
+
+    /// Refuses a counter that would hand out an id a tag already has: `add` would otherwise
+    /// replace that tag. One index lookup, so every add can afford it; `check` also compares the
+    /// counter with the ids in the history.
+    func checkCounter(_ header: Header) throws {
+        if let highest = try db.scalar("SELECT max(id) FROM tags")?.integer, highest >= header.nextID {
+            throw damaged("the id counter is behind tag #\(highest)")
+        }
+    }
+
+    func writeCounters(nextID: Int64, cursor: Int64) throws {
+        try db.prepare("UPDATE project SET next_tag_id = ?, history_cursor = ? WHERE id = 1",
+                       [.integer(nextID), .integer(cursor)]).run()
+    }
+
+    // MARK: The photo
+
+    /// What the project knows of its photo, and how to turn it into the picture the user sees.
+    struct Source {
+        /// The stored format's name; checked by the caller against the formats this build reads.
+        var format: String
+        /// The pixel grid as stored in the file, before orientation and crop.
+        var storedWidth: Int, storedHeight: Int
+        /// EXIF orientation, 1–8.
+        var orientation: Int
+        var crop: Crop
+        var hasICC: Bool
+        /// The length of the stored photo.
+        var byteCount: Int
+        /// The picture as the user sees it.
+        var size: PictureSize
+    }
+
+    /// The `source` row (never its bytes).
+    func source() throws -> Source {
+        let s = try db.prepare("""
+            SELECT format, stored_width, stored_height, orientation, crop_x, crop_y, crop_w, crop_h, has_icc, byte_count
+            FROM source WHERE id = 1
+            """)
+        guard try s.step() else { throw damaged("the source photo is missing") }
+        guard let orientation = s.value(3).integer, (1...8).contains(orientation) else {
+            throw damaged("the source photo's orientation is invalid")
+        }
+        guard let sw = s.value(1).integer, let sh = s.value(2).integer, Self.sides.contains(sw), Self.sides.contains(sh) else {
+            throw damaged("the source photo's stored size is invalid")
+        }
+        let crop: Crop
+        do {
+            crop = try Crop.validated(x: s.value(4).real ?? .nan, y: s.value(5).real ?? .nan,
+                                      width: s.value(6).real ?? .nan, height: s.value(7).real ?? .nan)
+        } catch { throw damaged("the crop is invalid") }
+        guard let format = s.value(0).text, let icc = s.value(8).integer, let count = s.value(9).integer, count > 0 else {
+            throw damaged("the source photo's row is invalid")
+        }
+        return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: Int(orientation), crop: crop,
+                      hasICC: icc != 0, byteCount: Int(count), size: try pictureSize())
+    }
+
+    /// The picture size as the user sees it (oriented and cropped): all an edit needs of the photo.
+    func pictureSize() throws -> PictureSize {
+        let s = try db.prepare("SELECT width, height FROM source WHERE id = 1")
+        guard try s.step() else { throw damaged("the source photo is missing") }
+        guard let w = s.value(0).integer, let h = s.value(1).integer, Self.sides.contains(w), Self.sides.contains(h)
+        else { throw damaged("the source photo's size is invalid") }
+        return PictureSize(width: Int(w), height: Int(h))
+    }
+
+    /// A side a project may store, in pixels, whatever the pixel limit.
+    static let sides: ClosedRange<Int64> = 1...1_000_000
+
+    /// The photo's bytes, read straight from the blob into one array (`sqlite3_blob_read`), so
+    /// the photo is in memory once, not also in a copy SQLite assembles from its overflow pages.
+    /// Only export needs them. A lock held too long (busy) or memory running out says nothing
+    /// about the file and passes up unchanged; any other failure means the blob is damaged.
+    func sourceBytes() throws -> [UInt8] {
+        do {
+            return try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: Int(Database.maximumBlobLength))
+        } catch let error as SQLiteError where error.meaning != .busy && !error.isOutOfMemory {
+            throw damaged("the photo cannot be read: \(error.reason)")
+        }
+    }
+
+    // MARK: The file
+
+    /// How many tags and history entries there are (two index counts).
+    func counts() throws -> (tags: Int, historyEntries: Int) {
+        (Int(try db.scalar("SELECT count(*) FROM tags")?.integer ?? 0),
+         Int(try db.scalar("SELECT count(*) FROM history")?.integer ?? 0))
+    }
+
+    /// The schema version of the file (`PRAGMA user_version`).
+    func schemaVersion() throws -> Int { try Migrator.currentVersion(db) }
+
+    /// SQLite's `quick_check`: nil when the file's structure is sound, else its first problems.
+    func quickCheck() throws -> String? {
+        let results = try db.prepare("PRAGMA quick_check").map { $0.value(0).text ?? "" }
+        return results == ["ok"] ? nil : results.prefix(3).joined(separator: "; ")
+    }
+
+    /// The project is damaged for `reason`.
+    func damaged(_ reason: String) -> ProjectError { .damaged(path: db.path, reason: reason) }
+}

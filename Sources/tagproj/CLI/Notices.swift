@@ -1,0 +1,20 @@
+import TagKit
+
+extension Notice {
+    /// The notice as the `warning:` line says it: `moved to 0.812,0.400 to stay inside the photo`.
+    var text: String {
+        switch self {
+        case .movedToStayInside(_, let point): return "moved to \(point.formatted) to stay inside the photo"
+        }
+    }
+}
+
+extension SceneLayout.Notice {
+    /// `#3 no longer fits at 0.950,0.500 with the fonts used here; drawn at 0.921,0.500`.
+    var text: String {
+        switch self {
+        case let .tagMoved(id, from, drawnAt):
+            return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
+        }
+    }
+}

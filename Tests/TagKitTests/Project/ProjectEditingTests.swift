@@ -1,0 +1,53 @@
+import Testing
+@testable import TagKit
+
+/// The façade: each call one command, read back from the file.
+@Suite struct ProjectEditingTests {
+    let measurer = FixedWidthMeasurer()
+
+    @Test func everyEditIsStoredWithItsHistoryEntryAndTheProjectChecksOut() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let added = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: measurer)
+        #expect(added.tag?.id == TagID(1) && added.label == "add dish #1 “Soup”" && added.notices.isEmpty)
+        let moved = try project.move(TagID(1), .to(NormalizedPoint(x: 0.99, y: 0.5)))
+        let stored = try #require(try Project.open(project.path, forWriting: false).tags().first)
+        #expect(moved.notices == [.movedToStayInside(TagID(1), stored.anchor)])
+        #expect(moved.tag == stored)
+        _ = try project.flip(TagID(1))
+        _ = try project.edit(TagID(1), text: "Noodles", measurer: measurer)
+        _ = try project.add(kind: .price, text: "12", at: nil, side: nil, measurer: measurer)
+        #expect(try project.delete(TagID(2)).tag == nil)
+        #expect(try project.history().items.map(\.label)
+                == ["add dish #1 “Soup”", "move #1", "flip #1", "edit #1 “Noodles”", "add price #2 “¥12”", "delete #2 “¥12”"])
+        let info = try project.info()
+        #expect(info.tags == 1 && info.historyEntries == 6 && info.cursor == 6)
+        try project.check()
+    }
+
+    @Test func anEditOfAnUnknownTagNamesTheProjectAndChangesNothing() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let before = contents(project.path)
+        let error = #expect(throws: UnknownTagError.self) { try project.flip(TagID(9)) }
+        #expect(error?.message == "no tag #9 in '\(project.path)'")
+        #expect(contents(project.path) == before)
+    }
+
+    @Test func aFailedEditLeavesTheFileAsItWas() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: measurer)
+        let before = contents(project.path)
+        #expect(throws: PlacementError.doesNotFit) { try project.edit(TagID(1), text: String(repeating: "W", count: 64), measurer: FixedWidthMeasurer(emPerCharacter: 2)) }
+        #expect(contents(project.path) == before)
+    }
+
+    @Test func infoReportsThePictureAndTheSettings() throws {
+        let dir = TemporaryDirectory()
+        let info = try makeProject(in: dir).info()
+        #expect(info.format == "png" && info.width == 600 && info.height == 400 && info.orientation == 1 && info.crop == .full)
+        #expect(info.settings == ProjectSettings() && info.tags == 0 && info.historyEntries == 0 && info.cursor == 0)
+        #expect(info.sourceBytes == contents(Fixtures.coffee)?.count)
+    }
+}
