@@ -78,7 +78,7 @@ final class EditorAPI {
     private func edit(_ body: JSON) throws -> HTTPResponse {
         guard let op = body["op"]?.stringValue else { throw EditorRequestError.badField("op") }
         let project = try open(forWriting: true)
-        var notices: [String] = []
+        var notices: [Notice] = []
         var labels: [String] = []
         switch op {
         case "add":
@@ -90,20 +90,20 @@ final class EditorAPI {
                 return side
             }
             let result = try project.add(kind: kind, text: text, at: at, side: side, measurer: try fonts())
-            notices = result.notices.map { "\($0)" }
+            notices = result.notices
             labels = [result.label]
         case "move":
             let result = try project.move(try id(body), .to(try point(body, optional: false) ?? .centre))
-            notices = result.notices.map { "\($0)" }
+            notices = result.notices
             labels = [result.label]
         case "flip":
             let result = try project.flip(try id(body))
-            notices = result.notices.map { "\($0)" }
+            notices = result.notices
             labels = [result.label]
         case "edit":
             guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
             let result = try project.edit(try id(body), text: text, measurer: try fonts())
-            notices = result.notices.map { "\($0)" }
+            notices = result.notices
             labels = [result.label]
         case "delete":
             labels = [try project.delete(try id(body)).label]
@@ -115,7 +115,7 @@ final class EditorAPI {
             throw EditorRequestError.unknownOperation(op)
         }
         return .json(.object([
-            ("done", .array(labels.map { .string($0) })), ("notices", .array(notices.map { .string($0) })),
+            ("done", .array(labels.map { .string($0) })), ("notices", .array(notices.map(\.json))),
             ("state", try EditorState.json(project)),
         ]))
     }

@@ -292,6 +292,33 @@ class EditorTests(unittest.TestCase):
         with open(os.path.join(e.dir, "p.jpg"), "rb") as f:
             self.assertEqual(f.read(3), b"\xff\xd8\xff")
 
+    def test_an_edit_that_must_move_the_dot_says_so_as_the_cli_does(self):
+        e = self.editor
+        ours = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+        status, body = e.request("POST", "/api/edit", json.dumps({"op": "move", "id": 1, "x": 1.0, "y": 0.5}), ours)
+        self.assertEqual(status, 200, body)
+        notice = json.loads(body)["notices"][0]
+        self.assertEqual((notice["notice"], notice["id"]), ("moved_to_stay_inside", 1))
+        self.assertEqual(round(notice["x"], 6), round(tags(e.dir)[1]["x"], 6))
+        self.assertLess(notice["x"], 1.0)
+
+    def test_a_project_locked_by_another_process_makes_the_page_wait_and_retry(self):
+        e = self.editor
+        e.load()
+        # Another program holds the write lock (as a long edit in a shell would) for four seconds,
+        # longer than the server's busy timeout.
+        locker = subprocess.Popen([sys.executable, "-c", (
+            "import sqlite3, time, sys\n"
+            "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "db.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(4); db.execute('ROLLBACK')\n"),
+            os.path.join(e.dir, "p.tagproj")], stdout=subprocess.PIPE, text=True)
+        self.assertEqual(locker.stdout.readline().strip(), "locked")
+        e.tag(1).click()
+        e.wait(lambda d: "busy" in e.status(), "the page did not say the project is busy", timeout=8)
+        locker.wait(timeout=10)
+        e.settled(3)
+        self.assertEqual(tags(e.dir)[1]["side"], "left", "the flip went through once the lock was released")
+
     def test_ctrl_c_stops_the_server_cleanly(self):
         e = self.editor
         e.server.send_signal(signal.SIGINT)

@@ -47,3 +47,15 @@ extension Array where Element == Tag {
     /// The tags as `list --json` shows them: `{"tags":[…]}`.
     public var json: JSON { .object([("tags", .array(map(\.json)))]) }
 }
+
+extension Notice {
+    /// The notice as a front end receives it to word it itself:
+    /// `{"notice":"moved_to_stay_inside","id":3,"x":0.812,"y":0.4}`.
+    public var json: JSON {
+        switch self {
+        case let .movedToStayInside(id, point):
+            return .object([("notice", .string("moved_to_stay_inside")), ("id", .integer(id.rawValue)),
+                            ("x", .number(point.x)), ("y", .number(point.y))])
+        }
+    }
+}

@@ -48,12 +48,18 @@ function fail(error) {
   say("error: " + error.message + (error.hint ? " (hint: " + error.hint + ")" : ""), "error");
 }
 
+/// A notice worded as the CLI words it.
+function noticeText(n) {
+  if (n.notice === "moved_to_stay_inside") return "#" + n.id + " moved to " + n.x.toFixed(3) + "," + n.y.toFixed(3) + " to stay inside the photo";
+  return JSON.stringify(n);
+}
+
 async function edit(body) {
   // Each edit is timed from the gesture to the redrawn page (performance.getEntriesByType("measure")).
   const started = performance.now();
   try {
     const answer = await api("/api/edit", body);
-    const notices = answer.notices.map((n) => "warning: " + n);
+    const notices = answer.notices.map((n) => "warning: " + noticeText(n));
     if (notices.length) say(notices.join("  "), "warning");
     else say(answer.done.length ? answer.done.join(", ") : "");
     await show(answer.state);
