@@ -121,6 +121,28 @@ import TagKit
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dir) == ["p.tagproj"])
     }
 
+    @Test func exportNeverReplacesAProjectOrAnotherDatabase() throws {
+        let cli = CLI()
+        let project = try tagged(cli)
+        try cli.newProject("other.tagproj")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [cli.path("notes.db"), "CREATE TABLE t (x); INSERT INTO t VALUES (1);"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        try Data("an old picture".utf8).write(to: URL(fileURLWithPath: cli.path("old.png")))
+        let before = try ["other.tagproj", "notes.db", project].map { try #require(cli.bytes($0)) }
+        expectFailure(try cli("export", project, "other.tagproj", "--format", "png"), 73,
+                      "'other.tagproj' is a tagproj project; export never replaces one")
+        expectFailure(try cli("export", project, "notes.db", "--format", "jpeg"), 73,
+                      "'notes.db' is an SQLite database; export never replaces one")
+        #expect(try ["other.tagproj", "notes.db", project].map { try #require(cli.bytes($0)) } == before)
+        // An image is replaced, as image tools do.
+        #expect(try cli("export", project, "old.png").status == 0)
+        #expect(try ImageProbe.probe(Array(cli.bytes("old.png")!)).format == .png)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dir).sorted() == ["notes.db", "old.png", "other.tagproj", "p.tagproj"])
+    }
+
     @Test func aFailedExportKeepsTheOldFile() throws {
         let cli = CLI()
         let project = try tagged(cli)

@@ -24,6 +24,7 @@ extension Project {
         try options.validate()
         let format = try options.format(forOutput: output)
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
+        if output != "-", let kind = OutputFile.databaseKind(at: output) { throw ExportError.wouldReplaceDatabase(path: output, kind) }
         let records = self.records
         let source = try records.source()
         let size = options.size.resolve(for: source.size)

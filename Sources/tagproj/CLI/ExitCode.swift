@@ -115,6 +115,7 @@ struct ErrorReport {
                 return flag.map { "pass \($0) \(range.lowerBound)-\(range.upperBound)" }
             case .invalidScale: return "pass --scale with a positive number such as 0.5"
             case .wouldOverwriteProject: return nil
+            case .wouldReplaceDatabase: return "choose another name for the picture"
             }
         case let e as SQLiteError where e.meaning == .busy:
             return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
