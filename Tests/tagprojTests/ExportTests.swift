@@ -117,8 +117,21 @@ import TagKit
         let project = try tagged(cli)
         expectFailure(try cli("export", project, "no/such/dir/out.png"), 73, "cannot create")
         expectFailure(try cli("export", project, project, "--format", "png"), 73, "is the project itself")
-        expectFailure(try cli("export", project, "out.gif"), 64, "cannot tell the format")
+        expectFailure(try cli("export", project, "out.gif"), 64, "tagproj cannot write GIF images")
+        expectFailure(try cli("export", project, "out.data"), 64, "cannot tell the format")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dir) == ["p.tagproj"])
+    }
+
+    @Test(arguments: ["out.png", "out.jpg"])
+    func theCameraSRGBProfileIsCarriedByteForByte(_ name: String) throws {
+        let cli = CLI()
+        let profile = try Data(contentsOf: CLI.repository.appendingPathComponent("Fixtures/sRGB-IEC61966-2.1.icc"))
+        #expect(try cli("new", "p.tagproj", Hostile.path("srgb-camera.jpg")).status == 0)
+        let run = try cli("export", "p.tagproj", name)
+        #expect(run.status == 0 && run.errorLines.count == 1, "\(run)")
+        let written = Array(try #require(cli.bytes(name)))
+        let icc = name.hasSuffix(".png") ? try PNGRowReader(written).iccProfile : try JPEGRowReader(written).iccProfile
+        #expect(icc.map { Data($0) } == profile)
     }
 
     @Test func exportNeverReplacesAProjectOrAnotherDatabase() throws {

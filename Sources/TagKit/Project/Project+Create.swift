@@ -22,20 +22,18 @@ public struct NewProjectOptions: Sendable {
 extension Project {
     /// Creates a project at `path` from the photo at `imagePath`, storing its bytes unchanged.
     ///
-    /// Only the image's header is read (format, size, EXIF orientation, ICC presence); no pixel is
-    /// decoded. The file is written beside `path` under a temporary name and renamed into place, so a
+    /// The whole picture is decoded once, streaming, to find damage now (see `ImageDecoder.verify`);
+    /// no pixel is kept. The file is written beside `path` under a temporary name and renamed into place, so a
     /// failure leaves nothing behind and an existing project is replaced only whole (with `force`).
     @discardableResult
     public static func create(at path: String, imagePath: String, options: NewProjectOptions) throws -> Project {
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
-        let info = try bytes.withUnsafeBytes { try ImageProbe.probe($0) }
-        guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels else {
-            throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: options.maxPixels)
-        }
+        // The whole picture is decoded (pixels discarded), so damage is found now, naming the file.
+        let info = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: imagePath).info
         // A project stores sides up to 1,000,000 pixels whatever --max-pixels says (a 1,000,001 × 1
         // strip is under any pixel limit but no photo).
         guard info.storedWidth <= 1_000_000, info.storedHeight <= 1_000_000 else {
-            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than 1000000")
+            throw ImageFileError(.file(imagePath), .unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than 1000000"))
         }
         if FileIO.exists(path) {
             guard options.force else { throw ProjectError.exists(path: path) }

@@ -33,7 +33,10 @@ extension Project {
         }
         let scene = try TagScene(tags: try records.tags(), settings: try records.header().settings, size: size, fonts: fonts)
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
-        var reader = try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+        let photo = ImageFileError.Subject.photo(inProject: path)
+        var reader = try ImageFileError.naming(photo) {
+            try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+        }
         let file = try OutputFile(path: output)
         let counter = CountingSink(file.sink)
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
@@ -41,6 +44,9 @@ extension Project {
         do {
             try pipeline.run(&reader)
             try file.commit()
+        } catch let error as ImageError {
+            file.abandon()
+            throw ImageFileError(photo, error)
         } catch let error as FileError where error.operation == .write {
             // A write or sync of the output that fails (disk full, say) is the output's failure: 73.
             file.abandon()

@@ -92,6 +92,8 @@ struct ErrorReport {
         case let e as ImageError:
             if case .tooManyPixels = e { return "if you trust this file, raise the limit with --max-pixels" }
             return nil
+        case let e as ImageFileError:
+            return hint(for: e.error) ?? e.advice
         case let e as HistoryError:
             switch e {
             case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
