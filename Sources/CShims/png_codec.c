@@ -47,6 +47,16 @@ static _Noreturn void fail_now(png_structp png, tp_png_errors *err, int code, co
     png_error(png, err->message);
 }
 
+/// Cameras and Photoshop embed the 3144-byte "sRGB IEC61966-2.1" profile, which libpng knows and
+/// calls incorrect (its media white point is off); by default it refuses to write it. The pixels
+/// are the camera's either way and we pass the profile on byte for byte, so skip that check.
+/// Other problems libpng finds in a profile stay benign: the profile is dropped with a warning
+/// rather than failing the export (libpng's default for writing is to fail).
+static void accept_known_profiles(png_structp png) {
+    png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
+    png_set_benign_errors(png, 1);
+}
+
 // MARK: - Decoder
 
 struct tp_png_decoder {
@@ -58,6 +68,7 @@ struct tp_png_decoder {
     tp_png_info shape;
     size_t rowbytes;
     int next_row;
+    int ended;              // png_read_end has run (or failed, as a warning)
     uint8_t *image;         // the whole image, for interlaced files only
     png_bytep *row_pointers;
 };
@@ -100,6 +111,7 @@ int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
     png_infop info = dec->info;
     png_set_read_fn(png, dec, read_from_memory);
     png_set_user_limits(png, 0x7FFFFFFF, 0x7FFFFFFF);  // our pixel limit applies instead
+    accept_known_profiles(png);
     png_read_info(png, info);
 
     png_uint_32 width, height;
@@ -162,6 +174,20 @@ static void decode_whole_image(tp_png_decoder *dec) {
     png_read_image(dec->png, dec->row_pointers);
 }
 
+/// After the last row: reads the chunks up to IEND under a setjmp of its own, so that a file that
+/// ends early (IEND missing) or has a damaged chunk there is a warning, never an error: chunks
+/// after the image data cannot change the pixels, which are all decoded by now.
+static void read_to_the_end(tp_png_decoder *dec) {
+    dec->ended = 1;
+    if (setjmp(png_jmpbuf(dec->png))) {
+        if (!dec->err.warning[0])
+            snprintf(dec->err.warning, sizeof dec->err.warning, "after the image data: %s", dec->err.message);
+        dec->err.code = TP_OK;  // the png struct is not used again: every row has been read
+        return;
+    }
+    png_read_end(dec->png, NULL);
+}
+
 int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, int nrows,
                              int *done, char *msg, size_t msg_cap) {
     *done = 0;
@@ -188,8 +214,7 @@ int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, i
         dec->next_row++;
         *done += 1;
     }
-    // png_read_end is not called: chunks after the image data cannot change the pixels, and a
-    // missing IEND must not turn a fully decoded picture into an error.
+    if (dec->next_row == dec->shape.height && !dec->ended) read_to_the_end(dec);
     return TP_OK;
 }
 
@@ -256,6 +281,7 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(enc->png, zlib_level);
+    accept_known_profiles(enc->png);
     if (icc_len)  // libpng validates the profile; one it rejects is dropped with a warning
         png_set_iCCP(enc->png, enc->info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_len);
     png_write_info(enc->png, enc->info);

@@ -117,8 +117,43 @@ import TagKit
         let project = try tagged(cli)
         expectFailure(try cli("export", project, "no/such/dir/out.png"), 73, "cannot create")
         expectFailure(try cli("export", project, project, "--format", "png"), 73, "is the project itself")
-        expectFailure(try cli("export", project, "out.gif"), 64, "cannot tell the format")
+        expectFailure(try cli("export", project, "out.gif"), 64, "tagproj cannot write GIF images")
+        expectFailure(try cli("export", project, "out.data"), 64, "cannot tell the format")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dir) == ["p.tagproj"])
+    }
+
+    @Test(arguments: ["out.png", "out.jpg"])
+    func theCameraSRGBProfileIsCarriedByteForByte(_ name: String) throws {
+        let cli = CLI()
+        let profile = try Data(contentsOf: CLI.repository.appendingPathComponent("Fixtures/sRGB-IEC61966-2.1.icc"))
+        #expect(try cli("new", "p.tagproj", Hostile.path("srgb-camera.jpg")).status == 0)
+        let run = try cli("export", "p.tagproj", name)
+        #expect(run.status == 0 && run.errorLines.count == 1, "\(run)")
+        let written = Array(try #require(cli.bytes(name)))
+        let icc = name.hasSuffix(".png") ? try PNGRowReader(written).iccProfile : try JPEGRowReader(written).iccProfile
+        #expect(icc.map { Data($0) } == profile)
+    }
+
+    @Test func exportNeverReplacesAProjectOrAnotherDatabase() throws {
+        let cli = CLI()
+        let project = try tagged(cli)
+        try cli.newProject("other.tagproj")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [cli.path("notes.db"), "CREATE TABLE t (x); INSERT INTO t VALUES (1);"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        try Data("an old picture".utf8).write(to: URL(fileURLWithPath: cli.path("old.png")))
+        let before = try ["other.tagproj", "notes.db", project].map { try #require(cli.bytes($0)) }
+        expectFailure(try cli("export", project, "other.tagproj", "--format", "png"), 73,
+                      "'other.tagproj' is a tagproj project; export never replaces one")
+        expectFailure(try cli("export", project, "notes.db", "--format", "jpeg"), 73,
+                      "'notes.db' is an SQLite database; export never replaces one")
+        #expect(try ["other.tagproj", "notes.db", project].map { try #require(cli.bytes($0)) } == before)
+        // An image is replaced, as image tools do.
+        #expect(try cli("export", project, "old.png").status == 0)
+        #expect(try ImageProbe.probe(Array(cli.bytes("old.png")!)).format == .png)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.dir).sorted() == ["notes.db", "old.png", "other.tagproj", "p.tagproj"])
     }
 
     @Test func aFailedExportKeepsTheOldFile() throws {

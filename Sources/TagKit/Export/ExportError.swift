@@ -18,6 +18,8 @@ public enum ExportError: TagProjError, Equatable {
     case outputTooLarge(width: Int, height: Int, limit: Int)
     /// The output is the project being exported.
     case wouldOverwriteProject(path: String)
+    /// The output is another project or another SQLite database, which export never replaces.
+    case wouldReplaceDatabase(path: String, OutputFile.DatabaseKind)
 
     /// One line naming what is wrong.
     public var message: String {
@@ -33,6 +35,8 @@ public enum ExportError: TagProjError, Equatable {
         case .severalSizes(let n): return "\(n) sizes were asked for; give one"
         case .outputTooLarge(let w, let h, let limit): return "the output would be \(w)×\(h) pixels, more than the limit of \(limit)"
         case .wouldOverwriteProject(let p): return "'\(p)' is the project itself; export writes a picture, never the project"
+        case let .wouldReplaceDatabase(p, kind):
+            return "'\(p)' is \(kind == .project ? "a tagproj project" : "an SQLite database"); export never replaces one"
         }
     }
 
@@ -45,11 +49,12 @@ public enum ExportError: TagProjError, Equatable {
         }
     }
 
-    /// Not possible over the limit, a conflict for the project itself, else an invalid request.
+    /// Not possible over the limit, a conflict for a project or database in the way, else an
+    /// invalid request.
     public var meaning: ErrorMeaning {
         switch self {
         case .outputTooLarge: return .notPossible
-        case .wouldOverwriteProject: return .conflict
+        case .wouldOverwriteProject, .wouldReplaceDatabase: return .conflict
         default: return .invalidRequest
         }
     }

@@ -69,6 +69,24 @@ public final class OutputFile {
         if let temporary { unlink(temporary) }
     }
 
+    /// What kind of SQLite file is in the way of an output.
+    public enum DatabaseKind: Sendable, Equatable {
+        /// A tagproj project (our `application_id`).
+        case project
+        /// Any other SQLite database.
+        case database
+    }
+
+    /// Whether `path` is an SQLite file (the 16-byte header `SQLite format 3\0`), and whether it
+    /// is a tagproj project (the application id at offset 68); `nil` for anything else or nothing.
+    public static func databaseKind(at path: String) -> DatabaseKind? {
+        guard let head = try? FileIO.readPrefix(path, count: 72), head.count >= 16,
+              head.prefix(16).elementsEqual(ProjectHeader.magic) else { return nil }
+        guard head.count >= 72 else { return .database }
+        let id = head[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return id == Project.applicationID ? .project : .database
+    }
+
     /// Removes `.NAME.tagproj-tmp-PID` files beside `path` whose process is gone.
     static func removeStaleTemporaries(beside path: String) {
         let dir = FileIO.directory(of: path)

@@ -11,6 +11,14 @@ public struct DecodedImage: Sendable {
     public var warning: String?
 }
 
+/// What `ImageDecoder.verify` found in a photo that decodes whole.
+public struct ImageCheck: Sendable, Equatable {
+    /// The headers: format, stored size, orientation, ICC presence.
+    public var info: ImageInfo
+    /// The first problem the decoder stepped over without losing pixels, or `nil`.
+    public var warning: String?
+}
+
 /// Decodes images of every readable format in `Codecs`, chosen by content.
 ///
 /// `decode` returns a whole picture; `rowReader` returns a streaming decoder for band-by-band
@@ -42,6 +50,38 @@ public enum ImageDecoder {
         var reader = try rowReader(for: bytes, maxPixels: maxPixels)
         let pixels = try Orientation.readUpright(&reader, orientation: applyOrientation ? info.orientation : 1)
         return DecodedImage(info: info, pixels: pixels, iccProfile: reader.iccProfile, warning: reader.warning)
+    }
+
+    /// Decodes the whole picture in `bytes` and throws away the pixels, so that damage anywhere in
+    /// it is found now (at import) rather than at export.
+    ///
+    /// Streams in bands of 16 rows through the codec's checking reader (for JPEG, libjpeg's 1/8
+    /// scaling: every coefficient is still entropy-decoded, which is where damage shows, but the
+    /// inverse DCT and colour conversion are nearly free). Memory stays bounded by a band, except
+    /// what the codec itself must hold (a progressive JPEG's coefficients, an interlaced PNG).
+    /// - Parameter file: the photo's path; when given, errors are `ImageFileError`s naming it.
+    /// - Throws: `ImageError` (or `ImageFileError`): not an image, another format, damaged,
+    ///   unsupported, over `maxPixels`.
+    public static func verify(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels, file: String? = nil) throws -> ImageCheck {
+        guard let file else { return try bytes.withUnsafeBytes { try verify($0, maxPixels: maxPixels) } }
+        return try ImageFileError.naming(.file(file)) { try bytes.withUnsafeBytes { try verify($0, maxPixels: maxPixels) } }
+    }
+
+    private static func verify(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> ImageCheck {
+        let info = try ImageProbe.probeTyped(bytes)
+        guard info.pixelCount <= maxPixels else {
+            throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: maxPixels)
+        }
+        guard let codec = Codecs.sniff(bytes) else { throw ImageError.notAnImage }
+        var reader = try codec.checkingReader(for: bytes, maxPixels: maxPixels)
+        var band = [UInt8](repeating: 0, count: 16 * reader.rowBytes)
+        var row = 0
+        while row < reader.height {
+            let n = try band.withUnsafeMutableBufferPointer { try reader.readRows(into: $0, count: min(16, reader.height - row)) }
+            guard n > 0 else { throw ImageError.incomplete(rows: row, of: reader.height) }
+            row += n
+        }
+        return ImageCheck(info: info, warning: reader.warning)
     }
 
     /// Decodes an image held in an array; see `decode(_:maxPixels:applyOrientation:)`.

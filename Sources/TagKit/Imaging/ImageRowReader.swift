@@ -1,4 +1,5 @@
-/// A decoder that produces a file's pixels row by row: `JPEGRowReader` or `PNGRowReader`.
+/// A decoder that produces a file's pixels row by row, as a codec makes it (`ImageCodec.rowReader`):
+/// `JPEGRowReader`, `PNGRowReader`.
 ///
 /// Rows come in stored orientation (EXIF orientation not applied) as 8-bit RGB or RGBA.
 public protocol ImageRowReader: RowSource, AnyObject {

@@ -26,8 +26,8 @@ public struct NewProjectOptions: Sendable {
 extension Project {
     /// Creates a project at `path` from the photo at `imagePath`, storing its bytes unchanged.
     ///
-    /// Only the image's header is read (format, size, EXIF orientation, ICC presence); no pixel is
-    /// decoded. The file is written beside `path` under a temporary name and renamed into place, so a
+    /// The whole picture is decoded once, streaming, to find damage now (see `ImageDecoder.verify`);
+    /// no pixel is kept. The file is written beside `path` under a temporary name and renamed into place, so a
     /// failure leaves nothing behind and an existing project is replaced only whole (with `force`).
     /// Anything at `path` that is not a tagproj project is refused (`ProjectError.occupied`),
     /// `force` or not.
@@ -42,15 +42,13 @@ extension Project {
         case let other?: throw ProjectError.occupied(path: path, by: other)
         }
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
-        let info = try bytes.withUnsafeBytes { try ImageProbe.probe($0) }
-        guard info.storedWidth.multipliedReportingOverflow(by: info.storedHeight).partialValue <= options.maxPixels else {
-            throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: options.maxPixels)
-        }
+        // The whole picture is decoded (pixels discarded), so damage is found now, naming the file.
+        let info = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: imagePath).info
         // A project stores sides up to 1,000,000 pixels whatever --max-pixels says (a 1,000,001 × 1
         // strip is under any pixel limit but no photo).
         let longest = Int(ProjectStore.sides.upperBound)
         guard info.storedWidth <= longest, info.storedHeight <= longest else {
-            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(longest)")
+            throw ImageFileError(.file(imagePath), .unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(longest)"))
         }
         let crop: Crop
         switch options.crop {

@@ -27,6 +27,7 @@ extension Project {
         try options.validate()
         let format = try options.format(forOutput: output)
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
+        if output != "-", let kind = OutputFile.databaseKind(at: output) { throw ExportError.wouldReplaceDatabase(path: output, kind) }
         let records = self.records
         let source = try records.source()
         let size = options.size.resolve(for: source.size)
@@ -36,7 +37,10 @@ extension Project {
         let layout = try SceneLayout(tags: try records.tags(), settings: try records.header().settings, size: size, fonts: fonts)
         let scene = layout.scene
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
-        var reader = try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+        let photo = ImageFileError.Subject.photo(inProject: path)
+        var reader = try ImageFileError.naming(photo) {
+            try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+        }
         let file = try OutputFile(path: output)
         let counter = CountingSink(file.sink)
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
@@ -44,6 +48,9 @@ extension Project {
         do {
             try pipeline.run(&reader)
             try file.commit()
+        } catch let error as ImageError {
+            file.abandon()
+            throw ImageFileError(photo, error)
         } catch let error as FileError where error.operation == .write {
             // A write or sync of the output that fails (disk full, say) is the output's failure: 73.
             file.abandon()

@@ -92,6 +92,8 @@ struct ErrorReport {
         case let e as ImageError:
             if case .tooManyPixels = e { return "if you trust this file, raise the limit with --max-pixels" }
             return nil
+        case let e as ImageFileError:
+            return hint(for: e.error) ?? e.advice
         case let e as HistoryError:
             switch e {
             case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
@@ -115,6 +117,7 @@ struct ErrorReport {
                 return flag.map { "pass \($0) \(range.lowerBound)-\(range.upperBound)" }
             case .invalidScale: return "pass --scale with a positive number such as 0.5"
             case .wouldOverwriteProject: return nil
+            case .wouldReplaceDatabase: return "choose another name for the picture"
             }
         case let e as SettingsError:
             return e.setting == .currency ? "pass --currency a symbol such as '$' or '元'"

@@ -75,6 +75,16 @@ extension ImagingTests {
     }
 
     @Test(arguments: [ImageFormat.jpeg, .png])
+    func theCameraSRGBProfileThatLibpngCallsIncorrectRoundTrips(format: ImageFormat) throws {
+        let camera = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fixtures/sRGB-IEC61966-2.1.icc"))))
+        #expect(camera.count == 3144)
+        let encoded = try Codecs.codec(for: format)!.encoder(EncodeSettings(iccProfile: camera)).encode(photo)
+        let decoded = try ImageDecoder.decode(encoded)
+        #expect(decoded.iccProfile == camera)
+        #expect(decoded.warning == nil)
+    }
+
+    @Test(arguments: [ImageFormat.jpeg, .png])
     func outputCarriesNoOrientationOrOtherMetadata(format: ImageFormat) throws {
         let turned = try ImageDecoder.decode(Fixture.bytes("jpeg-orient6.jpg"))
         let encoded = format == .jpeg ? try JPEGEncoder().encode(turned.pixels) : try PNGEncoder().encode(turned.pixels)

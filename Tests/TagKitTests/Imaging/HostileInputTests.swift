@@ -104,6 +104,54 @@ extension ImagingTests {
         #expect(throws: Never.self) { try JPEGRowReader(progressive, maxScans: 20) }
     }
 
+    /// The hostile inputs of `Fixtures/hostile/` (scripts/make-hostile-fixtures.py).
+    static func hostile(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fixtures/hostile/" + name))))
+    }
+
+    @Test(arguments: ["scans-3000.jpg", "scan-flood.jpg"])
+    func thousandsOfScansAreCountedByTheProbeAndRefusedByEveryReader(file: String) throws {
+        let flood = try Self.hostile(file)
+        let refused = ImageError.damaged(.jpeg, "progressive JPEG has more than 100 scans")
+        #expect(throws: refused) { try ImageProbe.probe(flood) }
+        #expect(throws: refused) { try JPEGRowReader(flood) }  // what export opens
+        #expect(throws: refused) { try ImageDecoder.verify(flood) }
+        let progressive = try Fixture.bytes("jpeg-progressive.jpg")
+        #expect(progressive.withUnsafeBytes { JPEGProbe.scans(in: ByteView($0), from: 0) } < 20)
+    }
+
+    @Test func aStrayFF00BetweenSegmentsIsSkippedWithAWarning() throws {
+        let stray = try Self.hostile("stray-ff00.jpg")
+        #expect(try ImageProbe.probe(stray).storedWidth == 16)
+        let decoded = try ImageDecoder.decode(stray)
+        #expect(decoded.pixels == (try ImageDecoder.decode(Self.hostile("small.jpg")).pixels))
+        #expect(decoded.warning?.contains("extraneous bytes before marker") == true)
+    }
+
+    @Test func aPNGWithoutIENDDecodesWholeWithAWarning() throws {
+        let cut = try Self.hostile("missing-iend.png")
+        let decoded = try ImageDecoder.decode(cut)
+        #expect(decoded.pixels == (try ImageDecoder.decode(Self.hostile("small.png")).pixels))
+        #expect(decoded.warning == "after the image data: file is truncated")
+        #expect(try ImageDecoder.decode(Self.hostile("small.png")).warning == nil)
+    }
+
+    @Test func verifyDecodesThePictureThroughAndNamesTheFile() throws {
+        let cut = try Self.hostile("cut-in-data.jpg")
+        #expect(try ImageProbe.probe(cut).storedWidth == 64, "the headers are whole")
+        #expect(throws: ImageError.self) { try ImageDecoder.verify(cut) }
+        do {
+            _ = try ImageDecoder.verify(cut, file: "photo.jpg")
+            Issue.record("a JPEG cut in its data verified")
+        } catch let error as ImageFileError {
+            #expect(error.message.hasPrefix("'photo.jpg': damaged JPEG: "), "\(error.message)")
+            #expect(error.meaning == .badData)
+        }
+        let check = try ImageDecoder.verify(Fixture.bytes("jpeg-orient6.jpg"), file: "photo.jpg")
+        #expect(check.info.orientation == 6 && check.warning == nil)
+        #expect(try ImageDecoder.verify(Self.hostile("missing-iend.png")).warning != nil)
+    }
+
     @Test func aPNGWithABadImageDataChecksumIsDamaged() throws {
         var png = try Fixture.bytes("png-rgb8.png")
         let idat = (8..<png.count).first { Array(png[$0..<($0 + 4)]) == Array("IDAT".utf8) }!

@@ -79,9 +79,42 @@ extension ImagingTests {
         #expect(throws: ImageError.self) { try ImageProbe.probe(png) }
     }
 
-    @Test(arguments: [[], [0x00], Array("GIF89a".utf8), Array("hello, world".utf8), [0xFF, 0xD8]])
+    @Test(arguments: [[], [0x00], Array("GIF8".utf8), Array("hello, world".utf8), [0xFF, 0xD8]])
     func bytesThatAreNotAnImageSaySo(bytes: [UInt8]) {
         #expect(throws: ImageError.notAnImage) { try ImageProbe.probe(bytes) }
+    }
+
+    /// The first bytes of a file: `parts` as text or bytes, one after the other.
+    static func header(_ parts: Any...) -> [UInt8] {
+        parts.flatMap { part -> [UInt8] in (part as? String).map { Array($0.utf8) } ?? (part as! [UInt8]) }
+    }
+
+    static let otherFormats: [([UInt8], ImageFormat)] = [
+        (header("GIF89a", [1, 0, 1, 0] as [UInt8]), .gif), (header("GIF87a"), .gif),
+        ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff), ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
+        (header("RIFF", [0x24, 0, 0, 0] as [UInt8], "WEBPVP8 "), .webp),
+        (header([0, 0, 0, 0x18] as [UInt8], "ftypheic", [0, 0, 0, 0] as [UInt8], "mif1heic"), .heic),
+        (header([0, 0, 0, 0x18] as [UInt8], "ftypmif1", [0, 0, 0, 0] as [UInt8], "mif1avif"), .avif),
+        (header([0, 0, 0, 0x14] as [UInt8], "ftypavif", [0, 0, 0, 0] as [UInt8], "avif"), .avif),
+    ]
+
+    @Test(arguments: otherFormats)
+    func imagesOfAnotherFormatAreNamed(bytes: [UInt8], format: ImageFormat) {
+        #expect(throws: ImageError.otherFormat(format)) { try ImageProbe.probe(bytes) }
+        #expect(throws: ImageError.otherFormat(format)) { try ImageDecoder.decode(bytes) }
+    }
+
+    @Test func aFileOfAnotherFormatIsNamedWithWhatIsRead() {
+        let error = ImageFileError(.file("cups.heic"), .otherFormat(.heic))
+        #expect(error.message == "'cups.heic' is a HEIC image; tagproj reads JPEG and PNG")
+        #expect(error.meaning == .badData)
+        #expect(ImageFileError(.photo(inProject: "p.tagproj"), .damaged(.jpeg, "bad")).message
+                == "the photo in 'p.tagproj': damaged JPEG: bad")
+    }
+
+    @Test func anMP4IsNotTakenForAHEIC() {
+        let mp4 = Self.header([0, 0, 0, 0x18] as [UInt8], "ftypisom", [0, 0, 2, 0] as [UInt8], "isomiso2")
+        #expect(throws: ImageError.notAnImage) { try ImageProbe.probe(mp4) }
     }
 
     @Test func everyTruncationOfAHeaderThrowsInsteadOfCrashing() {

@@ -57,7 +57,7 @@ import Testing
     @Test func aFileThatIsNotAnImageLeavesNoProjectBehind() throws {
         let dir = TemporaryDirectory()
         FileManager.default.createFile(atPath: dir.file("fake.jpg"), contents: Data("hello, not a photo".utf8))
-        #expect(throws: ImageError.self) {
+        #expect(throws: ImageFileError(.file(dir.file("fake.jpg")), .notAnImage)) {
             try Project.create(at: dir.file("x.tagproj"), imagePath: dir.file("fake.jpg"), options: NewProjectOptions())
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["fake.jpg"])

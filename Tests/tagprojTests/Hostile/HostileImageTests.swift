@@ -8,10 +8,11 @@ import Testing
         ("bomb-100000x100000.png", "100000×100000 pixels"),
         ("bomb-65000x65000.jpg", "65000×65000 pixels"),
         ("wide-1000001.png", "longer than 1000000"),
-        ("empty.jpg", "not a JPEG or PNG image"),
+        ("empty.jpg", "empty.jpg' is not a JPEG or PNG image"),
         ("pretends.png", "damaged PNG"),
-        ("truncated.jpg", "damaged JPEG"),
-        ("truncated.png", "damaged PNG"),
+        ("truncated.jpg", "truncated.jpg': damaged JPEG"),
+        ("truncated.png", "truncated.png': damaged PNG"),
+        ("cut-in-data.jpg", "cut-in-data.jpg': damaged JPEG"),
     ])
     func aHostilePhotoIsRefusedByNewWithinLimits(_ file: String, _ message: String) throws {
         let cli = CLI()
@@ -25,15 +26,50 @@ import Testing
         }
     }
 
-    @Test func aProgressiveJPEGOfThousandsOfScansIsRefusedByExportQuickly() throws {
+    @Test(arguments: ["scans-3000.jpg", "scan-flood.jpg"])
+    func aProgressiveJPEGOfThousandsOfScansIsRefusedByNewAtOnce(_ file: String) throws {
         let cli = CLI()
         let run = BoundedRun(directory: cli.dir, memoryLimitMiB: 256)
-        // `new` reads only the headers, so the file is taken; export decodes and stops at scan 1001.
-        #expect(try run(["new", "p.tagproj", Hostile.path("scans-3000.jpg")]).ending == .exit(0))
-        let (ending, stderr) = try run(["export", "p.tagproj", "out.png"], timeout: 5)
+        // The probe counts the scans while walking the markers: no scan is decoded.
+        let (ending, stderr) = try run(["new", "p.tagproj", Hostile.path(file)], timeout: 2)
         #expect(ending == .exit(65))
-        #expect(stderr == "error: damaged JPEG: progressive JPEG has more than 1000 scans\n")
+        #expect(stderr == "error: '\(Hostile.path(file))': damaged JPEG: progressive JPEG has more than 100 scans\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
+    }
+
+    @Test func aProjectMadeBeforeTheScanCapIsRefusedAtExportNamingIt() throws {
+        let cli = CLI()
+        try cli("new", "p.tagproj", Hostile.path("small.jpg"))
+        // As a project made by an older tagproj: the flood stored as its photo.
+        let flood = Hostile.path("scan-flood.jpg")
+        let sql = Process()
+        sql.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sql.arguments = [cli.path("p.tagproj"), "UPDATE source_bytes SET bytes = readfile('\(flood)') WHERE id = 1; UPDATE source SET byte_count = \(try Hostile.bytes("scan-flood.jpg").count), width = 4096, height = 4096, stored_width = 4096, stored_height = 4096 WHERE id = 1;"]
+        try sql.run()
+        sql.waitUntilExit()
+        try #require(sql.terminationStatus == 0)
+        let (ending, stderr) = try BoundedRun(directory: cli.dir, memoryLimitMiB: 256)(["export", "p.tagproj", "out.png"], timeout: 2)
+        #expect(ending == .exit(65))
+        #expect(stderr == "error: the photo in 'p.tagproj': damaged JPEG: progressive JPEG has more than 100 scans\n")
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.png")))
+    }
+
+    @Test func damageInsideThePictureIsFoundByNewNamingTheFile() throws {
+        let cli = CLI()
+        let file = Hostile.path("cut-in-data.jpg")
+        let run = try cli("new", "p.tagproj", file)
+        expectFailure(run, 65, "error: '\(file)': damaged JPEG: ")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
+    }
+
+    @Test(arguments: [("cups.heic", "HEIC"), ("cups.avif", "AVIF"), ("cups.webp", "WebP"), ("cups.tiff", "TIFF"), ("cups.gif", "GIF")])
+    func anImageOfAFormatNotReadIsNamed(_ file: String, _ format: String) throws {
+        let cli = CLI()
+        try FileManager.default.copyItem(atPath: Hostile.path(file), toPath: cli.path(file))
+        let run = try cli("new", "p.tagproj", file)
+        let article = format == "AVIF" ? "an" : "a"
+        expectFailure(run, 65, "error: '\(file)' is \(article) \(format) image; tagproj reads JPEG and PNG")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
     }
 
     @Test func exportRefusesASourceOrAnOutputOverItsPixelLimit() throws {
@@ -47,7 +83,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.png")))
     }
 
-    @Test(arguments: [("missing-eoi.jpg", "Premature end of JPEG file"), ("extraneous-bytes.jpg", "extraneous bytes")])
+    @Test(arguments: [("missing-eoi.jpg", "Premature end of JPEG file"), ("extraneous-bytes.jpg", "extraneous bytes"),
+                      ("stray-ff00.jpg", "2 extraneous bytes before marker"), ("missing-iend.png", "after the image data")])
     func aJPEGWithARecoverableProblemExportsWithAWarningLine(_ file: String, _ warning: String) throws {
         let cli = CLI()
         try cli("new", "p.tagproj", Hostile.path(file))

@@ -14,7 +14,7 @@ import Synchronization
 public enum Codecs {
     /// The formats built into TagKit. Readable and writable ones first; then formats recognised
     /// only to name them in an error.
-    static let builtIn: [any ImageCodec] = [JPEGCodec(), PNGCodec()]
+    static let builtIn: [any ImageCodec] = [JPEGCodec(), PNGCodec()] + RecognisedCodec.all
 
     private static let registered = Mutex<[any ImageCodec]>([])
 

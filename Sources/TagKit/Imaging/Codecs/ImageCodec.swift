@@ -25,6 +25,10 @@ public protocol ImageCodec: Sendable {
     /// A streaming decoder over a copy of `bytes`, refusing more than `maxPixels` stored pixels.
     /// - Throws: `ImageError`.
     func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader
+    /// A decoder for checking that every part of the picture decodes (`ImageDecoder.verify`): its
+    /// rows are thrown away, so it may produce fewer, smaller ones as long as it decodes all the
+    /// data. By default, `rowReader`.
+    func checkingReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader
     /// An encoder with `settings` (each codec uses the settings that apply to it).
     /// - Throws: `ImageError.cannotWrite` for a format not written.
     func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder
@@ -46,6 +50,11 @@ extension ImageCodec {
     /// Refuses: tagproj does not read this format.
     public func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
         throw ImageError.otherFormat(format)
+    }
+
+    /// The ordinary row reader.
+    public func checkingReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
+        try rowReader(for: bytes, maxPixels: maxPixels)
     }
 
     /// Refuses: tagproj does not write this format.

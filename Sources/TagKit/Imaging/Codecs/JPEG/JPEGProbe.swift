@@ -1,6 +1,15 @@
-/// Reads a JPEG's size, orientation and ICC presence from the markers before its first scan.
+import Glibc
+
+/// Reads a JPEG's size, orientation and ICC presence from the markers before its first scan, and
+/// counts its scans.
 enum JPEGProbe {
     static let iccHeader: [UInt8] = Array("ICC_PROFILE\0".utf8)
+
+    /// The most scans a JPEG may have. libjpeg's default progressive script writes 10 (6 for grey),
+    /// mozjpeg's searched scripts a few dozen at most; every scan walks every block of the picture,
+    /// so a file repeating one tiny scan thousands of times costs seconds to decode. 100 leaves
+    /// room over any real encoder and bounds a 100-megapixel decode to about 100 passes.
+    static let maxScans = 100
 
     /// Walks the JPEG markers up to the first scan (SOS): SOFn for the size, APP1 EXIF for the
     /// orientation (the first EXIF segment wins), APP2 for the ICC profile.
@@ -26,7 +35,7 @@ enum JPEGProbe {
             case 0xD9:
                 throw damaged("end-of-image marker before any image data")
             case 0x00:
-                throw damaged("invalid marker 0xFF00 outside the image data")
+                continue  // a stray FF 00 between segments: skipped, as libjpeg does (with a warning)
             default:
                 break
             }
@@ -37,6 +46,9 @@ enum JPEGProbe {
             switch marker {
             case 0xDA:  // SOS: image data follows; everything we need comes before it
                 guard let frame else { throw damaged("image data before the frame header") }
+                guard scans(in: data, from: pos) <= maxScans else {
+                    throw damaged("progressive JPEG has more than \(maxScans) scans")
+                }
                 return ImageInfo(format: .jpeg, storedWidth: frame.width, storedHeight: frame.height,
                                  orientation: orientation ?? 1, hasICC: hasICC)
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
@@ -73,4 +85,31 @@ enum JPEGProbe {
         return (width, height)
     }
 
+
+    /// How many scans (SOS markers) the file has, counting the one whose data starts at `start`
+    /// and stopping after `maxScans + 1`. The entropy-coded data is skipped by looking for the
+    /// next `FF xx` that is not a stuffed `FF 00`, a restart marker or fill; the segments between
+    /// scans (tables) are skipped by their lengths. A file that ends early simply has fewer scans:
+    /// truncation is the decoder's to report.
+    static func scans(in data: ByteView, from start: Int) -> Int {
+        guard let base = data.bytes.baseAddress else { return 1 }
+        var count = 1
+        var pos = start
+        while count <= maxScans, pos < data.count {
+            guard let found = memchr(base + pos, 0xFF, data.count - pos) else { break }
+            pos = base.distance(to: UnsafeRawPointer(found)) + 1
+            while data.u8(pos) == 0xFF { pos += 1 }
+            guard let marker = data.u8(pos) else { break }
+            pos += 1
+            switch marker {
+            case 0x00, 0x01, 0xD0...0xD7: continue
+            case 0xD9: return count
+            default:
+                if marker == 0xDA { count += 1 }
+                guard let length = data.u16(pos) else { return count }
+                pos += length
+            }
+        }
+        return count
+    }
 }

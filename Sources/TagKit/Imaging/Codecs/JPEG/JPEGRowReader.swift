@@ -8,8 +8,9 @@ import CShims
 /// throws. Only a few rows are held at a time, except for progressive files, whose coefficients
 /// libjpeg buffers whole (about 3 bytes a pixel for 4:2:0 colour).
 public final class JPEGRowReader: ImageRowReader {
-    /// The default cap on progressive scans; real encoders use about 10.
-    public static let defaultMaxScans = 1000
+    /// The default cap on progressive scans, the probe's own (see `JPEGProbe.maxScans`): real
+    /// encoders write at most a few dozen.
+    public static let defaultMaxScans = JPEGProbe.maxScans
 
     /// Always `.jpeg`.
     public let format = ImageFormat.jpeg
