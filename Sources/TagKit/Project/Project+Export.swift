@@ -28,18 +28,17 @@ extension Project {
         let format = try options.format(forOutput: output)
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
         if output != "-", let kind = OutputFile.databaseKind(at: output) { throw ExportError.wouldReplaceDatabase(path: output, kind) }
-        let records = self.records
-        let source = try records.source()
+        let source = try store.source()
         let size = options.size.resolve(for: source.size)
         guard size.width * size.height <= options.maxPixels else {
             throw ExportError.outputTooLarge(width: size.width, height: size.height, limit: options.maxPixels)
         }
-        let layout = try SceneLayout(tags: try records.tags(), settings: try records.header().settings, size: size, fonts: fonts)
+        let layout = try SceneLayout(tags: try store.tags(), settings: try store.header().settings, size: size, fonts: fonts)
         let scene = layout.scene
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) {
-            try records.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+            try store.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
         }
         let file = try OutputFile(path: output)
         let counter = CountingSink(file.sink)

@@ -6,12 +6,11 @@ extension Project {
     /// reduced by libjpeg where the view is at most half the picture, so a 14.7 MP photo shown at
     /// 1000 px costs a fraction of a full decode.
     public func preview(size: PictureSize, quality: Int = 85) throws -> [UInt8] {
-        let records = self.records
-        let source = try records.source()
+        let source = try store.source()
         var options = ExportOptions()
         options.quality = quality
         try options.validate()
-        let bytes = try records.sourceBytes()
+        let bytes = try store.sourceBytes()
         let sink = MemorySink()
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: TagScene(drawings: [], size: size),
                                       format: .jpeg, options: options, sink: sink)

@@ -9,8 +9,6 @@ public final class Project {
     public let path: String
     /// The file's rows.
     let store: ProjectStore
-    /// The store under the name `Project+Export.swift` uses; to go when that file says `store`.
-    var records: ProjectStore { store }
 
     /// `application_id` of every tagproj project: `'TAGP'`.
     public static let applicationID: UInt32 = 0x5441_4750

@@ -131,10 +131,10 @@ import Testing
         let project = try Project.open(path, forWriting: false, busyTimeoutMS: 50)
         let holder = try Database(path: path)
         try holder.execute("BEGIN EXCLUSIVE; UPDATE project SET font = font")
-        let error = #expect(throws: SQLiteError.self) { try project.records.sourceBytes() }
+        let error = #expect(throws: SQLiteError.self) { try project.store.sourceBytes() }
         #expect(error?.meaning == .busy)
         try holder.execute("ROLLBACK")
-        #expect(try project.records.sourceBytes() == Array(contents(Fixtures.coffee)!))
+        #expect(try project.store.sourceBytes() == Array(contents(Fixtures.coffee)!))
     }
 }
 
