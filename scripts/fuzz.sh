@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzProject SECONDS
+# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON SECONDS
 #
 # Builds the target with --sanitize fuzzer --sanitize address into .build-fuzz (taking the shared
 # build lock), fuzzes a working copy of the committed seed corpus (Fuzz/work/, not committed) and
 # prints the number of executions. A crash leaves its input in Fuzz/work/artifacts-TARGET/ and
-# makes this script fail: commit that input to Fixtures/regressions/decode|project/, where the
+# makes this script fail: commit that input to Fixtures/regressions/decode|project|json/, where the
 # normal test suite replays it (Tests/TagKitTests/Fuzz/RegressionTests.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject SECONDS}
-seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject SECONDS}
+target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON SECONDS}
+seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON SECONDS}
 case "$target" in
     FuzzDecode) corpus=decode ;;
     FuzzProject) corpus=project ;;
-    *) echo "error: unknown target '$target' (FuzzDecode or FuzzProject)" >&2; exit 64 ;;
+    FuzzJSON) corpus=json ;;
+    *) echo "error: unknown target '$target' (FuzzDecode, FuzzProject or FuzzJSON)" >&2; exit 64 ;;
 esac
 log=$(mktemp)
 if ! TAGPROJ_FUZZ=1 flock /tmp/tagproj-build.lock \

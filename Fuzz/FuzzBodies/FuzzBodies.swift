@@ -58,4 +58,20 @@ public enum FuzzBodies {
             fatalError("opening a project threw a non-tagproj error: \(error)")
         }
     }
+
+    /// Parses `bytes` as JSON (as the editor parses a request body); a text that parses must
+    /// write back to JSON that parses to the same text again. Returns whether the input parsed.
+    @discardableResult
+    public static func json(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let parser = JSONParser()
+        do {
+            let value = try parser.parse(Array(bytes))
+            let written = value.text
+            let again = try parser.parse(written)
+            precondition(again.text == written, "JSON does not round-trip: \(written) → \(again.text)")
+            return true
+        } catch {
+            return false
+        }
+    }
 }

@@ -29,6 +29,13 @@ import Testing
         if file.hasPrefix("Fuzz/corpus") { #expect(opened, "a seed project no longer opens and checks") }
     }
 
+    @Test(arguments: inputs("Fixtures/regressions/json") + inputs("Fuzz/corpus/json"))
+    func parsingAFuzzInputReturns(_ file: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(file))))
+        let parsed = bytes.withUnsafeBytes { FuzzBodies.json($0) }
+        if file.hasPrefix("Fuzz/corpus") { #expect(parsed, "a seed no longer parses") }
+    }
+
     @Test func theSeedProjectIsAtTheLatestSchema() throws {
         let db = try Database(path: Fixtures.path("Fuzz/corpus/project/small.tagproj"), readOnly: true)
         #expect(try db.scalar("PRAGMA user_version")?.integer == Int64(Migrator.latestVersion))
