@@ -13,10 +13,14 @@ public struct TaggedRows<Source: RowSource>: RowSource {
         self.scene = scene
     }
 
+    /// The source's width.
     public var width: Int { source.width }
+    /// The source's height.
     public var height: Int { source.height }
+    /// The source's channels (3 or 4).
     public var channels: Int { source.channels }
 
+    /// Reads the next rows from the source and paints the tags' parts that fall in them.
     public mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
         let n = try source.readRows(into: buffer, count: count)
         if n > 0 {
