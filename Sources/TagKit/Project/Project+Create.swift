@@ -43,7 +43,8 @@ extension Project {
         }
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
         // The whole picture is decoded (pixels discarded), so damage is found now, naming the file.
-        let info = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: imagePath).info
+        let check = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: imagePath)
+        let info = check.info
         // A project stores sides up to 1,000,000 pixels whatever --max-pixels says (a 1,000,001 × 1
         // strip is under any pixel limit but no photo).
         let longest = Int(ProjectStore.sides.upperBound)
@@ -73,6 +74,8 @@ extension Project {
             }
             throw error
         }
-        return try open(path, forWriting: true)
+        let project = try open(path, forWriting: true)
+        project.importWarning = check.warning
+        return project
     }
 }

@@ -9,6 +9,9 @@ public final class Project {
     public let path: String
     /// The file's rows.
     let store: ProjectStore
+    /// For a project just made by `create`: the first problem the decoder stepped over in the
+    /// photo without losing pixels (stray bytes, a missing end marker), for a `warning:` line.
+    public internal(set) var importWarning: String?
 
     /// `application_id` of every tagproj project: `'TAGP'`.
     public static let applicationID: UInt32 = 0x5441_4750

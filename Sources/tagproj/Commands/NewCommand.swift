@@ -69,6 +69,9 @@ struct NewCommand: Command {
             guard case .occupied(_, .image) = error else { throw error }
             throw HintedError(error, hint: "did you mean 'tagproj new \(Self.projectName(for: image)) \(project)'?")
         }
+        if let warning = created.importWarning {
+            out.warning("'\(image)' is slightly damaged but decodes whole: \(warning)")
+        }
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
         if json { out.line(info.json.text) }
