@@ -200,6 +200,23 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(cli("undo", "p.tagproj", cwd=e.dir)[0], 0)
         self.assertEqual(tags(e.dir)[1]["x"], 0.3)
 
+    def test_a_finger_drags_a_tag_too(self):
+        e = self.editor
+        e.load()
+        e.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        box = e.tag(2).rect
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        touch = lambda kind, px, py: e.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": px, "y": py}]})
+        touch("touchStart", x, y)
+        for step in range(1, 11):
+            touch("touchMove", x - 8 * step, y + 3 * step)
+        touch("touchEnd", 0, 0)
+        e.settled(3)
+        self.assertEqual(history(e.dir)["entries"][-1]["label"].split(" ")[0], "move")
+        self.assertLess(tags(e.dir)[2]["x"], 0.75)
+        self.assertGreater(tags(e.dir)[2]["y"], 0.6)
+
     def test_clicking_a_tag_flips_it(self):
         e = self.editor
         e.load()
