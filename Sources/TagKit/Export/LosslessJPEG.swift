@@ -10,12 +10,32 @@ import Glibc
 /// pixel changed get new coefficients. Memory: the source's coefficients (128 bytes per 8×8 block
 /// of every component, about 1.5 × 64 bytes a pixel for 4:2:0, 3 × for 4:4:4) plus one
 /// picture-wide band per rectangle.
-enum LosslessJPEG {
+public enum LosslessJPEG {
     /// Writes `bytes` (a JPEG `scene.size` large, upright, uncropped) with the scene's tags to
     /// `sink`; returns the decoder's tolerated warning, if any.
     /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
-    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, maxPixels: Int,
-                       maxScans: Int = JPEGRowReader.defaultMaxScans, to sink: any OutputSink) throws -> String? {
+    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, maxPixels: Int, to sink: any OutputSink) throws -> String? {
+        try rewrite(bytes, maxPixels: maxPixels, to: sink) { size in
+            guard size == scene.size else {
+                throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(size.width)×\(size.height)")
+            }
+            return scene.tags.map(\.bounds)
+        } paint: { band, rect in
+            for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: band) }
+        }
+    }
+
+    /// Writes the JPEG in `bytes` to `sink` with `paint` applied to the pixels in `bounds`, every
+    /// block outside the MCUs whose pixels `paint` changed kept as it is. `bounds` is given the
+    /// picture's size and returns the rectangles `paint` may change; `paint` is called once per
+    /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
+    /// hold pixels) and must write nothing outside the rectangle. Returns the decoder's
+    /// tolerated warning, if any.
+    /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it
+    ///   refuses; what `bounds` throws.
+    public static func rewrite(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int = JPEGRowReader.defaultMaxScans,
+                               to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
+                               paint: (RowBand, PixelRect) -> Void) throws -> String? {
         var opened: OpaquePointer?
         try ShimCall.check(.jpeg) { msg, cap in
             tp_lossless_open(bytes.baseAddress, bytes.count, UInt64(maxPixels), Int32(maxScans), &opened, msg, cap)
@@ -24,13 +44,10 @@ enum LosslessJPEG {
         defer { tp_lossless_close(transcoder) }
         var info = tp_lossless_info()
         tp_lossless_get_info(transcoder, &info)
-        let width = Int(info.width), height = Int(info.height)
-        guard width == scene.size.width && height == scene.size.height else {
-            throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(width)×\(height)")
-        }
+        let size = PictureSize(width: Int(info.width), height: Int(info.height))
         let mcu = (width: Int(info.mcu_width), height: Int(info.mcu_height))
-        for rect in regions(scene.tags.map(\.bounds), mcu: mcu, picture: PictureSize(width: width, height: height)) {
-            try repaint(rect, transcoder: transcoder, scene: scene, mcu: mcu, pictureWidth: width)
+        for rect in regions(try bounds(size), mcu: mcu, picture: size) {
+            try repaint(rect, transcoder: transcoder, mcu: mcu, pictureWidth: size.width, paint: paint)
         }
         let bridge = ShimEncoding.Bridge(sink)
         try withExtendedLifetime(bridge) {
@@ -72,9 +89,9 @@ enum LosslessJPEG {
         return rects
     }
 
-    /// Decodes `rect`, paints the tags in it, and re-encodes the MCUs whose pixels changed.
-    private static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, scene: TagScene,
-                                mcu: (width: Int, height: Int), pictureWidth: Int) throws {
+    /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed.
+    private static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, mcu: (width: Int, height: Int),
+                                pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
         // A picture-wide band, as painting expects; only the rectangle's columns are filled.
         let rowBytes = pictureWidth * 3, offset = rect.x0 * 3
         var band = [UInt8](repeating: 0, count: rowBytes * rect.height)
@@ -87,7 +104,7 @@ enum LosslessJPEG {
             let before = Array(buffer)
             let rows = RowBand(base: buffer.baseAddress!, width: pictureWidth, channels: 3, bytesPerRow: rowBytes,
                                rows: rect.y0..<rect.y1)
-            for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: rows) }
+            paint(rows, rect)
             let mask = changedMCUs(before: before, after: UnsafeBufferPointer(buffer), rect: rect, mcu: mcu, rowBytes: rowBytes)
             guard mask.contains(1) else { return }
             try ShimCall.check(.jpeg) { msg, cap in
