@@ -92,39 +92,41 @@ public enum LosslessJPEG {
     /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed.
     private static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, mcu: (width: Int, height: Int),
                                 pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
-        // A picture-wide band, as painting expects; only the rectangle's columns are filled.
-        let rowBytes = pictureWidth * 3, offset = rect.x0 * 3
-        var band = [UInt8](repeating: 0, count: rowBytes * rect.height)
-        try band.withUnsafeMutableBufferPointer { buffer in
-            let start = buffer.baseAddress! + offset
-            try ShimCall.check(.jpeg) { msg, cap in
-                tp_lossless_decode(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
-                                   start, rowBytes, msg, cap)
-            }
-            let before = Array(buffer)
-            let rows = RowBand(base: buffer.baseAddress!, width: pictureWidth, channels: 3, bytesPerRow: rowBytes,
-                               rows: rect.y0..<rect.y1)
-            paint(rows, rect)
-            let mask = changedMCUs(before: before, after: UnsafeBufferPointer(buffer), rect: rect, mcu: mcu, rowBytes: rowBytes)
-            guard mask.contains(1) else { return }
-            try ShimCall.check(.jpeg) { msg, cap in
-                tp_lossless_replace(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
-                                    start, rowBytes, mask, msg, cap)
-            }
+        // A picture-wide band, as painting expects, of which only the rectangle's columns are
+        // decoded and read: left uninitialised, so only their pages are ever touched.
+        let rowBytes = pictureWidth * 3, offset = rect.x0 * 3, spanBytes = rect.width * 3
+        let band = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * rect.height)
+        defer { band.deallocate() }
+        let start = band + offset
+        try ShimCall.check(.jpeg) { msg, cap in
+            tp_lossless_decode(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+                               start, rowBytes, msg, cap)
+        }
+        // The rectangle's pixels as decoded, rows packed, to tell which MCUs painting changed.
+        var before = [UInt8](repeating: 0, count: spanBytes * rect.height)
+        before.withUnsafeMutableBufferPointer { copy in
+            for y in 0..<rect.height { (copy.baseAddress! + y * spanBytes).update(from: start + y * rowBytes, count: spanBytes) }
+        }
+        paint(RowBand(base: band, width: pictureWidth, channels: 3, bytesPerRow: rowBytes, rows: rect.y0..<rect.y1), rect)
+        let mask = changedMCUs(before: before, after: start, rowBytes: rowBytes, rect: rect, mcu: mcu)
+        guard mask.contains(1) else { return }
+        try ShimCall.check(.jpeg) { msg, cap in
+            tp_lossless_replace(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+                                start, rowBytes, mask, msg, cap)
         }
     }
 
-    /// One byte per MCU of `rect`, row by row: 1 where a pixel differs between the two bands.
-    static func changedMCUs(before: [UInt8], after: UnsafeBufferPointer<UInt8>, rect: PixelRect,
-                            mcu: (width: Int, height: Int), rowBytes: Int) -> [UInt8] {
+    /// One byte per MCU of `rect`, row by row: 1 where a pixel of `after` (the rectangle's first
+    /// pixel, rows `rowBytes` apart) differs from `before` (the same pixels, rows packed).
+    static func changedMCUs(before: [UInt8], after: UnsafePointer<UInt8>, rowBytes: Int, rect: PixelRect,
+                            mcu: (width: Int, height: Int)) -> [UInt8] {
         let across = (rect.width + mcu.width - 1) / mcu.width, down = (rect.height + mcu.height - 1) / mcu.height
         var mask = [UInt8](repeating: 0, count: across * down)
         before.withUnsafeBufferPointer { old in
             for y in 0..<rect.height {
-                let row = y * rowBytes + rect.x0 * 3
                 for mx in 0..<across where mask[(y / mcu.height) * across + mx] == 0 {
-                    let from = row + mx * mcu.width * 3, count = min(mcu.width, rect.width - mx * mcu.width) * 3
-                    if memcmp(old.baseAddress! + from, after.baseAddress! + from, count) != 0 {
+                    let from = mx * mcu.width * 3, count = min(mcu.width, rect.width - mx * mcu.width) * 3
+                    if memcmp(old.baseAddress! + y * rect.width * 3 + from, after + y * rowBytes + from, count) != 0 {
                         mask[(y / mcu.height) * across + mx] = 1
                     }
                 }
