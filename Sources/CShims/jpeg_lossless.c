@@ -314,6 +314,13 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
     if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     int rw = x1 - x0, rh = y1 - y0;
     j_compress_ptr c = start_temporary_compressor(t, rw, rh);
+    // A zero in a quantization table decodes (that frequency is dropped) but would divide by
+    // zero in the forward DCT's quantizer: the re-encoded blocks use 1 there, which the decoder
+    // drops all the same, since the output keeps the source's tables.
+    for (int tbl = 0; tbl < NUM_QUANT_TBLS; tbl++)
+        if (c->quant_tbl_ptrs[tbl])
+            for (int k = 0; k < DCTSIZE2; k++)
+                if (c->quant_tbl_ptrs[tbl]->quantval[k] == 0) c->quant_tbl_ptrs[tbl]->quantval[k] = 1;
     c->in_color_space = t->cmyk ? JCS_CMYK : JCS_EXT_RGB;  // libjpeg converts to the source's space
     c->input_components = t->cmyk ? 4 : 3;
     c->dct_method = JDCT_ISLOW;

@@ -126,4 +126,31 @@ import Testing
         let lossless = Double(losslessError) / samples, reencoded = Double(classicError) / samples
         #expect(inTag > 0 && lossless < 8 && lossless < reencoded + 2, "under the tags: lossless \(lossless), classic \(reencoded)")
     }
+
+    /// The markers of a JPEG up to its first scan, by their second byte (0xE1 = APP1, 0xC2 = SOF2…).
+    static func markers(_ jpeg: [UInt8]) -> [UInt8] {
+        var found: [UInt8] = [], i = 2
+        while i + 4 <= jpeg.count && jpeg[i] == 0xFF {
+            found.append(jpeg[i + 1])
+            if jpeg[i + 1] == 0xDA { break }
+            i += 2 + Int(jpeg[i + 2]) << 8 + Int(jpeg[i + 3])
+        }
+        return found
+    }
+
+    @Test func theICCProfileIsKeptAndNothingElse() throws {
+        let e = try Self.export("jpeg-icc.jpg")
+        let icc = try ImageDecoder.decode(e.source).iccProfile, kept = try ImageDecoder.decode(e.lossless).iccProfile
+        #expect(icc != nil && kept == icc)
+        // A photo with EXIF (orientation 1, so lossless): the EXIF is not copied.
+        let exif = try Self.export("jpeg-orient1.jpg")
+        #expect(exif.plan == .lossless && Self.markers(exif.source).contains(0xE1))
+        #expect(!Self.markers(exif.lossless).contains(0xE1), "no EXIF or XMP (APP1) is written")
+    }
+
+    @Test func aProgressiveSourceStaysProgressiveAndABaselineOneBaseline() throws {
+        #expect(Self.markers(try Self.export("jpeg-progressive.jpg").lossless).contains(0xC2))
+        let baseline = Self.markers(try Self.export("jpeg-baseline.jpg").lossless)
+        #expect(baseline.contains(0xC0) && !baseline.contains(0xC2))
+    }
 }
