@@ -2,14 +2,17 @@
 """Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
 `djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
 
-Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling]
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--lossless]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
 The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
 Runs the two alternately, prints the median wall time of each, the ratio, and peak memory (max
 RSS from GNU time). With --png also times PNG export against libpng re-encoding the same pixels at
 the same zlib level: netpbm's `pnmtopng -compression 6` on djpeg's output, decoded beforehand. With --scaling also runs 4 and 50 MP versions of the photo (resized with Pillow)
-and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memory.
+and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memory. With
+--lossless also times the default full-size JPEG export (the lossless path: blocks under no tag
+copied) against the same floor and against `jpegtran -copy all` (merely copying coefficients), all
+three in one alternating loop, and prints the file sizes against the source and the classic q92 file.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile
 
@@ -46,12 +49,44 @@ def compare(name, ours, floor, runs, shell=False):
     print(f"{name:<28} {ta:>8.3f} s {tb:>8.3f} s {ta / tb:>6.2f}x {ma:>9.1f} {mb:>9.1f}")
 
 
+def lossless(a, project, work, floor):
+    """The lossless path against the floor and jpegtran in one loop, then file sizes."""
+    out, classic = os.path.join(work, "lossless.jpg"), os.path.join(work, "classic.jpg")
+    jobs = {"tagproj (lossless)": [a.tagproj, "export", project, out],
+            "djpeg|cjpeg q90 (floor)": [floor, a.photo, os.path.join(work, "floor.jpg")],
+            "jpegtran -copy all": ["sh", "-c", f"jpegtran -copy all {a.photo} > {work}/jpegtran.jpg"]}
+    def timed(cmd):
+        """Wall seconds, CPU seconds (user + system, all processes) and peak RSS (MiB)."""
+        p = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M"] + cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, check=True)
+        wall, user, system, rss = p.stderr.strip().splitlines()[-1].split()
+        return float(wall), float(user) + float(system), int(rss) / 1024
+    times = {k: [] for k in jobs}
+    for _ in range(a.runs):
+        for k, cmd in jobs.items():
+            times[k].append(timed(cmd))
+    wall = {k: statistics.median(x[0] for x in v) for k, v in times.items()}
+    cpu = {k: statistics.median(x[1] for x in v) for k, v in times.items()}
+    floor_k, tran_k = "djpeg|cjpeg q90 (floor)", "jpegtran -copy all"
+    print(f"{'job':<28} {'wall':>8} {'/floor':>7} {'/jpegtran':>9} {'cpu':>8} {'/floor':>7} {'/jpegtran':>9} {'peak MiB':>9}")
+    for k in jobs:
+        peak = max(x[2] for x in times[k])
+        print(f"{k:<28} {wall[k]:>6.3f} s {wall[k] / wall[floor_k]:>6.2f}x {wall[k] / wall[tran_k]:>8.2f}x "
+              f"{cpu[k]:>6.3f} s {cpu[k] / cpu[floor_k]:>6.2f}x {cpu[k] / cpu[tran_k]:>8.2f}x {peak:>9.1f}")
+    plan = json.loads(subprocess.run([a.tagproj, "export", project, out, "--json"], capture_output=True, text=True).stdout)["plan"]
+    subprocess.run([a.tagproj, "export", project, classic, "--reencode"], check=True, stderr=subprocess.DEVNULL)
+    src, ll, cl = (os.path.getsize(p) for p in (a.photo, out, classic))
+    print(f"plan {plan}; sizes: source {src} B, lossless {ll} B ({ll / src:.3f}x source), "
+          f"classic q92 {cl} B (lossless {ll / cl:.3f}x classic)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("photo", nargs="?", default=DEFAULT)
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--png", action="store_true")
     ap.add_argument("--scaling", action="store_true")
+    ap.add_argument("--lossless", action="store_true")
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
     if not os.path.exists(a.photo):
@@ -66,6 +101,8 @@ def main():
     floor = os.path.join(ROOT, "Benchmarks/floor.sh")
     compare("JPEG q90 vs djpeg|cjpeg", ([a.tagproj, "export", project, out, "--quality", "90"],),
             ([floor, a.photo, os.path.join(work, "floor.jpg")],), a.runs)
+    if a.lossless:
+        lossless(a, project, work, floor)
     if a.scaling:
         from_pillow = ("from PIL import Image; im = Image.open(%r);" % a.photo)
         variants = [("4 MP", "im.resize((2668, 1500), Image.LANCZOS).save(%r, quality=92)"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON SECONDS
+# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON|FuzzLossless SECONDS
 #
 # Builds the target with --sanitize fuzzer --sanitize address into .build-fuzz (taking the shared
 # build lock), fuzzes a working copy of the committed seed corpus (Fuzz/work/, not committed) and
@@ -8,13 +8,14 @@
 # normal test suite replays it (Tests/TagKitTests/Fuzz/RegressionTests.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON SECONDS}
-seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON SECONDS}
+target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
+seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
 case "$target" in
     FuzzDecode) corpus=decode ;;
     FuzzProject) corpus=project ;;
     FuzzJSON) corpus=json ;;
-    *) echo "error: unknown target '$target' (FuzzDecode, FuzzProject or FuzzJSON)" >&2; exit 64 ;;
+    FuzzLossless) corpus=decode ;;  # the lossless JPEG path, seeded with the decoder's images
+    *) echo "error: unknown target '$target' (FuzzDecode, FuzzProject, FuzzJSON or FuzzLossless)" >&2; exit 64 ;;
 esac
 log=$(mktemp)
 if ! TAGPROJ_FUZZ=1 flock /tmp/tagproj-build.lock \

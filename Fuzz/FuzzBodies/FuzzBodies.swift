@@ -30,6 +30,37 @@ public enum FuzzBodies {
         }
     }
 
+    /// Runs the lossless JPEG path on `bytes`: three rectangles (one in the middle, one at the
+    /// bottom-right edge, where MCUs are partial, one across the whole picture's top) are decoded,
+    /// inverted and re-encoded, and the whole file is written to memory. When it succeeds, the
+    /// output must decode to the same size. Returns whether the input went through.
+    @discardableResult
+    public static func lossless(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do {
+            let sink = MemorySink()
+            var picture = PictureSize(width: 0, height: 0)
+            _ = try LosslessJPEG.rewrite(bytes, maxPixels: maxPixels, to: sink) { size in
+                picture = size
+                let (w, h) = (size.width, size.height)
+                return [PixelRect(x0: w / 3, y0: h / 3, x1: w / 2 + 1, y1: h / 2 + 1),
+                        PixelRect(x0: w - w / 5 - 1, y0: h - h / 5 - 1, x1: w, y1: h),
+                        PixelRect(x0: 0, y0: 0, x1: w, y1: min(h, 3))]
+            } paint: { band, rect in
+                for y in band.rows where y >= rect.y0 && y < rect.y1 {
+                    let row = band.row(y)
+                    for i in rect.x0 * 3..<rect.x1 * 3 { row[i] = 255 &- row[i] }
+                }
+            }
+            let out = try sink.bytes.withUnsafeBytes { try ImageDecoder.decode($0, maxPixels: maxPixels) }
+            precondition(out.pixels.width == picture.width && out.pixels.height == picture.height, "the lossless output changed size")
+            return true
+        } catch is any TagProjError {
+            return false
+        } catch {
+            fatalError("the lossless path threw a non-tagproj error: \(error)")
+        }
+    }
+
     /// Writes `bytes` to a private temporary file and opens it as a project: `check`, then the
     /// tags, the history and the info are read. Returns whether every step succeeded.
     @discardableResult

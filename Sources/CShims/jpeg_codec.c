@@ -1,90 +1,17 @@
 // JPEG codec glue for libjpeg-turbo (see tp_jpeg.h for the contract).
 //
-// libjpeg reports errors by calling error_exit, which must not return. Ours formats libjpeg's
-// message and longjmps back to the setjmp at the top of whichever tp_jpeg_* function is running,
-// so the jump never leaves this file. After a jump the libjpeg object is unusable; the failure is
-// remembered and every later call returns it.
+// libjpeg reports errors by calling error_exit, which must not return. Ours (jpeg_shared.h) formats
+// libjpeg's message and longjmps back to the setjmp at the top of whichever tp_jpeg_* function is
+// running, so the jump never leaves this file. After a jump the libjpeg object is unusable; the
+// failure is remembered and every later call returns it.
 #include "tp_jpeg.h"
-#include "shim_sink.h"
+#include "jpeg_shared.h"
 
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <jpeglib.h>  // before jerror.h: jconfig.h enables the arithmetic-coding messages
-#include <jerror.h>
-
-// MARK: - Errors
-
-typedef struct {
-    struct jpeg_error_mgr pub;     // first, so cinfo->err casts back to this struct
-    jmp_buf jump;
-    int code;                      // TP_* to return after the jump; OK until a failure
-    int default_code;              // what a plain libjpeg error means for this object
-    int hit_eof;                   // the data ran out and libjpeg inserted a fake EOI
-    char message[JMSG_LENGTH_MAX];
-    char warning[JMSG_LENGTH_MAX]; // the first tolerated warning
-} tp_error_mgr;
-
-/// Records a failure and jumps back to the running tp_jpeg_* function.
-static _Noreturn void fail_now(j_common_ptr cinfo, int code, const char *text) {
-    tp_error_mgr *err = (tp_error_mgr *)cinfo->err;
-    err->code = code;
-    snprintf(err->message, sizeof err->message, "%s", text);
-    longjmp(err->jump, 1);
-}
-
-static void on_error_exit(j_common_ptr cinfo) {
-    tp_error_mgr *err = (tp_error_mgr *)cinfo->err;
-    char text[JMSG_LENGTH_MAX];
-    (*cinfo->err->format_message)(cinfo, text);
-    fail_now(cinfo, cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? TP_NOMEM : err->default_code, text);
-}
-
-// Decision on warnings (emit_message with level -1). libjpeg keeps going after every warning,
-// filling what it could not decode with grey; we sort them:
-// - Warnings that mean pixel data was lost are errors: "premature end of data segment" (the file
-//   ends inside a scan), a bad Huffman or arithmetic code, a restart marker out of sequence.
-//   An export with a silent grey band is worse than a clear "damaged JPEG" error.
-// - "Premature end of JPEG file" alone is tolerated: a file missing only its trailing EOI decodes
-//   completely, as libjpeg and every viewer show it. A progressive file that ends between scans
-//   raises the same warning only, so the decoder then checks that every coefficient was refined
-//   to the last bit (progression_complete) and fails if not.
-// - Everything else (extraneous bytes between markers, odd JFIF versions, a bad ICC marker,
-//   inconsistent progression) describes a sloppy but decodable file: the first such warning is
-//   kept for the caller to show.
-static void on_emit_message(j_common_ptr cinfo, int level) {
-    if (level >= 0) return;  // trace output
-    tp_error_mgr *err = (tp_error_mgr *)cinfo->err;
-    char text[JMSG_LENGTH_MAX];
-    (*cinfo->err->format_message)(cinfo, text);
-    switch (cinfo->err->msg_code) {
-    case JWRN_HIT_MARKER:
-    case JWRN_HUFF_BAD_CODE:
-    case JWRN_ARITH_BAD_CODE:
-    case JWRN_MUST_RESYNC:
-        fail_now(cinfo, TP_DAMAGED, text);
-    case JWRN_JPEG_EOF:
-        err->hit_eof = 1;
-        break;
-    default:
-        break;
-    }
-    if (!err->warning[0]) snprintf(err->warning, sizeof err->warning, "%s", text);
-    cinfo->err->num_warnings++;
-}
-
-static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }  // never print to stderr
-
-static struct jpeg_error_mgr *init_errors(tp_error_mgr *err, int default_code) {
-    jpeg_std_error(&err->pub);
-    err->pub.error_exit = on_error_exit;
-    err->pub.emit_message = on_emit_message;
-    err->pub.output_message = on_output_message;
-    err->default_code = default_code;
-    return &err->pub;
-}
 
 // MARK: - Decoder
 
@@ -108,15 +35,6 @@ static void on_progress(j_common_ptr cinfo) {
         snprintf(text, sizeof text, "progressive JPEG has more than %d scans", dec->max_scans);
         fail_now(cinfo, TP_TOO_MANY_SCANS, text);
     }
-}
-
-/// Whether every coefficient of every component has been refined to its last bit.
-static int progression_complete(j_decompress_ptr cinfo) {
-    if (!cinfo->progressive_mode || !cinfo->coef_bits) return 1;
-    for (int ci = 0; ci < cinfo->num_components; ci++)
-        for (int k = 0; k < DCTSIZE2; k++)
-            if (cinfo->coef_bits[ci][k] != 0) return 0;
-    return 1;
 }
 
 int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
@@ -204,24 +122,6 @@ const char *tp_jpeg_decoder_warning(const tp_jpeg_decoder *dec) {
     return dec->err.warning[0] ? dec->err.warning : NULL;
 }
 
-/// a·b/255 rounded to nearest, exactly, for 8-bit a and b.
-static inline JSAMPLE mul255(unsigned a, unsigned b) {
-    unsigned t = a * b + 128;
-    return (JSAMPLE)((t + (t >> 8)) >> 8);
-}
-
-/// CMYK to RGB without a colour profile: R = (1-C)(1-K). Adobe files store 255-C etc., so for
-/// them R = C'·K'/255 on the stored values.
-static void cmyk_to_rgb(const JSAMPLE *in, uint8_t *out, unsigned width, int inverted) {
-    for (unsigned x = 0; x < width; x++, in += 4, out += 3) {
-        unsigned c = in[0], m = in[1], y = in[2], k = in[3];
-        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-        out[0] = mul255(c, k);
-        out[1] = mul255(m, k);
-        out[2] = mul255(y, k);
-    }
-}
-
 int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride, int nrows,
                               int *done, char *msg, size_t msg_cap) {
     *done = 0;
@@ -271,44 +171,12 @@ void tp_jpeg_decoder_close(tp_jpeg_decoder *dec) {
 
 // MARK: - Encoder
 
-/// A libjpeg destination whose buffer is the sink's 64 KiB stage, drained into the caller's
-/// write callback whenever libjpeg fills it.
-typedef struct {
-    struct jpeg_destination_mgr pub;  // first, so cinfo->dest casts back
-    tp_sink sink;
-} tp_dest;
-
 struct tp_jpeg_encoder {
     struct jpeg_compress_struct cinfo;
     tp_error_mgr err;
     tp_dest dest;
     int created, height;
 };
-
-/// Hands the first `n` bytes of the stage to the sink and starts the stage again.
-static void flush_stage(j_compress_ptr cinfo, size_t n) {
-    tp_dest *d = (tp_dest *)cinfo->dest;
-    d->sink.staged = n;
-    if (tp_sink_drain(&d->sink) != 0) fail_now((j_common_ptr)cinfo, TP_IO, "the output refused the data");
-    d->pub.next_output_byte = d->sink.stage;
-    d->pub.free_in_buffer = sizeof d->sink.stage;
-}
-
-static void dest_init(j_compress_ptr cinfo) {
-    tp_dest *d = (tp_dest *)cinfo->dest;
-    d->pub.next_output_byte = d->sink.stage;
-    d->pub.free_in_buffer = sizeof d->sink.stage;
-}
-
-static boolean dest_empty(j_compress_ptr cinfo) {
-    flush_stage(cinfo, sizeof ((tp_dest *)cinfo->dest)->sink.stage);
-    return TRUE;
-}
-
-static void dest_term(j_compress_ptr cinfo) {
-    tp_dest *d = (tp_dest *)cinfo->dest;
-    flush_stage(cinfo, sizeof d->sink.stage - d->pub.free_in_buffer);
-}
 
 int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
                          int subsample420, const uint8_t *icc, size_t icc_len,

@@ -45,6 +45,9 @@ public struct ExportOptions: Sendable, Equatable {
     public var size = ExportSize.full
     /// Refuse a source or an output of more pixels than this (default 100 megapixels).
     public var maxPixels = ImageDecoder.defaultMaxPixels
+    /// Take the classic decode–draw–encode path even where the lossless JPEG one could be used
+    /// (`--reencode`; the command line sets it for `--quality` too). See `ExportPlan`.
+    public var reencode = false
 
     /// The defaults: format from the suffix, quality 92, full size, 100 megapixels.
     public init() {}
@@ -115,6 +118,7 @@ public struct ExportOptions: Sendable, Equatable {
         case .maxSize(let n): out += ["--max-size", "\(n)"]
         }
         if maxPixels != ExportOptions().maxPixels { out += ["--max-pixels", "\(maxPixels)"] }
+        if reencode { out.append("--reencode") }
         return out
     }
 }

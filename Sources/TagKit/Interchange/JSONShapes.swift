@@ -29,7 +29,7 @@ extension ExportResult {
     /// What `export --json` prints for a file written to `path`.
     public func json(path: String) -> JSON {
         .object([("path", .string(path)), ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
-                 ("format", .string(format.rawValue)), ("bytes", .integer(Int64(bytes)))])
+                 ("format", .string(format.rawValue)), ("bytes", .integer(Int64(bytes))), ("plan", plan.json)])
     }
 }
 

@@ -15,6 +15,8 @@ public struct ExportResult: Equatable, Sendable {
     /// Tags that no longer fit where they were placed (the fonts changed since) and were drawn
     /// where they fit; empty when every tag was drawn where it stands.
     public var layoutNotices: [SceneLayout.Notice] = []
+    /// The path the export took: lossless (JPEG blocks copied) or classic, with why.
+    public var plan = ExportPlan.classic(reason: "")
 }
 
 extension Project {
@@ -35,30 +37,22 @@ extension Project {
         }
         let layout = try SceneLayout(tags: try store.tags(), settings: try store.header().settings, size: size, fonts: fonts)
         let scene = layout.scene
+        let plan = ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
+                                     format: format, options: options)
+        if plan == .lossless {
+            return try exportLossless(to: output, scene: scene, options: options, layout: layout)
+        }
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) {
             try store.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
         }
-        let file = try OutputFile(path: output)
-        let counter = CountingSink(file.sink)
-        let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
-                                      options: options, sink: counter)
-        do {
-            try pipeline.run(&reader)
-            try file.commit()
-        } catch let error as ImageError {
-            file.abandon()
-            throw ImageFileError(photo, error)
-        } catch let error as FileError where error.operation == .write {
-            // A write or sync of the output that fails (disk full, say) is the output's failure: 73.
-            file.abandon()
-            throw ExportWriteError(path: output, reason: error.reason)
-        } catch {
-            file.abandon()
-            throw error
+        let bytes = try writeOutput(output, photo: photo) { sink in
+            try ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
+                               options: options, sink: sink).run(&reader)
         }
-        return ExportResult(format: format, size: size, bytes: counter.count, warning: reader.warning, layoutNotices: layout.notices)
+        return ExportResult(format: format, size: size, bytes: bytes, warning: reader.warning,
+                            layoutNotices: layout.notices, plan: plan)
     }
 }
 

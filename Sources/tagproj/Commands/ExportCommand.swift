@@ -10,7 +10,8 @@ struct ExportCommand: Command {
         options: [
             OptionSpec(name: "format", value: formatChoices, help: "The format.",
                        defaultValue: "from the output's suffix; jpeg with --out-dir", completion: .choices(formatNames)),
-            OptionSpec(name: "quality", value: "1-100", help: "JPEG quality.", defaultValue: "92"),
+            OptionSpec(name: "quality", value: "1-100", help: "JPEG quality (implies --reencode).", defaultValue: "92"),
+            OptionSpec(name: "reencode", value: nil, help: "JPEG to JPEG: decode and encode the whole picture, not only the tags' blocks."),
             OptionSpec(name: "scale", value: "S", help: "Multiply both sides by S.", defaultValue: "1, full resolution"),
             OptionSpec(name: "width", value: "W", help: "Make the picture W pixels wide.", defaultValue: "full resolution"),
             OptionSpec(name: "max-size", value: "N", help: "Fit the picture inside N×N.", defaultValue: "full resolution"),
@@ -25,7 +26,10 @@ struct ExportCommand: Command {
             Full resolution by default: the photo with its orientation and crop applied. Tags are drawn
             at the output's own resolution. The file is written beside its target and renamed into
             place when complete. The ICC profile is kept; other metadata (location too) is not copied.
-            With --json, prints {"path","width","height","format","bytes"}.
+            A JPEG photo exported as JPEG at full size is lossless outside the tags: only the 8×8
+            blocks under the tags are re-encoded, with the photo's own tables; --reencode or --quality
+            asks for the classic decode–draw–encode path. With --json, prints
+            {"path","width","height","format","bytes","plan":{"path":"lossless"|"classic","reason"}}.
 
             With --out-dir, each project is exported by its own child process, --jobs at a time, to DIR
             under its base name with the suffix of the format. A progress bar shows on a terminal;
@@ -64,6 +68,7 @@ struct ExportCommand: Command {
         json = a.has("json")
         if let f = a.value("format") { options.format = try ExportOptions.format(named: f) }
         if let q = a.value("quality") { options.quality = try Values.integer(q, for: "--quality", in: Int.min...Int.max) }
+        options.reencode = a.has("reencode") || a.value("quality") != nil
         var sizes: [ExportSize] = []
         if let s = a.value("scale") { sizes.append(.scale(try Values.number(s, for: "--scale"))) }
         if let w = a.value("width") { sizes.append(.width(try Values.integer(w, for: "--width", in: Int.min...Int.max))) }
@@ -121,7 +126,9 @@ struct ExportCommand: Command {
             for notice in result.layoutNotices { out.warning(notice.text) }
             if json { out.line(result.json(path: output).text) }
             let name = output == "-" ? "standard output" : output
-            out.message("wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes")
+            // A JPEG says which path it took; any other format has only the one.
+            let how = result.format != .jpeg ? "" : " (" + (result.plan.reason.map { "re-encoded: \($0)" } ?? "lossless outside the tags") + ")"
+            out.message("wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes\(how)")
         }
     }
 }

@@ -12,9 +12,11 @@ struct InfoCommand: Command {
     init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let i = try Project.open(target.project, forWriting: false).info()
+        let project = try Project.open(target.project, forWriting: false)
+        let i = try project.info(), plan = try project.exportPlan()
         if target.json {
-            out.line(i.json.text)
+            guard case .object(let members) = i.json else { return out.line(i.json.text) }
+            out.line(JSON.object(members + [("plan", plan.json)]).text)
             return
         }
         out.line("picture:      \(i.width)×\(i.height) (\(i.format), stored \(i.storedWidth)×\(i.storedHeight), orientation \(i.orientation))")
@@ -26,5 +28,6 @@ struct InfoCommand: Command {
         out.line("tags:         \(i.tags)")
         out.line("history:      \(i.historyEntries) entries, cursor at \(i.cursor)")
         out.line("schema:       version \(i.schemaVersion)")
+        out.line("jpeg export:  " + (plan.reason.map { "classic (\($0))" } ?? "lossless outside the tags"))
     }
 }

@@ -22,6 +22,13 @@ import Testing
         if file.hasPrefix("Fuzz/corpus") { #expect(decoded, "a seed no longer decodes") }
     }
 
+    @Test(arguments: inputs("Fixtures/regressions/decode") + inputs("Fuzz/corpus/decode"))
+    func theLosslessPathOnAFuzzInputReturns(_ file: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(file))))
+        let done = bytes.withUnsafeBytes { FuzzBodies.lossless($0) }
+        if file.hasPrefix("Fuzz/corpus") && file.hasSuffix(".jpg") { #expect(done, "a JPEG seed no longer goes through") }
+    }
+
     @Test(arguments: inputs("Fixtures/regressions/project") + inputs("Fuzz/corpus/project"))
     func openingAFuzzInputReturns(_ file: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(file))))

@@ -16,14 +16,14 @@ enum ShimEncoding {
     static let bandRows = 16
 
     /// Holds the sink for the C callback, and the error the sink threw.
-    private final class Bridge {
+    final class Bridge {
         let sink: any OutputSink
         var error: (any Error)?
         init(_ sink: any OutputSink) { self.sink = sink }
     }
 
     /// The `tp_write_fn` every encoder is given: forwards to the bridge's sink.
-    private static let write: tp_write_fn = { context, data, length in
+    static let write: tp_write_fn = { context, data, length in
         let bridge = Unmanaged<Bridge>.fromOpaque(context!).takeUnretainedValue()
         do {
             try bridge.sink.write(UnsafeRawBufferPointer(start: data, count: length))

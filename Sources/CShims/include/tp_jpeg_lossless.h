@@ -1,0 +1,65 @@
+#ifndef TP_JPEG_LOSSLESS_H
+#define TP_JPEG_LOSSLESS_H
+// Lossless JPEG export through libjpeg-turbo's coefficient API: the source's DCT coefficients are
+// read once (jpeg_read_coefficients), the caller re-encodes only the MCU-aligned rectangles it
+// paints on, and every other 8×8 block is written out unchanged (jpeg_write_coefficients).
+// libjpeg's longjmp stays inside this shim; every function returns a TP_* status (tp_status.h)
+// with the reason in `msg`. No I/O: the output goes through the caller's tp_write_fn.
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tp_status.h"
+
+/// One JPEG being edited block by block.
+typedef struct tp_lossless tp_lossless;
+
+/// What the transcoder found in the source.
+typedef struct {
+    int width, height;          ///< the picture's size in pixels
+    int mcu_width, mcu_height;  ///< the MCU's size in pixels: rectangles start on multiples of it
+    int components;             ///< 1 (grey), 3 (YCbCr/RGB), 4 (CMYK/YCCK)
+    int cmyk;                   ///< 1 for CMYK/YCCK (pixels are handed out as RGB all the same)
+    int progressive;            ///< 1 if the source is progressive (the output is too)
+    int restart_interval;       ///< the source's restart interval in MCUs (the output has none)
+} tp_lossless_info;
+
+/// Reads the headers and every coefficient of the JPEG in `bytes` (not needed afterwards), checking the pixel
+/// limit before any coefficient memory and the number of progressive scans while reading. Data
+/// that loses pixels (cut inside a scan, a bad code, missing progressive scans) is TP_DAMAGED.
+int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
+                     tp_lossless **out, char *msg, size_t msg_cap);
+/// Fills `info`.
+void tp_lossless_get_info(const tp_lossless *t, tp_lossless_info *info);
+/// The ICC profile assembled from the source's APP2 markers, or len 0. Owned by `t`.
+void tp_lossless_icc(const tp_lossless *t, const uint8_t **data, size_t *len);
+/// The first warning libjpeg gave that was not treated as an error, or NULL.
+const char *tp_lossless_warning(const tp_lossless *t);
+
+/// Decodes the pixels of rectangle [x0,x1)×[y0,y1) as 8-bit RGB into `rgb` (rows `stride` bytes
+/// apart, the first byte being pixel (x0, y0)), exactly as a full decode of the current
+/// coefficients gives them: the MCUs around the rectangle are decoded too, so chroma upsampling
+/// at its edges sees its real neighbours. x0, y0 must be multiples of the MCU size; x1, y1 too,
+/// or the picture's width and height.
+int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *rgb, size_t stride,
+                       char *msg, size_t msg_cap);
+/// Re-encodes the rectangle from the RGB pixels in `rgb` (same layout as decode) with the source's
+/// own colour space, sampling and quantization tables, and puts the new coefficients in place of
+/// its blocks: all of them, or (`mcu_mask` not NULL: one byte per MCU of the rectangle, row by row)
+/// those of the MCUs whose byte is not 0. For a CMYK source the rectangle must be the one decoded last: pixels that did not
+/// change keep their CMYK values, changed ones get the CMYK that gives their RGB.
+int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
+                        const uint8_t *mcu_mask, char *msg, size_t msg_cap);
+/// Writes the JPEG: every block's current coefficients, the source's tables, the ICC profile
+/// (APP2) and no other marker; progressive when the source was, without restart markers.
+int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, size_t msg_cap);
+/// Frees everything. NULL is allowed.
+void tp_lossless_close(tp_lossless *t);
+
+/// Reads the quantized coefficients of component `component` of the JPEG in `bytes`, for tests:
+/// `*blocks` (malloc'd, the caller frees it) receives `*width_blocks × *height_blocks` blocks of
+/// 64 coefficients in natural order, row by row; one sample spans `*x_scale × *y_scale` pixels.
+int tp_lossless_read_component(const void *bytes, size_t len, int component, int16_t **blocks,
+                               int *width_blocks, int *height_blocks, int *x_scale, int *y_scale,
+                               char *msg, size_t msg_cap);
+
+#endif

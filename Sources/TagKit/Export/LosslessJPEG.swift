@@ -1,0 +1,137 @@
+import CShims
+import Glibc
+
+/// The lossless JPEG export: every 8×8 block no tag changes is written exactly as the source has
+/// it; only the MCUs whose pixels the tags change are re-encoded, with the source's own colour
+/// space, sampling and quantization tables (see `Sources/CShims/jpeg_lossless.c`).
+///
+/// The tags' bounds are snapped out to the MCU grid and merged where they overlap; each such
+/// rectangle is decoded (exactly as a full decode gives it), painted, and the MCUs in which a
+/// pixel changed get new coefficients. Memory: the source's coefficients (128 bytes per 8×8 block
+/// of every component, about 1.5 × 64 bytes a pixel for 4:2:0, 3 × for 4:4:4) plus one
+/// picture-wide band per rectangle.
+public enum LosslessJPEG {
+    /// Writes `bytes` (a JPEG `scene.size` large, upright, uncropped) with the scene's tags to
+    /// `sink`; returns the decoder's tolerated warning, if any.
+    /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
+    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, maxPixels: Int, to sink: any OutputSink) throws -> String? {
+        try rewrite(bytes, maxPixels: maxPixels, to: sink) { size in
+            guard size == scene.size else {
+                throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(size.width)×\(size.height)")
+            }
+            return scene.tags.map(\.bounds)
+        } paint: { band, rect in
+            for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: band) }
+        }
+    }
+
+    /// Writes the JPEG in `bytes` to `sink` with `paint` applied to the pixels in `bounds`, every
+    /// block outside the MCUs whose pixels `paint` changed kept as it is. `bounds` is given the
+    /// picture's size and returns the rectangles `paint` may change; `paint` is called once per
+    /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
+    /// hold pixels) and must write nothing outside the rectangle. Returns the decoder's
+    /// tolerated warning, if any.
+    /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it
+    ///   refuses; what `bounds` throws.
+    public static func rewrite(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int = JPEGRowReader.defaultMaxScans,
+                               to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
+                               paint: (RowBand, PixelRect) -> Void) throws -> String? {
+        var opened: OpaquePointer?
+        try ShimCall.check(.jpeg) { msg, cap in
+            tp_lossless_open(bytes.baseAddress, bytes.count, UInt64(maxPixels), Int32(maxScans), &opened, msg, cap)
+        }
+        let transcoder = opened!
+        defer { tp_lossless_close(transcoder) }
+        var info = tp_lossless_info()
+        tp_lossless_get_info(transcoder, &info)
+        let size = PictureSize(width: Int(info.width), height: Int(info.height))
+        let mcu = (width: Int(info.mcu_width), height: Int(info.mcu_height))
+        for rect in regions(try bounds(size), mcu: mcu, picture: size) {
+            try repaint(rect, transcoder: transcoder, mcu: mcu, pictureWidth: size.width, paint: paint)
+        }
+        let bridge = ShimEncoding.Bridge(sink)
+        try withExtendedLifetime(bridge) {
+            do {
+                try ShimCall.check(.jpeg) { msg, cap in
+                    tp_lossless_write(transcoder, ShimEncoding.write, Unmanaged.passUnretained(bridge).toOpaque(), msg, cap)
+                }
+            } catch {
+                throw bridge.error ?? error
+            }
+        }
+        return ShimCall.string(tp_lossless_warning(transcoder))
+    }
+
+    /// The rectangles to re-encode: each tag's bounds snapped out to the MCU grid (cut at the
+    /// picture's edges), overlapping ones merged, so no MCU is in two and every tag lies wholly
+    /// in one.
+    static func regions(_ bounds: [PixelRect], mcu: (width: Int, height: Int), picture: PictureSize) -> [PixelRect] {
+        let whole = PixelRect(picture)
+        var rects: [PixelRect] = bounds.compactMap { b in
+            let r = b.intersection(whole)
+            guard !r.isEmpty else { return nil }
+            return PixelRect(x0: r.x0 / mcu.width * mcu.width, y0: r.y0 / mcu.height * mcu.height,
+                             x1: min(picture.width, (r.x1 + mcu.width - 1) / mcu.width * mcu.width),
+                             y1: min(picture.height, (r.y1 + mcu.height - 1) / mcu.height * mcu.height))
+        }
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in rects.indices {
+                for j in rects.indices where j > i && !rects[i].intersection(rects[j]).isEmpty {
+                    rects[i] = rects[i].union(rects[j])
+                    rects.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+        return rects
+    }
+
+    /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed.
+    private static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, mcu: (width: Int, height: Int),
+                                pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
+        // A picture-wide band, as painting expects, of which only the rectangle's columns are
+        // decoded and read: left uninitialised, so only their pages are ever touched.
+        let rowBytes = pictureWidth * 3, offset = rect.x0 * 3, spanBytes = rect.width * 3
+        let band = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * rect.height)
+        defer { band.deallocate() }
+        let start = band + offset
+        try ShimCall.check(.jpeg) { msg, cap in
+            tp_lossless_decode(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+                               start, rowBytes, msg, cap)
+        }
+        // The rectangle's pixels as decoded, rows packed, to tell which MCUs painting changed.
+        var before = [UInt8](repeating: 0, count: spanBytes * rect.height)
+        before.withUnsafeMutableBufferPointer { copy in
+            for y in 0..<rect.height { (copy.baseAddress! + y * spanBytes).update(from: start + y * rowBytes, count: spanBytes) }
+        }
+        paint(RowBand(base: band, width: pictureWidth, channels: 3, bytesPerRow: rowBytes, rows: rect.y0..<rect.y1), rect)
+        let mask = changedMCUs(before: before, after: start, rowBytes: rowBytes, rect: rect, mcu: mcu)
+        guard mask.contains(1) else { return }
+        try ShimCall.check(.jpeg) { msg, cap in
+            tp_lossless_replace(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+                                start, rowBytes, mask, msg, cap)
+        }
+    }
+
+    /// One byte per MCU of `rect`, row by row: 1 where a pixel of `after` (the rectangle's first
+    /// pixel, rows `rowBytes` apart) differs from `before` (the same pixels, rows packed).
+    static func changedMCUs(before: [UInt8], after: UnsafePointer<UInt8>, rowBytes: Int, rect: PixelRect,
+                            mcu: (width: Int, height: Int)) -> [UInt8] {
+        let across = (rect.width + mcu.width - 1) / mcu.width, down = (rect.height + mcu.height - 1) / mcu.height
+        var mask = [UInt8](repeating: 0, count: across * down)
+        before.withUnsafeBufferPointer { old in
+            for y in 0..<rect.height {
+                for mx in 0..<across where mask[(y / mcu.height) * across + mx] == 0 {
+                    let from = mx * mcu.width * 3, count = min(mcu.width, rect.width - mx * mcu.width) * 3
+                    if memcmp(old.baseAddress! + y * rect.width * 3 + from, after + y * rowBytes + from, count) != 0 {
+                        mask[(y / mcu.height) * across + mx] = 1
+                    }
+                }
+            }
+        }
+        return mask
+    }
+}

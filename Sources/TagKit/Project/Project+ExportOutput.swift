@@ -1,0 +1,38 @@
+extension Project {
+    /// Runs `write` on a sink into `output` (`-`: standard output) and puts the file in place when
+    /// it returns; returns the number of bytes written. When it throws, no file is left, and the
+    /// error says whose failure it was: the photo's (`ImageError`, named after the project's photo
+    /// `photo`) or the output's (a failed write or sync: `ExportWriteError`, exit 73).
+    func writeOutput(_ output: String, photo: ImageFileError.Subject, _ write: (any OutputSink) throws -> Void) throws -> Int {
+        let file = try OutputFile(path: output)
+        let counter = CountingSink(file.sink)
+        do {
+            try write(counter)
+            try file.commit()
+        } catch let error as ImageError {
+            file.abandon()
+            throw ImageFileError(photo, error)
+        } catch let error as FileError where error.operation == .write {
+            // A write or sync of the output that fails (disk full, say) is the output's failure: 73.
+            file.abandon()
+            throw ExportWriteError(path: output, reason: error.reason)
+        } catch {
+            file.abandon()
+            throw error
+        }
+        return counter.count
+    }
+
+    /// The lossless JPEG export of the upright, uncropped JPEG source at its own size (the plan
+    /// said `.lossless`): the blocks under no tag are copied, the tags' MCUs re-encoded.
+    func exportLossless(to output: String, scene: TagScene, options: ExportOptions, layout: SceneLayout) throws -> ExportResult {
+        let photo = ImageFileError.Subject.photo(inProject: path)
+        let source = try store.sourceBytes()
+        var warning: String?
+        let bytes = try writeOutput(output, photo: photo) { sink in
+            warning = try source.withUnsafeBytes { try LosslessJPEG.export($0, scene: scene, maxPixels: options.maxPixels, to: sink) }
+        }
+        return ExportResult(format: .jpeg, size: scene.size, bytes: bytes, warning: warning,
+                            layoutNotices: layout.notices, plan: .lossless)
+    }
+}

@@ -1,0 +1,156 @@
+import CShims
+import Foundation
+import Testing
+@testable import TagKit
+
+/// The lossless JPEG path: blocks under no tag are the source's, bit for bit.
+@Suite struct LosslessJPEGTests {
+    /// Every JPEG variant the lossless path takes.
+    static let variants = ["jpeg-baseline.jpg", "jpeg-422.jpg", "jpeg-444.jpg", "jpeg-grey.jpg", "jpeg-progressive.jpg",
+                           "jpeg-restart.jpg", "jpeg-arithmetic.jpg", "jpeg-icc.jpg", "jpeg-cmyk-adobe.jpg",
+                           "jpeg-cmyk-plain.jpg", "jpeg-ycck-adobe.jpg", "lossless-420-odd.jpg"]
+
+    /// A project on `fixture` with a dish and a price tag, exported both ways.
+    struct Exported {
+        let source: [UInt8], lossless: [UInt8], classic: [UInt8]
+        let scene: TagScene
+        let plan: ExportPlan
+        var boxes: [PixelRect] { scene.tags.map(\.bounds) }
+    }
+
+    /// Fixtures/images/NAME, or Fixtures/lossless/NAME for `lossless-…`.
+    static func path(_ fixture: String) -> String {
+        fixture.hasPrefix("lossless-") ? Fixtures.path("Fixtures/lossless/" + fixture) : Fixture.directory.appendingPathComponent(fixture).path
+    }
+
+    static func export(_ fixture: String) throws -> Exported {
+        let dir = TemporaryDirectory()
+        let project = try Project.create(at: dir.file("p.tagproj"), imagePath: path(fixture), options: NewProjectOptions())
+        let fonts = try FontSystem()
+        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.6), side: .right, measurer: fonts)
+        _ = try project.add(kind: .price, text: "38", at: NormalizedPoint(x: 0.8, y: 0.25), side: .left, measurer: fonts)
+        let result = try project.export(to: dir.file("lossless.jpg"), options: ExportOptions(), fonts: fonts)
+        var classic = ExportOptions()
+        classic.reencode = true
+        _ = try project.export(to: dir.file("classic.jpg"), options: classic, fonts: fonts)
+        let size = try project.store.source().size
+        let scene = try SceneLayout(tags: project.store.tags(), settings: project.store.header().settings, size: size, fonts: fonts).scene
+        return Exported(source: [UInt8](contents(path(fixture))!), lossless: [UInt8](contents(dir.file("lossless.jpg"))!),
+                        classic: [UInt8](contents(dir.file("classic.jpg"))!), scene: scene, plan: result.plan)
+    }
+
+    /// The quantized coefficients of one component: blocks across and down, pixels per sample,
+    /// 64 values per block.
+    static func coefficients(_ jpeg: [UInt8], component: Int) throws -> (width: Int, height: Int, xScale: Int, yScale: Int, values: [Int16]) {
+        var blocks: UnsafeMutablePointer<Int16>?
+        var w: Int32 = 0, h: Int32 = 0, xs: Int32 = 1, ys: Int32 = 1
+        var message = [CChar](repeating: 0, count: 256)
+        let code = jpeg.withUnsafeBytes { tp_lossless_read_component($0.baseAddress, $0.count, Int32(component), &blocks, &w, &h, &xs, &ys, &message, 256) }
+        #expect(code == 0, "\(String(cString: message))")
+        defer { free(blocks) }
+        return (Int(w), Int(h), Int(xs), Int(ys), Array(UnsafeBufferPointer(start: blocks, count: Int(w * h) * 64)))
+    }
+
+    /// The MCU size and component count, from libjpeg.
+    static func layout(_ jpeg: [UInt8]) throws -> tp_lossless_info {
+        var t: OpaquePointer?
+        var message = [CChar](repeating: 0, count: 256)
+        _ = jpeg.withUnsafeBytes { tp_lossless_open($0.baseAddress, $0.count, UInt64.max, 1000, &t, &message, 256) }
+        defer { tp_lossless_close(t) }
+        var info = tp_lossless_info()
+        tp_lossless_get_info(t, &info)
+        return info
+    }
+
+    @Test(arguments: variants)
+    func untouchedBlocksKeepTheirCoefficients(fixture: String) throws {
+        let e = try Self.export(fixture)
+        #expect(e.plan == .lossless)
+        let info = try Self.layout(e.source)
+        let mcuW = Int(info.mcu_width), mcuH = Int(info.mcu_height)
+        var kept = 0, changed = 0
+        for component in 0..<Int(info.components) {
+            let a = try Self.coefficients(e.source, component: component), b = try Self.coefficients(e.lossless, component: component)
+            #expect(a.width == b.width && a.height == b.height)
+            for by in 0..<a.height {
+                for bx in 0..<a.width {
+                    // The MCU the block belongs to, in picture pixels.
+                    let px = bx * 8 * a.xScale / mcuW * mcuW, py = by * 8 * a.yScale / mcuH * mcuH
+                    let mcu = PixelRect(x0: px, y0: py, x1: px + mcuW, y1: py + mcuH)
+                    let touched = e.boxes.contains { !$0.intersection(mcu).isEmpty }
+                    let same = a.values[(by * a.width + bx) * 64..<(by * a.width + bx + 1) * 64] == b.values[(by * b.width + bx) * 64..<(by * b.width + bx + 1) * 64]
+                    if !touched {
+                        #expect(same, "block \(bx),\(by) of component \(component) changed outside the tags")
+                        kept += 1
+                    } else if !same {
+                        changed += 1
+                    }
+                }
+            }
+        }
+        #expect(kept > 0 && changed > 0, "kept \(kept), changed \(changed)")
+    }
+
+    @Test(arguments: variants)
+    func pixelsFarFromTheTagsAreTheSourcesAndTheTagsLookAsOnTheClassicPath(fixture: String) throws {
+        let e = try Self.export(fixture)
+        let info = try Self.layout(e.source)
+        let source = try ImageDecoder.decode(e.source).pixels, out = try ImageDecoder.decode(e.lossless).pixels
+        let classic = try ImageDecoder.decode(e.classic).pixels
+        // What the tags should look like: the source's own pixels painted, never encoded.
+        var ideal = source
+        ideal.bytes.withUnsafeMutableBufferPointer { e.scene.paint(into: RowBand($0, width: source.width, height: source.height, channels: 3)) }
+        #expect(out.width == source.width && out.height == source.height)
+        let near = e.boxes.map { PixelRect(x0: $0.x0 - Int(info.mcu_width), y0: $0.y0 - Int(info.mcu_height),
+                                           x1: $0.x1 + Int(info.mcu_width), y1: $0.y1 + Int(info.mcu_height)) }
+        var far = 0, differ = 0, inTag = 0, losslessError = 0, classicError = 0
+        for y in 0..<source.height {
+            for x in 0..<source.width {
+                let p = PixelRect(x0: x, y0: y, x1: x + 1, y1: y + 1)
+                if e.boxes.contains(where: { !$0.intersection(p).isEmpty }) {
+                    inTag += 1
+                    for c in 0..<3 {
+                        losslessError += abs(Int(out[x, y][c]) - Int(ideal[x, y][c]))
+                        classicError += abs(Int(classic[x, y][c]) - Int(ideal[x, y][c]))
+                    }
+                } else if !near.contains(where: { !$0.intersection(p).isEmpty }) {
+                    far += 1
+                    if out[x, y] != source[x, y] { differ += 1 }
+                }
+            }
+        }
+        #expect(far > 0 && differ == 0, "\(differ) of \(far) pixels far from the tags changed")
+        // Under the tags both paths encode once: the lossless one with the source's tables and
+        // sampling, the classic one at quality 92 in 4:2:0; neither may be far from the ideal.
+        let samples = Double(max(1, inTag * 3))
+        let lossless = Double(losslessError) / samples, reencoded = Double(classicError) / samples
+        #expect(inTag > 0 && lossless < 8 && lossless < reencoded + 2, "under the tags: lossless \(lossless), classic \(reencoded)")
+    }
+
+    /// The markers of a JPEG up to its first scan, by their second byte (0xE1 = APP1, 0xC2 = SOF2…).
+    static func markers(_ jpeg: [UInt8]) -> [UInt8] {
+        var found: [UInt8] = [], i = 2
+        while i + 4 <= jpeg.count && jpeg[i] == 0xFF {
+            found.append(jpeg[i + 1])
+            if jpeg[i + 1] == 0xDA { break }
+            i += 2 + Int(jpeg[i + 2]) << 8 + Int(jpeg[i + 3])
+        }
+        return found
+    }
+
+    @Test func theICCProfileIsKeptAndNothingElse() throws {
+        let e = try Self.export("jpeg-icc.jpg")
+        let icc = try ImageDecoder.decode(e.source).iccProfile, kept = try ImageDecoder.decode(e.lossless).iccProfile
+        #expect(icc != nil && kept == icc)
+        // A photo with EXIF (orientation 1, so lossless): the EXIF is not copied.
+        let exif = try Self.export("jpeg-orient1.jpg")
+        #expect(exif.plan == .lossless && Self.markers(exif.source).contains(0xE1))
+        #expect(!Self.markers(exif.lossless).contains(0xE1), "no EXIF or XMP (APP1) is written")
+    }
+
+    @Test func aProgressiveSourceStaysProgressiveAndABaselineOneBaseline() throws {
+        #expect(Self.markers(try Self.export("jpeg-progressive.jpg").lossless).contains(0xC2))
+        let baseline = Self.markers(try Self.export("jpeg-baseline.jpg").lossless)
+        #expect(baseline.contains(0xC0) && !baseline.contains(0xC2))
+    }
+}
