@@ -4,7 +4,7 @@ import PackageDescription
 /// tagproj: dish-name and price tags on food photos, one SQLite project file per editing session.
 ///
 /// The C libraries come from Debian's `-dev` packages through system-library targets; the little
-/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, variadic sqlite3_db_config, the
+/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, variadic sqlite3_db_config, the
 /// embedded schema) lives in `CShims`.
 let package = Package(
     name: "tagproj",
@@ -22,7 +22,9 @@ let package = Package(
             name: "CShims",
             dependencies: ["CSQLite"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
+                              .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"),
+                              .linkedLibrary("heif")]
         ),
         .target(
             name: "TagKit",

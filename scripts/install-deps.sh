@@ -8,6 +8,10 @@ packages=(
   libsqlite3-dev        # the project file
   libjpeg62-turbo-dev   # JPEG decode/encode (libjpeg-turbo)
   libpng-dev            # PNG decode/encode
+  libwebp-dev           # WebP decode/encode (libwebp, libwebpdemux, libwebpmux)
+  libheif-dev           # HEIC/AVIF decode, AVIF encode (libheif with libde265, dav1d, libaom)
+  webp                  # cwebp, dwebp, img2webp: test fixtures, and checking our WebP output
+  libheif-examples      # heif-enc, heif-convert: test fixtures, and checking our AVIF output
   libfreetype-dev       # glyph rasterizing
   libfontconfig-dev     # finding fonts, per-character fallback
   libharfbuzz-dev       # shaping

@@ -65,18 +65,21 @@ extension ImageCodec {
 
 /// What an encoder may be asked for; each codec takes the settings that apply to its format.
 public struct EncodeSettings: Sendable, Equatable {
-    /// Lossy quality 1–100 (JPEG).
+    /// Lossy quality 1–100 (JPEG, WebP, AVIF).
     public var quality: Int
     /// Lossless compression effort 0–9 (PNG's zlib level).
     public var compressionLevel: Int
     /// The ICC profile to embed, or `nil`.
     public var iccProfile: [UInt8]?
+    /// Lossless instead of lossy, for a format that can be either (WebP).
+    public var lossless: Bool
 
-    /// Settings with tagproj's defaults: quality 92, compression 6, no profile.
-    public init(quality: Int = 92, compressionLevel: Int = 6, iccProfile: [UInt8]? = nil) {
+    /// Settings with tagproj's defaults: quality 92, compression 6, no profile, lossy.
+    public init(quality: Int = 92, compressionLevel: Int = 6, iccProfile: [UInt8]? = nil, lossless: Bool = false) {
         self.quality = quality
         self.compressionLevel = compressionLevel
         self.iccProfile = iccProfile
+        self.lossless = lossless
     }
 }
 
