@@ -8,11 +8,6 @@
 
 #include <libheif/heif.h>
 
-static int fail(int code, char *msg, size_t cap, const char *text) {
-    tp_copy_message(msg, cap, text);
-    return code;
-}
-
 /// A libheif error as a TP_* status, its message copied.
 static int heif_failure(struct heif_error error, char *msg, size_t cap) {
     int code;
@@ -26,7 +21,7 @@ static int heif_failure(struct heif_error error, char *msg, size_t cap) {
     case heif_error_Encoding_error: code = TP_UNSUPPORTED; break;
     default: code = TP_DAMAGED; break;  // invalid input, a decoder plugin's complaint
     }
-    return fail(code, msg, cap, error.message && error.message[0] ? error.message : "libheif failed");
+    return tp_fail(code, msg, cap, error.message && error.message[0] ? error.message : "libheif failed");
 }
 
 /// The primary image's handle in a context reading `bytes` (not copied: used only during the call).
@@ -34,8 +29,8 @@ static int open_primary(const void *bytes, size_t len, struct heif_context **ctx
                         char *msg, size_t cap) {
     *ctx = NULL;
     *handle = NULL;
-    if (!bytes || len == 0) return fail(TP_MISUSE, msg, cap, "invalid decoder arguments");
-    if (!(*ctx = heif_context_alloc())) return fail(TP_NOMEM, msg, cap, "out of memory");
+    if (!bytes || len == 0) return tp_fail(TP_MISUSE, msg, cap, "invalid decoder arguments");
+    if (!(*ctx = heif_context_alloc())) return tp_fail(TP_NOMEM, msg, cap, "out of memory");
     int code = heif_failure(heif_context_read_from_memory_without_copy(*ctx, bytes, len, NULL), msg, cap);
     if (code == TP_OK) code = heif_failure(heif_context_get_primary_image_handle(*ctx, handle), msg, cap);
     return code;
@@ -63,19 +58,15 @@ int tp_heif_probe(const void *bytes, size_t len, tp_heif_info *info, char *msg, 
     int code = open_primary(bytes, len, &ctx, &handle, msg, msg_cap);
     if (code == TP_OK) describe(handle, info);
     close_primary(ctx, handle);
-    if (code == TP_OK && (info->width < 1 || info->height < 1)) code = fail(TP_DAMAGED, msg, msg_cap, "no image size");
+    if (code == TP_OK && (info->width < 1 || info->height < 1)) code = tp_fail(TP_DAMAGED, msg, msg_cap, "no image size");
     return code;
 }
 
 // MARK: - Decoder
 
-struct tp_heif_decoder {
-    tp_whole_image image;
-};
-
 /// Copies the decoded interleaved plane into 8-bit rows; samples deeper than 8 bits (16-bit
 /// little-endian words holding `bits` bits) are rounded to the nearest 8-bit value.
-static void copy_plane(tp_whole_image *image, const uint8_t *plane, int stride, int bits) {
+static void copy_plane(tp_whole_decoder *image, const uint8_t *plane, int stride, int bits) {
     size_t samples = (size_t)image->width * (size_t)image->channels;
     uint32_t max = (1u << bits) - 1;
     for (int y = 0; y < image->height; y++) {
@@ -94,7 +85,7 @@ static void copy_plane(tp_whole_image *image, const uint8_t *plane, int stride, 
 }
 
 int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
-                         tp_heif_decoder **out, char *msg, size_t msg_cap) {
+                         tp_whole_decoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
     struct heif_context *ctx;
     struct heif_image_handle *handle;
@@ -105,13 +96,12 @@ int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
         char text[160];
         snprintf(text, sizeof text, "image is %d×%d pixels, over the limit of %llu pixels", info.width, info.height,
                  (unsigned long long)max_pixels);
-        code = fail(TP_TOO_LARGE, msg, msg_cap, text);
+        code = tp_fail(TP_TOO_LARGE, msg, msg_cap, text);
     }
-    tp_heif_decoder *dec = NULL;
-    if (code == TP_OK && !(dec = calloc(1, sizeof *dec))) code = fail(TP_NOMEM, msg, msg_cap, "out of memory");
+    tp_whole_decoder *dec = NULL;
     int deep = info.bits > 8;
     int channels = info.has_alpha ? 4 : 3;
-    if (code == TP_OK) code = tp_whole_alloc(&dec->image, info.width, info.height, channels, msg, msg_cap);
+    if (code == TP_OK) code = tp_whole_decoder_make(info.width, info.height, channels, &dec, msg, msg_cap);
     struct heif_image *decoded = NULL;
     if (code == TP_OK) {
         enum heif_chroma chroma = deep ? (info.has_alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
@@ -128,138 +118,74 @@ int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
         if (!plane || heif_image_get_width(decoded, heif_channel_interleaved) != info.width ||
             heif_image_get_height(decoded, heif_channel_interleaved) != info.height || (deep && bits <= 8) ||
             stride < info.width * channels * (deep ? 2 : 1))
-            code = fail(TP_DAMAGED, msg, msg_cap, "the decoded picture does not match its header");
+            code = tp_fail(TP_DAMAGED, msg, msg_cap, "the decoded picture does not match its header");
         else
-            copy_plane(&dec->image, plane, stride, deep ? bits : 8);
+            copy_plane(dec, plane, stride, deep ? bits : 8);
     }
     if (code == TP_OK && info.has_icc) {
         size_t size = heif_image_handle_get_raw_color_profile_size(handle);
         uint8_t *profile = size ? malloc(size) : NULL;
         if (profile && heif_image_handle_get_raw_color_profile(handle, profile).code == heif_error_Ok)
-            code = tp_whole_keep_icc(&dec->image, profile, size, msg, msg_cap);
+            code = tp_whole_decoder_keep_icc(dec, profile, size, msg, msg_cap);
         free(profile);
     }
     if (decoded) heif_image_release(decoded);
     close_primary(ctx, handle);
     if (code != TP_OK) {
-        tp_heif_decoder_close(dec);
+        tp_whole_decoder_close(dec);
         return code;
     }
     *out = dec;
     return TP_OK;
 }
 
-void tp_heif_decoder_shape(const tp_heif_decoder *dec, int *width, int *height, int *channels) {
-    *width = dec->image.width;
-    *height = dec->image.height;
-    *channels = dec->image.channels;
-}
-
-void tp_heif_decoder_icc(const tp_heif_decoder *dec, const uint8_t **data, size_t *len) {
-    *data = dec->image.icc;
-    *len = dec->image.icc_len;
-}
-
-const char *tp_heif_decoder_warning(const tp_heif_decoder *dec) {
-    (void)dec;
-    return NULL;
-}
-
-int tp_heif_decoder_read_rows(tp_heif_decoder *dec, uint8_t *buf, size_t stride, int nrows,
-                              int *done, char *msg, size_t msg_cap) {
-    *done = 0;
-    if (!dec) return fail(TP_MISUSE, msg, msg_cap, "invalid read arguments");
-    return tp_whole_read_rows(&dec->image, buf, stride, nrows, done, msg, msg_cap);
-}
-
-void tp_heif_decoder_close(tp_heif_decoder *dec) {
-    if (!dec) return;
-    tp_whole_free(&dec->image);
-    free(dec);
-}
 
 // MARK: - Encoder
 
-struct tp_heif_encoder {
-    tp_whole_rows rows;
-    int quality;
-    uint8_t *icc;
-    size_t icc_len;
-    tp_write_fn write;
-    void *ctx;
-    int refused;
-};
-
 int tp_heif_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
-                         const uint8_t *icc, size_t icc_len, tp_heif_encoder **out,
+                         const uint8_t *icc, size_t icc_len, tp_whole_encoder **out,
                          char *msg, size_t msg_cap) {
     *out = NULL;
-    if (!write || width < 1 || height < 1 || (channels != 3 && channels != 4) || quality < 1 || quality > 100 ||
-        (icc_len && !icc))
-        return fail(TP_MISUSE, msg, msg_cap, "invalid encoder arguments");
     if (!heif_have_encoder_for_format(heif_compression_AV1))
-        return fail(TP_UNSUPPORTED, msg, msg_cap, "this libheif has no AV1 encoder (Debian: libheif1 with libaom)");
-    tp_heif_encoder *enc = calloc(1, sizeof *enc);
-    if (!enc) return fail(TP_NOMEM, msg, msg_cap, "out of memory");
-    enc->rows = (tp_whole_rows){.width = width, .height = height, .channels = channels};
-    size_t bytes = (size_t)width * (size_t)height * (size_t)channels;
-    enc->rows.pixels = malloc(bytes);
-    if (icc_len) enc->icc = malloc(icc_len);
-    if (!enc->rows.pixels || (icc_len && !enc->icc)) {
-        tp_heif_encoder_close(enc);
-        return fail(TP_NOMEM, msg, msg_cap, "out of memory");
-    }
-    if (icc_len) memcpy(enc->icc, icc, icc_len);
-    enc->icc_len = icc_len;
-    enc->quality = quality;
-    enc->write = write;
-    enc->ctx = ctx;
-    *out = enc;
-    return TP_OK;
-}
-
-int tp_heif_encoder_write_rows(tp_heif_encoder *enc, const uint8_t *rows, size_t stride,
-                               int nrows, char *msg, size_t msg_cap) {
-    if (!enc) return fail(TP_MISUSE, msg, msg_cap, "invalid rows for the AVIF encoder");
-    return tp_whole_take_rows(&enc->rows, rows, stride, nrows, msg, msg_cap);
+        return tp_fail(TP_UNSUPPORTED, msg, msg_cap, "this libheif has no AV1 encoder (Debian: libheif1 with libaom)");
+    return tp_whole_encoder_make(write, ctx, width, height, channels, quality, 0, icc, icc_len, out, msg, msg_cap);
 }
 
 static struct heif_error write_out(struct heif_context *ctx, const void *data, size_t size, void *userdata) {
     (void)ctx;
-    tp_heif_encoder *enc = userdata;
-    if (tp_write_all(enc->write, enc->ctx, data, size) != 0) {
-        enc->refused = 1;
+    tp_whole_encoder *enc = userdata;
+    if (tp_whole_encoder_put(enc, data, size, NULL, 0) != TP_OK) {
         return (struct heif_error){heif_error_Encoding_error, heif_suberror_Cannot_write_output_data, "the output refused the data"};
     }
     return (struct heif_error){heif_error_Ok, heif_suberror_Unspecified, "ok"};
 }
 
 /// The gathered rows as a libheif image.
-static int make_image(tp_heif_encoder *enc, struct heif_image **image, char *msg, size_t cap) {
-    int rgba = enc->rows.channels == 4;
-    int code = heif_failure(heif_image_create(enc->rows.width, enc->rows.height, heif_colorspace_RGB,
+static int make_image(tp_whole_encoder *enc, struct heif_image **image, char *msg, size_t cap) {
+    int rgba = enc->channels == 4;
+    int code = heif_failure(heif_image_create(enc->width, enc->height, heif_colorspace_RGB,
                                               rgba ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, image),
                             msg, cap);
     if (code == TP_OK)
-        code = heif_failure(heif_image_add_plane(*image, heif_channel_interleaved, enc->rows.width, enc->rows.height, 8), msg, cap);
+        code = heif_failure(heif_image_add_plane(*image, heif_channel_interleaved, enc->width, enc->height, 8), msg, cap);
     int stride = 0;
     uint8_t *plane = code == TP_OK ? heif_image_get_plane(*image, heif_channel_interleaved, &stride) : NULL;
-    if (code == TP_OK && !plane) code = fail(TP_NOMEM, msg, cap, "out of memory");
-    size_t row = (size_t)enc->rows.width * (size_t)enc->rows.channels;
-    for (int y = 0; code == TP_OK && y < enc->rows.height; y++)
-        memcpy(plane + (size_t)y * (size_t)stride, enc->rows.pixels + (size_t)y * row, row);
+    if (code == TP_OK && !plane) code = tp_fail(TP_NOMEM, msg, cap, "out of memory");
+    size_t row = (size_t)enc->width * (size_t)enc->channels;
+    for (int y = 0; code == TP_OK && y < enc->height; y++)
+        memcpy(plane + (size_t)y * (size_t)stride, enc->pixels + (size_t)y * row, row);
     if (code == TP_OK && enc->icc_len)
         code = heif_failure(heif_image_set_raw_color_profile(*image, "prof", enc->icc, enc->icc_len), msg, cap);
     return code;
 }
 
-int tp_heif_encoder_finish(tp_heif_encoder *enc, char *msg, size_t msg_cap) {
-    if (!enc || enc->rows.next_row != enc->rows.height)
-        return fail(TP_MISUSE, msg, msg_cap, "AVIF finished before all rows were written");
+int tp_heif_encoder_finish(tp_whole_encoder *enc, char *msg, size_t msg_cap) {
+    if (!enc || enc->next_row != enc->height)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "AVIF finished before all rows were written");
     struct heif_context *ctx = heif_context_alloc();
     struct heif_encoder *encoder = NULL;
     struct heif_image *image = NULL;
-    int code = ctx ? TP_OK : fail(TP_NOMEM, msg, msg_cap, "out of memory");
+    int code = ctx ? TP_OK : tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
     if (code == TP_OK) code = heif_failure(heif_context_get_encoder_for_format(ctx, heif_compression_AV1, &encoder), msg, msg_cap);
     if (code == TP_OK) code = heif_failure(heif_encoder_set_lossy_quality(encoder, enc->quality), msg, msg_cap);
     if (code == TP_OK) code = make_image(enc, &image, msg, msg_cap);
@@ -267,17 +193,10 @@ int tp_heif_encoder_finish(tp_heif_encoder *enc, char *msg, size_t msg_cap) {
     if (code == TP_OK) {
         struct heif_writer writer = {.writer_api_version = 1, .write = write_out};
         code = heif_failure(heif_context_write(ctx, &writer, enc), msg, msg_cap);
-        if (enc->refused) code = fail(TP_IO, msg, msg_cap, "the output refused the data");
+        if (enc->refused) code = tp_fail(TP_IO, msg, msg_cap, "the output refused the data");
     }
     if (image) heif_image_release(image);
     if (encoder) heif_encoder_release(encoder);
     if (ctx) heif_context_free(ctx);
     return code;
-}
-
-void tp_heif_encoder_close(tp_heif_encoder *enc) {
-    if (!enc) return;
-    free(enc->rows.pixels);
-    free(enc->icc);
-    free(enc);
 }

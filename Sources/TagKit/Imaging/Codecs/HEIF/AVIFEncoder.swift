@@ -32,5 +32,5 @@ public struct AVIFEncoder: ImageEncoder {
     }
 
     private static let functions = ShimEncoderFunctions(
-        writeRows: tp_heif_encoder_write_rows, finish: tp_heif_encoder_finish, close: tp_heif_encoder_close)
+        writeRows: tp_whole_encoder_write_rows, finish: tp_heif_encoder_finish, close: tp_whole_encoder_close)
 }

@@ -54,20 +54,16 @@ struct HEIFCodec: ImageCodec {
     }
 
     func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
-        let shim = try ShimDecoder(bytes, codec: self, maxPixels: maxPixels, functions: Self.functions) { limit, opened, msg, cap in
+        let shim = try ShimDecoder(bytes, codec: self, maxPixels: maxPixels, functions: WholePictureRowReader.functions) { limit, opened, msg, cap in
             tp_heif_decoder_open(bytes.baseAddress, bytes.count, limit, opened, msg, cap)
         }
-        return WholePictureRowReader(shim) { tp_heif_decoder_shape($0, $1, $2, $3) }
+        return WholePictureRowReader(shim)
     }
 
     func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {
         guard canWrite else { throw ImageError.cannotWrite(format) }
         return AVIFEncoder(quality: settings.quality, iccProfile: settings.iccProfile)
     }
-
-    private static let functions = ShimDecoderFunctions(
-        icc: tp_heif_decoder_icc, warning: tp_heif_decoder_warning,
-        readRows: tp_heif_decoder_read_rows, close: tp_heif_decoder_close)
 
     /// The brands of an `ftyp` box at the start: size, `ftyp`, the major brand, a version, then
     /// compatible brands. Returns them all (at most 64), or none for another file.

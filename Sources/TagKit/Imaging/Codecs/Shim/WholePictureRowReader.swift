@@ -21,12 +21,16 @@ public final class WholePictureRowReader: ImageRowReader {
 
     private let shim: ShimDecoder
 
-    /// Wraps an opened shim decoder; `shape` reads its width, height and channels.
-    init(_ shim: ShimDecoder,
-         shape: (OpaquePointer, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>) -> Void) {
+    /// The `tp_whole_decoder_*` functions, for `ShimDecoder`; each codec has its own open function.
+    static let functions = ShimDecoderFunctions(
+        icc: tp_whole_decoder_icc, warning: tp_whole_decoder_warning,
+        readRows: tp_whole_decoder_read_rows, close: tp_whole_decoder_close)
+
+    /// Wraps a shim decoder opened by `tp_webp_decoder_open` or `tp_heif_decoder_open`.
+    init(_ shim: ShimDecoder) {
         self.shim = shim
         var (w, h, c): (Int32, Int32, Int32) = (0, 0, 0)
-        shape(shim.pointer, &w, &h, &c)
+        tp_whole_decoder_shape(shim.pointer, &w, &h, &c)
         format = shim.format
         width = Int(w)
         height = Int(h)

@@ -24,17 +24,14 @@ struct WebPCodec: ImageCodec {
     }
 
     func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
-        let shim = try ShimDecoder(bytes, codec: self, maxPixels: maxPixels, functions: Self.functions) { limit, opened, msg, cap in
+        let shim = try ShimDecoder(bytes, codec: self, maxPixels: maxPixels, functions: WholePictureRowReader.functions) { limit, opened, msg, cap in
             tp_webp_decoder_open(bytes.baseAddress, bytes.count, limit, opened, msg, cap)
         }
-        return WholePictureRowReader(shim) { tp_webp_decoder_shape($0, $1, $2, $3) }
+        return WholePictureRowReader(shim)
     }
 
     func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {
         WebPEncoder(quality: settings.quality, lossless: settings.lossless, iccProfile: settings.iccProfile)
     }
 
-    private static let functions = ShimDecoderFunctions(
-        icc: tp_webp_decoder_icc, warning: tp_webp_decoder_warning,
-        readRows: tp_webp_decoder_read_rows, close: tp_webp_decoder_close)
 }

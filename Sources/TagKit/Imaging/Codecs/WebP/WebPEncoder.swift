@@ -37,5 +37,5 @@ public struct WebPEncoder: ImageEncoder {
     }
 
     private static let functions = ShimEncoderFunctions(
-        writeRows: tp_webp_encoder_write_rows, finish: tp_webp_encoder_finish, close: tp_webp_encoder_close)
+        writeRows: tp_whole_encoder_write_rows, finish: tp_webp_encoder_finish, close: tp_whole_encoder_close)
 }
