@@ -2,16 +2,20 @@
 """Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
 `djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
 
-Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling]
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--web]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
 The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
 Runs the two alternately, prints the median wall time of each, the ratio, and peak memory (max
 RSS from GNU time). With --png also times PNG export against libpng re-encoding the same pixels at
 the same zlib level: netpbm's `pnmtopng -compression 6` on djpeg's output, decoded beforehand. With --scaling also runs 4 and 50 MP versions of the photo (resized with Pillow)
-and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memory.
+and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memory. With --web
+also times web sizes (--max-size 1080): JPEG against `djpeg -scale 1/4 | cjpeg` (libjpeg's own
+reduced decode, 1280×720, then encode; no resampling), WebP q82 against `djpeg -scale 1/4 | cwebp
+-q 82`, AVIF against `heif-enc` encoding the same 1080 px pixels from a PNG made beforehand, and
+vipsthumbnail when it is installed.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT = "/usr/share/wallpapers/SafeLanding/contents/images/5120x2880.jpg"
@@ -52,6 +56,7 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--png", action="store_true")
     ap.add_argument("--scaling", action="store_true")
+    ap.add_argument("--web", action="store_true")
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
     if not os.path.exists(a.photo):
@@ -78,12 +83,33 @@ def main():
             variant = make_project(a.tagproj, photo, work, "variant.tagproj")
             compare(f"JPEG q90, {name}", ([a.tagproj, "export", variant, out, "--quality", "90"],),
                     ([floor, photo, os.path.join(work, "floor.jpg")],), a.runs)
+    if a.web:
+        web(a, project, work)
     if a.png:
         ppm = os.path.join(work, "src.ppm")
         subprocess.run(f"djpeg {a.photo} > {ppm}", shell=True, check=True)
         compare("PNG vs libpng (pnmtopng)", ([a.tagproj, "export", project, os.path.join(work, "out.png")],),
                 (f"pnmtopng -compression 6 < {ppm} > {work}/floor.png",), a.runs, shell=True)
     subprocess.run(["rm", "-rf", work])
+
+
+def web(a, project, work):
+    """--max-size 1080 exports against the libraries' own tools on the same job."""
+    jpg, webp, avif = (os.path.join(work, "web." + s) for s in ("jpg", "webp", "avif"))
+    quarter = os.path.join(work, "quarter.ppm")
+    compare("JPEG 1080 vs djpeg 1/4|cjpeg", ([a.tagproj, "export", project, jpg, "--max-size", "1080", "--quality", "90"],),
+            (f"djpeg -scale 1/4 {a.photo} | cjpeg -quality 90 > {work}/floor.jpg",), a.runs, shell=True)
+    compare("WebP q82 1080 vs djpeg|cwebp", ([a.tagproj, "export", project, webp, "--max-size", "1080", "--quality", "82"],),
+            (f"djpeg -scale 1/4 -outfile {quarter} {a.photo} && cwebp -quiet -q 82 {quarter} -o {work}/floor.webp",),
+            a.runs, shell=True)
+    # heif-enc reads PNG or JPEG: give it our own 1080 px picture, losslessly, made beforehand.
+    pixels = os.path.join(work, "pixels.png")
+    subprocess.run([a.tagproj, "export", project, pixels, "--max-size", "1080"], check=True, stderr=subprocess.DEVNULL)
+    compare("AVIF 1080 vs heif-enc", ([a.tagproj, "export", project, avif, "--max-size", "1080", "--quality", "60"],),
+            (["heif-enc", "-q", "60", pixels, "-o", os.path.join(work, "floor.avif")],), a.runs)
+    if shutil.which("vipsthumbnail"):
+        compare("JPEG 1080 vs vipsthumbnail", ([a.tagproj, "export", project, jpg, "--max-size", "1080", "--quality", "90"],),
+                (["vipsthumbnail", a.photo, "--size", "1080", "-o", os.path.join(work, "vips.jpg[Q=90]")],), a.runs)
 
 
 if __name__ == "__main__":

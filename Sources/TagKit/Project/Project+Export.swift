@@ -21,7 +21,8 @@ extension Project {
     /// Renders the picture with its tags and writes it to `output` (`-`: standard output).
     ///
     /// The photo is decoded with its orientation and crop applied, resampled when a size is asked
-    /// for, and the tags are drawn at the output's own resolution as it streams to the encoder.
+    /// for (a JPEG at most half the size is decoded reduced by libjpeg first, see
+    /// `ImageDecoder.rowReader(for:maxPixels:picture:output:)`), and the tags are drawn at the output's own resolution as it streams to the encoder.
     /// The file appears only when complete (see `OutputFile`). The project is only read.
     public func export(to output: String, options: ExportOptions, fonts: some FontProvider) throws -> ExportResult {
         try options.validate()
@@ -38,7 +39,9 @@ extension Project {
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) {
-            try store.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+            try store.sourceBytes().withUnsafeBytes {
+                try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels, picture: source.size, output: size)
+            }
         }
         let file = try OutputFile(path: output)
         let counter = CountingSink(file.sink)

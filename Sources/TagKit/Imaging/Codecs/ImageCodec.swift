@@ -25,6 +25,10 @@ public protocol ImageCodec: Sendable {
     /// A streaming decoder over a copy of `bytes`, refusing more than `maxPixels` stored pixels.
     /// - Throws: `ImageError`.
     func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader
+    /// A decoder producing the picture reduced `reduction` times (2, 4 or 8) each way, sizes
+    /// rounded up, or `nil` when the library cannot decode reduced (the caller then resamples the
+    /// whole picture). By default, `nil`.
+    func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)?
     /// A decoder for checking that every part of the picture decodes (`ImageDecoder.verify`): its
     /// rows are thrown away, so it may produce fewer, smaller ones as long as it decodes all the
     /// data. By default, `rowReader`.
@@ -50,6 +54,11 @@ extension ImageCodec {
     /// Refuses: tagproj does not read this format.
     public func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
         throw ImageError.otherFormat(format)
+    }
+
+    /// None: the whole picture is decoded and resampled.
+    public func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)? {
+        nil
     }
 
     /// The ordinary row reader.

@@ -23,6 +23,11 @@ struct JPEGCodec: ImageCodec {
         try JPEGRowReader(bytes, maxPixels: maxPixels)
     }
 
+    /// libjpeg's DCT scaling: 1/2, 1/4 or 1/8 of the size for a fraction of a full decode's work.
+    func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)? {
+        try JPEGRowReader(bytes, maxPixels: maxPixels, reduction: reduction)
+    }
+
     /// At 1/8 scale: libjpeg still entropy-decodes every coefficient (where damage is found) but
     /// does almost no inverse DCT or colour work.
     func checkingReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
