@@ -14,6 +14,10 @@ public protocol ImageCodec: Sendable {
     var canRead: Bool { get }
     /// Whether tagproj can write this format (`encoder` works).
     var canWrite: Bool { get }
+    /// Whether every encoding of this format is lossless, so a quality means nothing (PNG).
+    var isLossless: Bool { get }
+    /// Whether the format carries a resolution that `EncodeSettings.dpi` is written into.
+    var carriesResolution: Bool { get }
     /// Whether decoding holds only a band of rows at a time (false: the whole picture at once).
     var streams: Bool { get }
 
@@ -45,6 +49,10 @@ extension ImageCodec {
     public var canWrite: Bool { false }
     /// Streams unless the codec says otherwise.
     public var streams: Bool { true }
+    /// Lossy (or both) unless the codec says otherwise.
+    public var isLossless: Bool { false }
+    /// No resolution unless the codec says otherwise.
+    public var carriesResolution: Bool { false }
 
     /// Refuses: tagproj does not read this format.
     public func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo {
@@ -82,13 +90,17 @@ public struct EncodeSettings: Sendable, Equatable {
     public var iccProfile: [UInt8]?
     /// Lossless instead of lossy, for a format that can be either (WebP).
     public var lossless: Bool
+    /// The resolution in dots per inch, for formats that carry one (JPEG, PNG), or `nil`.
+    public var dpi: Int?
 
-    /// Settings with tagproj's defaults: quality 92, compression 6, no profile, lossy.
-    public init(quality: Int = 92, compressionLevel: Int = 6, iccProfile: [UInt8]? = nil, lossless: Bool = false) {
+    /// Settings with tagproj's defaults: quality 92, compression 6, no profile, lossy, no resolution.
+    public init(quality: Int = 92, compressionLevel: Int = 6, iccProfile: [UInt8]? = nil, lossless: Bool = false,
+                dpi: Int? = nil) {
         self.quality = quality
         self.compressionLevel = compressionLevel
         self.iccProfile = iccProfile
         self.lossless = lossless
+        self.dpi = dpi
     }
 }
 

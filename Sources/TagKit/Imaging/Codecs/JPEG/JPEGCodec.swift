@@ -9,6 +9,7 @@ struct JPEGCodec: ImageCodec {
     var suffixes: [String] { ["jpg", "jpeg", "jpe"] }
     var canRead: Bool { true }
     var canWrite: Bool { true }
+    var carriesResolution: Bool { true }
 
     /// `FF D8 FF`: SOI followed by the first marker.
     func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -35,6 +36,6 @@ struct JPEGCodec: ImageCodec {
     }
 
     func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {
-        JPEGEncoder(quality: settings.quality, iccProfile: settings.iccProfile)
+        JPEGEncoder(quality: settings.quality, iccProfile: settings.iccProfile, dpi: settings.dpi)
     }
 }
