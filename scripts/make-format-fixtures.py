@@ -11,6 +11,7 @@ tagproj; formats-manifest.tsv lists fixture, reference and the tolerated mean an
 difference per sample, as manifest.tsv does.
 """
 import os
+import struct
 import subprocess
 import tempfile
 
@@ -47,6 +48,82 @@ def heif_reference(fixture, reference, tmp):
     pam_from(png, reference)
 
 
+def box_at(data, start, end, kind):
+    """The offset and size of the first box of `kind` between `start` and `end`."""
+    pos = start
+    while pos < end:
+        size, name = struct.unpack(">I4s", data[pos:pos + 8])
+        if name == kind.encode():
+            return pos, size
+        pos += size
+    raise SystemExit(f"no {kind} box")
+
+
+def with_irot(data, angle):
+    """The HEIF file with an `irot` property (`angle` × 90° anticlockwise) added to its primary
+    item, as an iPhone writes its rotation: appended to ipco, associated in ipma, with the sizes of
+    ipco, ipma, iprp and meta and the file offsets in iloc (mdat follows meta) moved on."""
+    data = bytearray(data)
+    meta, meta_size = box_at(data, 0, len(data), "meta")
+    body = meta + 12  # meta is a full box
+    pitm, _ = box_at(data, body, meta + meta_size, "pitm")
+    primary = struct.unpack(">H", data[pitm + 12:pitm + 14])[0]
+    iprp, iprp_size = box_at(data, body, meta + meta_size, "iprp")
+    ipco, ipco_size = box_at(data, iprp + 8, iprp + iprp_size, "ipco")
+    ipma, ipma_size = box_at(data, iprp + 8, iprp + iprp_size, "ipma")
+    iloc, _ = box_at(data, body, meta + meta_size, "iloc")
+    count, pos = 0, ipco + 8
+    while pos < ipco + ipco_size:
+        count, pos = count + 1, pos + struct.unpack(">I", data[pos:pos + 4])[0]
+    assert data[ipma + 8] == 0 and data[ipma + 11] & 1 == 0, "ipma version 0 with 8-bit indices expected"
+    grown = 9 + 1
+    # iloc: shift every file offset (construction method 0) by the bytes added before mdat.
+    version = data[iloc + 8]
+    offset_size, length_size = data[iloc + 12] >> 4, data[iloc + 12] & 15
+    base_size, index_size = data[iloc + 13] >> 4, (data[iloc + 13] & 15) if version else 0
+    pos = iloc + 14
+    items = struct.unpack(">H", data[pos:pos + 2])[0]
+    pos += 2
+    for _ in range(items):
+        pos += 2
+        method = 0
+        if version:
+            method = struct.unpack(">H", data[pos:pos + 2])[0] & 15
+            pos += 2
+        pos += 2
+        def shift(at, size):
+            if method == 0 and size:
+                value = int.from_bytes(data[at:at + size], "big") + grown
+                data[at:at + size] = value.to_bytes(size, "big")
+        shift(pos, base_size)
+        base = base_size
+        pos += base_size
+        extents = struct.unpack(">H", data[pos:pos + 2])[0]
+        pos += 2
+        for _ in range(extents):
+            pos += index_size
+            if not base:
+                shift(pos, offset_size)
+            pos += offset_size + length_size
+    # ipma: one more association (essential, 1-based index) for the primary item.
+    pos, entries = ipma + 16, struct.unpack(">I", data[ipma + 12:ipma + 16])[0]
+    for _ in range(entries):
+        item, n = struct.unpack(">HB", data[pos:pos + 3])
+        if item == primary:
+            data[pos + 2] = n + 1
+            data[pos + 3 + n:pos + 3 + n] = bytes([0x80 | (count + 1)])
+            break
+        pos += 3 + n
+    else:
+        raise SystemExit("the primary item has no ipma entry")
+    struct.pack_into(">I", data, ipma, ipma_size + 1)
+    data[ipco + ipco_size:ipco + ipco_size] = struct.pack(">I4sB", 9, b"irot", angle)
+    struct.pack_into(">I", data, ipco, ipco_size + 9)
+    struct.pack_into(">I", data, iprp, iprp_size + grown)
+    struct.pack_into(">I", data, meta, meta_size + grown)
+    return bytes(data)
+
+
 with tempfile.TemporaryDirectory() as tmp:
     # WebP lossy (VP8): libwebp decodes it the same way for dwebp and for us.
     run("cwebp", "-quiet", "-q", "80", src("png-rgb8.png"), "-o", src("webp-lossy.webp"))
@@ -80,6 +157,15 @@ with tempfile.TemporaryDirectory() as tmp:
     run("heif-enc", "-q", "90", src("jpeg-orient6.jpg"), "-o", src("heic-exif-orient6.heic"))
     heif_reference("heic-exif-orient6.heic", "heic-exif-orient6.pam", tmp)
     manifest.append(("heic-exif-orient6.heic", "heic-exif-orient6.pam", 0, 0, "HEIC carrying EXIF orientation 6 and no irot: not turned"))
+    # As an iPhone writes a photo taken upright: the pixels stored on their side, an irot of 270°
+    # anticlockwise (90° clockwise) to show them upright, and an EXIF orientation 6 that says the
+    # same again. Shown once turned: 64x48, as heif-convert shows it.
+    with open(src("heic-exif-orient6.heic"), "rb") as f:
+        turned = with_irot(f.read(), 3)
+    with open(src("heic-irot-exif6.heic"), "wb") as f:
+        f.write(turned)
+    heif_reference("heic-irot-exif6.heic", "heic-irot-exif6.pam", tmp)
+    manifest.append(("heic-irot-exif6.heic", "heic-irot-exif6.pam", 0, 0, "HEIC with irot 270° and EXIF orientation 6: turned once"))
     # AVIF 8-bit (libaom), decoded by libheif through dav1d.
     run("heif-enc", "-A", "-q", "80", src("png-rgba8.png"), "-o", src("avif-alpha.avif"))
     heif_reference("avif-alpha.avif", "avif-alpha.pam", tmp)

@@ -66,6 +66,16 @@ extension ImagingTests {
         #expect(info.uprightWidth == 48 && info.uprightHeight == 64, "the stored picture, as heif-convert shows it")
     }
 
+    @Test func anIPhoneLikeHEICIsTurnedByItsIrotOnceAndNotAgainByItsEXIF() throws {
+        let bytes = try Fixture.bytes("heic-irot-exif6.heic")
+        let info = try ImageProbe.probe(bytes)
+        #expect(info.orientation == 1 && info.uprightWidth == 64 && info.uprightHeight == 48)
+        let decoded = try ImageDecoder.decode(bytes).pixels
+        // The same upright picture the JPEG fixtures show (one HEVC encode away).
+        let diff = PixelDifference(decoded, try Fixture.readPAM("jpeg-baseline.pam"))
+        #expect(diff.mean < 4, "\(diff)")
+    }
+
     @Test func aHEICKeepsItsICCProfile() throws {
         let decoded = try ImageDecoder.decode(Fixture.bytes("heic-icc.heic"))
         #expect(decoded.info.hasICC)
