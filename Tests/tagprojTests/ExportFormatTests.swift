@@ -83,6 +83,18 @@ import TagKit
         #expect(try cli("export", p, "out.jpg", "--quality", "80").errorLines.allSatisfy { !$0.hasPrefix("warning:") })
     }
 
+    @Test func losslessWebPHasThePNGsPixelsAndAnAlwaysLossyFormatRefusesIt() throws {
+        let cli = CLI()
+        let p = try project(cli)
+        #expect(try cli("export", p, "exact.webp", "--lossless").status == 0)
+        #expect(try cli("export", p, "exact.png").status == 0)
+        let webp = try ImageDecoder.decode(Array(cli.bytes("exact.webp")!)).pixels
+        #expect(webp == (try ImageDecoder.decode(Array(cli.bytes("exact.png")!)).pixels))
+        expectFailure(try cli("export", p, "x.jpg", "--lossless"), 64, "JPEG cannot be written losslessly")
+        expectFailure(try cli("export", p, "x.avif", "--lossless"), 64, "AVIF cannot be written losslessly")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("x.jpg")))
+    }
+
     @Test func aBadBoxIsAUsageError() throws {
         let cli = CLI()
         let p = try project(cli)

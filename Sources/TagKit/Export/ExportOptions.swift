@@ -54,6 +54,8 @@ public struct ExportOptions: Sendable, Equatable {
     /// The resolution written into the output in dots per inch (JPEG's JFIF density, PNG's
     /// `pHYs`), or `nil` for none. WebP and AVIF have no field for it (`ignored(for:)` says so).
     public var dpi: Int?
+    /// A lossless encoding, for a format that can be either (WebP); PNG always is.
+    public var lossless = false
     /// zlib level for PNG, 0–9 (no flag: always the default from the command line).
     public var pngCompression = 6
     /// The output's size.
@@ -126,7 +128,8 @@ public struct ExportOptions: Sendable, Equatable {
         let bySuffix = path == "-" ? nil : Codecs.codec(forPath: path)?.format
         if let format, let bySuffix, bySuffix != format { throw .contradiction(path: path, format: format, suffix: bySuffix) }
         guard let chosen = format ?? bySuffix else { throw .unknownFormat(path: path) }
-        guard Codecs.codec(for: chosen)?.canWrite == true else { throw .notWritable(chosen) }
+        guard let codec = Codecs.codec(for: chosen), codec.canWrite else { throw .notWritable(chosen) }
+        guard !lossless || codec.writesLossless else { throw .notLossless(chosen) }
         return chosen
     }
 
@@ -152,6 +155,7 @@ public struct ExportOptions: Sendable, Equatable {
         case .box(let w, let h): out += ["--size", "\(w)x\(h)"]
         }
         if let dpi { out += ["--dpi", "\(dpi)"] }
+        if lossless { out += ["--lossless"] }
         if maxPixels != ExportOptions().maxPixels { out += ["--max-pixels", "\(maxPixels)"] }
         return out
     }

@@ -115,7 +115,7 @@ struct ExportPipeline {
     private func encoded(_ source: some RowSource, icc: [UInt8]?) throws {
         guard let codec = Codecs.codec(for: format) else { throw ExportError.notWritable(format) }
         let settings = EncodeSettings(quality: options.effectiveQuality, compressionLevel: options.pngCompression,
-                                      iccProfile: icc, dpi: options.dpi)
+                                      iccProfile: icc, lossless: options.lossless, dpi: options.dpi)
         var rows = source
         try codec.encoder(settings).encode(&rows, to: sink)
     }

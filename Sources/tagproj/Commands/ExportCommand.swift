@@ -16,6 +16,7 @@ struct ExportCommand: Command {
             OptionSpec(name: "height", value: "H", help: "Make the picture H pixels high.", defaultValue: "full resolution"),
             OptionSpec(name: "max-size", value: "N", help: "Fit the picture inside N×N; never enlarge.", defaultValue: "full resolution"),
             OptionSpec(name: "size", value: "WxH", help: "Fit the picture inside W×H; never enlarge.", defaultValue: "full resolution"),
+            OptionSpec(name: "lossless", value: nil, help: "Encode WebP losslessly (PNG always is; JPEG and AVIF cannot)."),
             OptionSpec(name: "dpi", value: "N", help: "Write N dots per inch (JPEG density, PNG pHYs; WebP and AVIF have none).",
                        defaultValue: "none"),
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse sources or outputs larger than this.", defaultValue: "100000000"),
@@ -74,6 +75,7 @@ struct ExportCommand: Command {
         if let h = a.value("height") { sizes.append(.height(try Values.integer(h, for: "--height", in: Int.min...Int.max))) }
         if let n = a.value("max-size") { sizes.append(.maxSize(try Values.integer(n, for: "--max-size", in: Int.min...Int.max))) }
         if let box = a.value("size") { sizes.append(try Self.box(box)) }
+        options.lossless = a.has("lossless")
         if let d = a.value("dpi") { options.dpi = try Values.integer(d, for: "--dpi", in: Int.min...Int.max) }
         options.size = try ExportSize.choosing(sizes)
         if let m = a.value("max-pixels") { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: Int.min...Int.max) }

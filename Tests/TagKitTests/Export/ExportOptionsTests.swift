@@ -89,6 +89,11 @@ import Testing
         #expect(options.arguments == ["--size", "1200x630", "--dpi", "300"])
         options.size = .height(480)
         #expect(options.arguments == ["--height", "480", "--dpi", "300"])
+        options.lossless = true
+        #expect(options.arguments == ["--height", "480", "--dpi", "300", "--lossless"])
+        #expect(try options.format(forOutput: "out.webp") == .webp)
+        #expect(throws: ExportError.notLossless(.jpeg)) { try options.format(forOutput: "out.jpg") }
+        options.lossless = false
         options.dpi = 0
         #expect(throws: ExportError.outOfRange(.dpi, 0, 1...65535)) { try options.validate() }
         options.dpi = nil

@@ -18,6 +18,8 @@ public protocol ImageCodec: Sendable {
     var isLossless: Bool { get }
     /// Whether the format carries a resolution that `EncodeSettings.dpi` is written into.
     var carriesResolution: Bool { get }
+    /// Whether the encoder can be asked for a lossless encoding (`EncodeSettings.lossless`).
+    var writesLossless: Bool { get }
     /// Whether decoding holds only a band of rows at a time (false: the whole picture at once).
     var streams: Bool { get }
 
@@ -53,6 +55,8 @@ extension ImageCodec {
     public var isLossless: Bool { false }
     /// No resolution unless the codec says otherwise.
     public var carriesResolution: Bool { false }
+    /// A lossless format writes losslessly; a lossy one only if the codec says so.
+    public var writesLossless: Bool { isLossless }
 
     /// Refuses: tagproj does not read this format.
     public func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo {

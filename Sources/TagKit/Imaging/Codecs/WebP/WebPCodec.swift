@@ -13,6 +13,7 @@ struct WebPCodec: ImageCodec {
     var canRead: Bool { true }
     var canWrite: Bool { true }
     var streams: Bool { false }
+    var writesLossless: Bool { true }
 
     func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let data = ByteView(bytes)
