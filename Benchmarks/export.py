@@ -2,7 +2,7 @@
 """Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
 `djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
 
-Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--web]
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--web] [--heic]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
 The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
@@ -13,7 +13,8 @@ and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memo
 also times web sizes (--max-size 1080): JPEG against `djpeg -scale 1/4 | cjpeg` (libjpeg's own
 reduced decode, 1280×720, then encode; no resampling), WebP q82 against `djpeg -scale 1/4 | cwebp
 -q 82`, AVIF against `heif-enc` encoding the same 1080 px pixels from a PNG made beforehand, and
-vipsthumbnail when it is installed.
+vipsthumbnail when it is installed. With --heic also makes a HEIC of the photo with heif-enc -q 85
+(about a minute) and times its export to JPEG q90 against heif-convert -q 90 on the same file.
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
@@ -57,6 +58,7 @@ def main():
     ap.add_argument("--png", action="store_true")
     ap.add_argument("--scaling", action="store_true")
     ap.add_argument("--web", action="store_true")
+    ap.add_argument("--heic", action="store_true")
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
     if not os.path.exists(a.photo):
@@ -85,6 +87,12 @@ def main():
                     ([floor, photo, os.path.join(work, "floor.jpg")],), a.runs)
     if a.web:
         web(a, project, work)
+    if a.heic:
+        heic = os.path.join(work, "photo.heic")
+        subprocess.run(["heif-enc", "-q", "85", a.photo, "-o", heic], check=True, stdout=subprocess.DEVNULL)
+        variant = make_project(a.tagproj, heic, work, "heic.tagproj")
+        compare("HEIC -> JPEG vs heif-convert", ([a.tagproj, "export", variant, out, "--quality", "90"],),
+                (["heif-convert", "-q", "90", heic, os.path.join(work, "floor.jpg")],), a.runs)
     if a.png:
         ppm = os.path.join(work, "src.ppm")
         subprocess.run(f"djpeg {a.photo} > {ppm}", shell=True, check=True)
