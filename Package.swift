@@ -4,7 +4,7 @@ import PackageDescription
 /// tagproj: dish-name and price tags on food photos, one SQLite project file per editing session.
 ///
 /// The C libraries come from Debian's `-dev` packages through system-library targets; the little
-/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, variadic sqlite3_db_config, the
+/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, variadic sqlite3_db_config, the
 /// embedded schema) lives in `CShims`.
 let package = Package(
     name: "tagproj",
@@ -23,7 +23,9 @@ let package = Package(
             name: "CShims",
             dependencies: ["CSQLite"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
+                              .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"),
+                              .linkedLibrary("heif")]
         ),
         .target(
             name: "TagKit",
@@ -44,7 +46,7 @@ let package = Package(
 // libFuzzer targets, built only by scripts/fuzz.sh (TAGPROJ_FUZZ=1 with --sanitize fuzzer): they
 // have no `main` of their own (libFuzzer links one), so an ordinary build must not see them.
 if Context.environment["TAGPROJ_FUZZ"] == "1" {
-    for name in ["FuzzDecode", "FuzzProject", "FuzzJSON", "FuzzLossless"] {
+    for name in ["FuzzDecode", "FuzzHEIC", "FuzzProject", "FuzzJSON", "FuzzLossless"] {
         package.targets.append(.executableTarget(
             name: name, dependencies: ["FuzzBodies"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))

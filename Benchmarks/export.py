@@ -2,7 +2,7 @@
 """Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
 `djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
 
-Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--lossless]
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--lossless] [--web] [--heic]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
 The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
@@ -13,8 +13,13 @@ and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memo
 --lossless also times the default full-size JPEG export (the lossless path: blocks under no tag
 copied) against the same floor and against `jpegtran -copy all` (merely copying coefficients), all
 three in one alternating loop, and prints the file sizes against the source and the classic q92 file.
+With --web also times web sizes (--max-size 1080): JPEG against `djpeg -scale 1/4 | cjpeg` (libjpeg's own
+reduced decode, 1280×720, then encode; no resampling), WebP q82 against `djpeg -scale 1/4 | cwebp
+-q 82`, AVIF against `heif-enc` encoding the same 1080 px pixels from a PNG made beforehand, and
+vipsthumbnail when it is installed. With --heic also makes a HEIC of the photo with heif-enc -q 85
+(about a minute) and times its export to JPEG q90 against heif-convert -q 90 on the same file.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT = "/usr/share/wallpapers/SafeLanding/contents/images/5120x2880.jpg"
@@ -87,6 +92,8 @@ def main():
     ap.add_argument("--png", action="store_true")
     ap.add_argument("--scaling", action="store_true")
     ap.add_argument("--lossless", action="store_true")
+    ap.add_argument("--web", action="store_true")
+    ap.add_argument("--heic", action="store_true")
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
     if not os.path.exists(a.photo):
@@ -115,12 +122,39 @@ def main():
             variant = make_project(a.tagproj, photo, work, "variant.tagproj")
             compare(f"JPEG q90, {name}", ([a.tagproj, "export", variant, out, "--quality", "90"],),
                     ([floor, photo, os.path.join(work, "floor.jpg")],), a.runs)
+    if a.web:
+        web(a, project, work)
+    if a.heic:
+        heic = os.path.join(work, "photo.heic")
+        subprocess.run(["heif-enc", "-q", "85", a.photo, "-o", heic], check=True, stdout=subprocess.DEVNULL)
+        variant = make_project(a.tagproj, heic, work, "heic.tagproj")
+        compare("HEIC -> JPEG vs heif-convert", ([a.tagproj, "export", variant, out, "--quality", "90"],),
+                (["heif-convert", "-q", "90", heic, os.path.join(work, "floor.jpg")],), a.runs)
     if a.png:
         ppm = os.path.join(work, "src.ppm")
         subprocess.run(f"djpeg {a.photo} > {ppm}", shell=True, check=True)
         compare("PNG vs libpng (pnmtopng)", ([a.tagproj, "export", project, os.path.join(work, "out.png")],),
                 (f"pnmtopng -compression 6 < {ppm} > {work}/floor.png",), a.runs, shell=True)
     subprocess.run(["rm", "-rf", work])
+
+
+def web(a, project, work):
+    """--max-size 1080 exports against the libraries' own tools on the same job."""
+    jpg, webp, avif = (os.path.join(work, "web." + s) for s in ("jpg", "webp", "avif"))
+    quarter = os.path.join(work, "quarter.ppm")
+    compare("JPEG 1080 vs djpeg 1/4|cjpeg", ([a.tagproj, "export", project, jpg, "--max-size", "1080", "--quality", "90"],),
+            (f"djpeg -scale 1/4 {a.photo} | cjpeg -quality 90 > {work}/floor.jpg",), a.runs, shell=True)
+    compare("WebP q82 1080 vs djpeg|cwebp", ([a.tagproj, "export", project, webp, "--max-size", "1080", "--quality", "82"],),
+            (f"djpeg -scale 1/4 -outfile {quarter} {a.photo} && cwebp -quiet -q 82 {quarter} -o {work}/floor.webp",),
+            a.runs, shell=True)
+    # heif-enc reads PNG or JPEG: give it our own 1080 px picture, losslessly, made beforehand.
+    pixels = os.path.join(work, "pixels.png")
+    subprocess.run([a.tagproj, "export", project, pixels, "--max-size", "1080"], check=True, stderr=subprocess.DEVNULL)
+    compare("AVIF 1080 vs heif-enc", ([a.tagproj, "export", project, avif, "--max-size", "1080", "--quality", "60"],),
+            (["heif-enc", "-q", "60", pixels, "-o", os.path.join(work, "floor.avif")],), a.runs)
+    if shutil.which("vipsthumbnail"):
+        compare("JPEG 1080 vs vipsthumbnail", ([a.tagproj, "export", project, jpg, "--max-size", "1080", "--quality", "90"],),
+                (["vipsthumbnail", a.photo, "--size", "1080", "-o", os.path.join(work, "vips.jpg[Q=90]")],), a.runs)
 
 
 if __name__ == "__main__":

@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON|FuzzLossless SECONDS
+# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless SECONDS
 #
 # Builds the target with --sanitize fuzzer --sanitize address into .build-fuzz (taking the shared
 # build lock), fuzzes a working copy of the committed seed corpus (Fuzz/work/, not committed) and
 # prints the number of executions. A crash leaves its input in Fuzz/work/artifacts-TARGET/ and
-# makes this script fail: commit that input to Fixtures/regressions/decode|project|json/, where the
+# makes this script fail: commit that input to Fixtures/regressions/decode|project|json/ (FuzzHEIC: decode/), where the
 # normal test suite replays it (Tests/TagKitTests/Fuzz/RegressionTests.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
-seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
+target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
+seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
 case "$target" in
-    FuzzDecode) corpus=decode ;;
-    FuzzProject) corpus=project ;;
-    FuzzJSON) corpus=json ;;
-    FuzzLossless) corpus=decode ;;  # the lossless JPEG path, seeded with the decoder's images
-    *) echo "error: unknown target '$target' (FuzzDecode, FuzzProject, FuzzJSON or FuzzLossless)" >&2; exit 64 ;;
+    FuzzDecode) corpus=decode; regressions=decode ;;
+    FuzzHEIC) corpus=heic; regressions=decode ;;  # a HEIC crash replays through the decode body
+    FuzzProject) corpus=project; regressions=project ;;
+    FuzzJSON) corpus=json; regressions=json ;;
+    FuzzLossless) corpus=decode; regressions=decode ;;  # the lossless JPEG path, seeded with the decoder's images
+    *) echo "error: unknown target '$target' (FuzzDecode, FuzzHEIC, FuzzProject, FuzzJSON or FuzzLossless)" >&2; exit 64 ;;
 esac
 log=$(mktemp)
 if ! TAGPROJ_FUZZ=1 flock /tmp/tagproj-build.lock \
@@ -27,15 +28,16 @@ rm -f "$log"
 work=Fuzz/work/$target
 mkdir -p "$work/corpus" "$work/artifacts"
 cp -n Fuzz/corpus/$corpus/* "$work/corpus/" 2>/dev/null || true
-cp -n Fixtures/regressions/$corpus/* "$work/corpus/" 2>/dev/null || true
+cp -n Fixtures/regressions/$regressions/* "$work/corpus/" 2>/dev/null || true
 rm -f "$work/corpus/README.md"
 status=0
 # -timeout: one input running over 10 s is a hang; -rss_limit_mb: memory out of proportion.
-.build-fuzz/debug/"$target" "$work/corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+# Leaks inside the system's C libraries (not ours) are suppressed by .ci/lsan.supp, as in CI's ASan run.
+LSAN_OPTIONS=suppressions="$PWD/.ci/lsan.supp" .build-fuzz/debug/"$target" "$work/corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$work/artifacts/" -print_final_stats=1 2>"$work/log.txt" || status=$?
 grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$work/log.txt" || true
 if [ "$status" -ne 0 ]; then
     grep -E "ERROR|SUMMARY|Test unit written" "$work/log.txt" >&2 || tail -20 "$work/log.txt" >&2
-    echo "error: $target found a problem; commit the input from $work/artifacts/ to Fixtures/regressions/$corpus/" >&2
+    echo "error: $target found a problem; commit the input from $work/artifacts/ to Fixtures/regressions/$regressions/" >&2
 fi
 exit "$status"

@@ -8,6 +8,10 @@ packages=(
   libsqlite3-dev        # the project file
   libjpeg62-turbo-dev   # JPEG decode/encode (libjpeg-turbo)
   libpng-dev            # PNG decode/encode
+  libwebp-dev           # WebP decode/encode (libwebp, libwebpdemux, libwebpmux)
+  libheif-dev           # HEIC/AVIF decode, AVIF encode (libheif with libde265, dav1d, libaom)
+  webp                  # cwebp, dwebp, img2webp: test fixtures, and checking our WebP output
+  libheif-examples      # heif-enc, heif-convert: test fixtures, and checking our AVIF output
   libfreetype-dev       # glyph rasterizing
   libfontconfig-dev     # finding fonts, per-character fallback
   libharfbuzz-dev       # shaping
@@ -19,9 +23,10 @@ packages=(
   zsh fish              # the completion scripts' syntax is checked with each shell
   chromium chromium-driver  # the editor's tests run in a real browser
 )
-# The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), a 14.7 MP photo,
+# The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), vipsthumbnail (a peer
+# on web sizes), a 14.7 MP photo,
 # Pillow (to resize it), valgrind (instruction counts).
-[ "${1:-}" = "--bench" ] && packages+=(libjpeg-turbo-progs netpbm plasma-workspace-wallpapers python3-pil valgrind)
+[ "${1:-}" = "--bench" ] && packages+=(libjpeg-turbo-progs netpbm libvips-tools plasma-workspace-wallpapers python3-pil valgrind)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -61,6 +61,14 @@ public enum FuzzBodies {
         }
     }
 
+    /// `decode` for bytes that are a HEIC or AVIF by their `ftyp` brands, nothing else: libheif's
+    /// box parser and the HEVC/AV1 decoders behind it get the whole of the fuzzer's time.
+    @discardableResult
+    public static func decodeHEIF(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let format = ImageProbe.format(of: bytes), format == .heic || format == .avif else { return false }
+        return decode(bytes)
+    }
+
     /// Writes `bytes` to a private temporary file and opens it as a project: `check`, then the
     /// tags, the history and the info are read. Returns whether every step succeeded.
     @discardableResult

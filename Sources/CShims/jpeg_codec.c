@@ -179,7 +179,7 @@ struct tp_jpeg_encoder {
 };
 
 int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
-                         int subsample420, const uint8_t *icc, size_t icc_len,
+                         int subsample420, int dpi, const uint8_t *icc, size_t icc_len,
                          tp_jpeg_encoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
     if (width < 1 || height < 1 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
@@ -187,7 +187,7 @@ int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, in
         return TP_MISUSE;
     }
     if ((channels != 3 && channels != 4) || quality < 1 || quality > 100 || !write ||
-        (icc_len && !icc) || icc_len > 255u * 65519u) {
+        (icc_len && !icc) || icc_len > 255u * 65519u || dpi < 0 || dpi > 65535) {
         tp_copy_message(msg, msg_cap, "invalid encoder arguments");
         return TP_MISUSE;
     }
@@ -222,6 +222,11 @@ int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, in
     if (!subsample420) {
         cinfo->comp_info[0].h_samp_factor = 1;
         cinfo->comp_info[0].v_samp_factor = 1;
+    }
+    if (dpi) {  // JFIF density in dots per inch; without it, libjpeg's 1:1 aspect and no unit
+        cinfo->density_unit = 1;
+        cinfo->X_density = (UINT16)dpi;
+        cinfo->Y_density = (UINT16)dpi;
     }
     jpeg_start_compress(cinfo, TRUE);
     if (icc_len) jpeg_write_icc_profile(cinfo, icc, (unsigned int)icc_len);

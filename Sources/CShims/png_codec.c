@@ -248,11 +248,11 @@ static void flush_staged(png_structp png) {
 }
 
 int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int zlib_level,
-                        const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
+                        int dpi, const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
                         char *msg, size_t msg_cap) {
     *out = NULL;
     if (width < 1 || height < 1 || (channels != 3 && channels != 4) || zlib_level < 0 ||
-        zlib_level > 9 || !write || (icc_len && !icc) || icc_len > 0x7FFFFFFF) {
+        zlib_level > 9 || !write || (icc_len && !icc) || icc_len > 0x7FFFFFFF || dpi < 0 || dpi > 65535) {
         tp_copy_message(msg, msg_cap, "invalid encoder arguments");
         return TP_MISUSE;
     }
@@ -284,6 +284,10 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
     accept_known_profiles(enc->png);
     if (icc_len)  // libpng validates the profile; one it rejects is dropped with a warning
         png_set_iCCP(enc->png, enc->info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_len);
+    if (dpi) {  // pHYs counts pixels per metre: an inch is 0.0254 m
+        png_uint_32 per_metre = (png_uint_32)((dpi * 10000 + 127) / 254);
+        png_set_pHYs(enc->png, enc->info, per_metre, per_metre, PNG_RESOLUTION_METER);
+    }
     png_write_info(enc->png, enc->info);
     *out = enc;
     return TP_OK;

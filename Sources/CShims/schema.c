@@ -7,7 +7,11 @@ static const char migration_001[] = {
 #embed "../../Schema/001-initial.sql"
     , 0};
 
-static const char *const migrations[] = {migration_001};
+static const char migration_002[] = {
+#embed "../../Schema/002-formats.sql"
+    , 0};
+
+static const char *const migrations[] = {migration_001, migration_002};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

@@ -30,7 +30,10 @@ import TagKit
     }
 
     @Test(arguments: [(["--max-size", "300"], 300, 200), (["--width", "150"], 150, 100), (["--scale", "0.5"], 300, 200),
-                      (["--scale", "1.5"], 900, 600), (["--max-size", "1200"], 1200, 800)])
+                      (["--scale", "1.5"], 900, 600), (["--height", "100"], 150, 100),
+                      // --max-size and --size fit inside their box and never enlarge (ImageMagick's 1200x1200>).
+                      (["--max-size", "1200"], 600, 400), (["--max-size", "4000"], 600, 400), (["--size", "1200x630"], 600, 400),
+                      (["--size", "300x100"], 150, 100), (["--size", "300X1000"], 300, 200)])
     func sizesFollowTheOptions(_ options: [String], _ width: Int, _ height: Int) throws {
         let cli = CLI()
         let project = try tagged(cli)

@@ -48,9 +48,10 @@ typedef struct tp_jpeg_encoder tp_jpeg_encoder;
 /// the running call with TP_IO. `channels` is 3 (RGB)
 /// or 4 (RGBX: the 4th byte is ignored). `quality` 1-100 with libjpeg's standard tables;
 /// `subsample420` 1 for 4:2:0 chroma (cjpeg's default), 0 for 4:4:4. Huffman optimisation is
-/// off, as in cjpeg. `icc` (may be NULL) is written as APP2 ICC_PROFILE markers.
+/// off, as in cjpeg. `dpi` 1-65535 is written as the JFIF density (0: none, aspect 1:1).
+/// `icc` (may be NULL) is written as APP2 ICC_PROFILE markers.
 int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
-                         int subsample420, const uint8_t *icc, size_t icc_len,
+                         int subsample420, int dpi, const uint8_t *icc, size_t icc_len,
                          tp_jpeg_encoder **out, char *msg, size_t msg_cap);
 /// Compresses `nrows` rows from `rows`, `stride` bytes apart, top to bottom.
 int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t stride,

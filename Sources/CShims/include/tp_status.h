@@ -1,6 +1,6 @@
 #ifndef TP_STATUS_H
 #define TP_STATUS_H
-// What every codec shim (tp_jpeg_*, tp_png_*) shares: its result codes and the sink that encoders
+// What every codec shim (tp_jpeg_*, tp_png_*, tp_webp_*, tp_heif_*) shares: its result codes and the sink that encoders
 // write through. The shims do no I/O of their own: the caller owns where the bytes go.
 #include <stddef.h>
 #include <stdint.h>
@@ -21,6 +21,8 @@ enum {
     TP_NOMEM = 5,
     /// An argument is out of range (a bug in the caller).
     TP_MISUSE = 6,
+    /// The file is well-formed but uses a feature we do not read (an animated WebP…).
+    TP_UNSUPPORTED = 7,
 };
 
 /// Where an encoder's bytes go: called with every staged piece (up to 64 KiB), in order. Returns 0

@@ -8,6 +8,8 @@ public enum ExportError: TagProjError, Equatable {
     case contradiction(path: String, format: ImageFormat, suffix: ImageFormat)
     /// A format tagproj recognises but does not write.
     case notWritable(ImageFormat)
+    /// A lossless output was asked for in a format that is always lossy.
+    case notLossless(ImageFormat)
     /// A value outside its range: what it is, the value, the range.
     case outOfRange(ExportOptions.Field, Int, ClosedRange<Int>)
     /// A scale that is not a positive number.
@@ -29,6 +31,7 @@ public enum ExportError: TagProjError, Equatable {
         case let .contradiction(p, format, suffix):
             return "'\(p)' is named as \(ImageError.article(suffix.displayName)) but \(format.displayName) was asked for"
         case .notWritable(let f): return "tagproj cannot write \(f.displayName) images"
+        case .notLossless(let f): return "\(f.displayName) cannot be written losslessly"
         case let .outOfRange(what, value, range):
             return "the \(what.rawValue) must be \(range.lowerBound) to \(range.upperBound), not \(value)"
         case .invalidScale(let s): return "the scale must be a positive number, not \(s)"
@@ -45,6 +48,8 @@ public enum ExportError: TagProjError, Equatable {
         switch self {
         case .unknownFormat, .unknownFormatName, .notWritable, .contradiction:
             return "tagproj writes \(Codecs.names(Codecs.writable))"
+        case .notLossless:
+            return "tagproj writes \(Codecs.names(Codecs.writable.filter(\.writesLossless))) losslessly"
         default: return nil
         }
     }

@@ -6,8 +6,12 @@ public enum ExportSize: Equatable, Sendable {
     case scale(Double)
     /// This many pixels wide, the height following the aspect ratio.
     case width(Int)
-    /// Fit inside an N×N box, aspect kept (smaller or larger than the source).
+    /// This many pixels high, the width following the aspect ratio.
+    case height(Int)
+    /// Fit inside an N×N box, aspect kept; never enlarged (as ImageMagick's `N×N>`).
     case maxSize(Int)
+    /// Fit inside a `width × height` box, aspect kept; never enlarged.
+    case box(width: Int, height: Int)
 
     /// The output size for a `picture`; at least 1×1.
     public func resolve(for picture: PictureSize) -> PictureSize {
@@ -17,8 +21,11 @@ public enum ExportSize: Equatable, Sendable {
         case .full: return picture
         case .scale(let s): factor = s
         case .width(let n): factor = Double(n) / w
-        case .maxSize(let n): factor = Double(n) / max(w, h)
+        case .height(let n): factor = Double(n) / h
+        case .maxSize(let n): factor = min(1, Double(n) / max(w, h))
+        case .box(let bw, let bh): factor = min(1, Double(bw) / w, Double(bh) / h)
         }
+        if factor == 1 { return picture }
         return PictureSize(width: max(1, Int((w * factor).rounded())), height: max(1, Int((h * factor).rounded())))
     }
 
@@ -37,8 +44,18 @@ public enum ExportSize: Equatable, Sendable {
 public struct ExportOptions: Sendable, Equatable {
     /// The output's format; nil to take it from the output file's suffix.
     public var format: ImageFormat?
-    /// Lossy quality, `qualityRange` (JPEG).
-    public var quality = 92
+    /// Lossy quality, `qualityRange` (JPEG, WebP, AVIF); `nil` for `defaultQuality`. Given for a
+    /// lossless format, it is reported by `ignored(for:)`.
+    public var quality: Int?
+    /// The quality used when none is asked for.
+    public static let defaultQuality = 92
+    /// `quality`, or the default.
+    public var effectiveQuality: Int { quality ?? Self.defaultQuality }
+    /// The resolution written into the output in dots per inch (JPEG's JFIF density, PNG's
+    /// `pHYs`), or `nil` for none. WebP and AVIF have no field for it (`ignored(for:)` says so).
+    public var dpi: Int?
+    /// A lossless encoding, for a format that can be either (WebP); PNG always is.
+    public var lossless = false
     /// zlib level for PNG, 0–9 (no flag: always the default from the command line).
     public var pngCompression = 6
     /// The output's size.
@@ -49,7 +66,7 @@ public struct ExportOptions: Sendable, Equatable {
     /// (`--reencode`; the command line sets it for `--quality` too). See `ExportPlan`.
     public var reencode = false
 
-    /// The defaults: format from the suffix, quality 92, full size, 100 megapixels.
+    /// The defaults: format from the suffix, quality 92, full size, no resolution, 100 megapixels.
     public init() {}
 
     /// A value of the options that has a range, for errors.
@@ -62,29 +79,49 @@ public struct ExportOptions: Sendable, Equatable {
         case maxPixels = "pixel limit"
         /// The width of `.width(_)`.
         case width = "width"
+        /// The height of `.height(_)` or of `.box`.
+        case height = "height"
         /// The box of `.maxSize(_)`.
         case maxSize = "box size"
+        /// The width of `.box`.
+        case boxWidth = "box width"
+        /// `dpi`.
+        case dpi = "resolution"
     }
 
     /// Allowed qualities.
     public static let qualityRange = 1...100
     /// Allowed widths and boxes, in pixels.
     public static let sideRange = 1...1_000_000
+    /// Allowed resolutions, in dots per inch (JFIF stores 16 bits).
+    public static let dpiRange = 1...65535
     /// Allowed pixel limits.
     public static let maxPixelsRange = 1...4_000_000_000
 
     /// Checks every value against its range.
     /// - Throws: `ExportError` (`.invalidRequest`) naming the first value out of range.
     public func validate() throws(ExportError) {
-        guard Self.qualityRange.contains(quality) else { throw .outOfRange(.quality, quality, Self.qualityRange) }
+        if let quality, !Self.qualityRange.contains(quality) { throw .outOfRange(.quality, quality, Self.qualityRange) }
+        if let dpi, !Self.dpiRange.contains(dpi) { throw .outOfRange(.dpi, dpi, Self.dpiRange) }
         guard (0...9).contains(pngCompression) else { throw .outOfRange(.pngCompression, pngCompression, 0...9) }
         guard Self.maxPixelsRange.contains(maxPixels) else { throw .outOfRange(.maxPixels, maxPixels, Self.maxPixelsRange) }
         switch size {
         case .full: break
         case .scale(let s): guard s.isFinite && s > 0 else { throw .invalidScale(s) }
         case .width(let n): guard Self.sideRange.contains(n) else { throw .outOfRange(.width, n, Self.sideRange) }
+        case .height(let n): guard Self.sideRange.contains(n) else { throw .outOfRange(.height, n, Self.sideRange) }
         case .maxSize(let n): guard Self.sideRange.contains(n) else { throw .outOfRange(.maxSize, n, Self.sideRange) }
+        case .box(let w, let h):
+            guard Self.sideRange.contains(w) else { throw .outOfRange(.boxWidth, w, Self.sideRange) }
+            guard Self.sideRange.contains(h) else { throw .outOfRange(.height, h, Self.sideRange) }
         }
+    }
+
+    /// The options given that `format` cannot honour, for a warning: a quality for a lossless
+    /// format (PNG), a resolution for a format without a field for it (WebP, AVIF).
+    public func ignored(for format: ImageFormat) -> [Field] {
+        guard let codec = Codecs.codec(for: format) else { return [] }
+        return (quality != nil && codec.isLossless ? [.quality] : []) + (dpi != nil && !codec.carriesResolution ? [.dpi] : [])
     }
 
     /// The format written to `path` (`-`: standard output): `format` if set, else the suffix's.
@@ -94,7 +131,8 @@ public struct ExportOptions: Sendable, Equatable {
         let bySuffix = path == "-" ? nil : Codecs.codec(forPath: path)?.format
         if let format, let bySuffix, bySuffix != format { throw .contradiction(path: path, format: format, suffix: bySuffix) }
         guard let chosen = format ?? bySuffix else { throw .unknownFormat(path: path) }
-        guard Codecs.codec(for: chosen)?.canWrite == true else { throw .notWritable(chosen) }
+        guard let codec = Codecs.codec(for: chosen), codec.canWrite else { throw .notWritable(chosen) }
+        guard !lossless || codec.writesLossless else { throw .notLossless(chosen) }
         return chosen
     }
 
@@ -110,13 +148,17 @@ public struct ExportOptions: Sendable, Equatable {
     public var arguments: [String] {
         var out: [String] = []
         if let format { out += ["--format", format.rawValue] }
-        if quality != ExportOptions().quality { out += ["--quality", "\(quality)"] }
+        if let quality { out += ["--quality", "\(quality)"] }
         switch size {
         case .full: break
         case .scale(let s): out += ["--scale", "\(s)"]
         case .width(let n): out += ["--width", "\(n)"]
+        case .height(let n): out += ["--height", "\(n)"]
         case .maxSize(let n): out += ["--max-size", "\(n)"]
+        case .box(let w, let h): out += ["--size", "\(w)x\(h)"]
         }
+        if let dpi { out += ["--dpi", "\(dpi)"] }
+        if lossless { out += ["--lossless"] }
         if maxPixels != ExportOptions().maxPixels { out += ["--max-pixels", "\(maxPixels)"] }
         if reencode { out.append("--reencode") }
         return out

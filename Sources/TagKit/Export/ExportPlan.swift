@@ -33,6 +33,8 @@ public enum ExportPlan: Equatable, Sendable {
         if options.reencode { return .classic(reason: "re-encoding was asked for") }
         if options.quality != ExportOptions().quality { return .classic(reason: "a quality was asked for") }
         if options.size != .full { return .classic(reason: "a size was asked for") }
+        // The coefficient writer copies no density; a resolution asked for is written by the encoder.
+        if options.dpi != nil { return .classic(reason: "a resolution was asked for") }
         if orientation != 1 { return .classic(reason: "the photo is turned (EXIF orientation \(orientation))") }
         if crop != .full { return .classic(reason: "the photo is cropped") }
         return .lossless

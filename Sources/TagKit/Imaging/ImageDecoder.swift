@@ -36,6 +36,27 @@ public enum ImageDecoder {
         return try codec.rowReader(for: bytes, maxPixels: maxPixels)
     }
 
+    /// A streaming decoder for a picture of `picture` pixels (as the user sees it: orientation and
+    /// crop applied) that will be drawn at `output`: decoded reduced where the codec can (a JPEG
+    /// through libjpeg's DCT scaling) by the largest of 1/2, 1/4, 1/8 that still leaves at least
+    /// the output's pixels both ways, so only the rest is resampled. Rows come in stored
+    /// orientation, reduced; the crop, as fractions, applies to them unchanged.
+    /// - Throws: `ImageError`.
+    public static func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels,
+                                 picture: PictureSize, output: PictureSize) throws -> any ImageRowReader {
+        guard let codec = Codecs.sniff(bytes) else { throw ImageError.notAnImage }
+        let reduction = reduction(picture: picture, output: output)
+        if reduction > 1, let reader = try codec.reducedReader(for: bytes, maxPixels: maxPixels, reduction: reduction) {
+            return reader
+        }
+        return try codec.rowReader(for: bytes, maxPixels: maxPixels)
+    }
+
+    /// The largest of 8, 4 and 2 that divides `picture` into at least `output` both ways, else 1.
+    static func reduction(picture: PictureSize, output: PictureSize) -> Int {
+        [8, 4, 2].first { picture.width / $0 >= output.width && picture.height / $0 >= output.height } ?? 1
+    }
+
     /// Decodes the image in `bytes` whole.
     ///
     /// With `applyOrientation` (the default) the pixels come out upright, turned while decoding

@@ -10,7 +10,7 @@ public enum ImageError: TagProjError, Equatable {
     case otherFormat(ImageFormat)
     /// An encoder was asked for a format tagproj does not write.
     case cannotWrite(ImageFormat)
-    /// The file is a JPEG or PNG but its data is broken; the reason names what is wrong.
+    /// The file is of a format tagproj reads but its data is broken; the reason names what is wrong.
     case damaged(ImageFormat, String)
     /// The file is well-formed but uses a feature the decoder cannot handle.
     case unsupported(ImageFormat, String)

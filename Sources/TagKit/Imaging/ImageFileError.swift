@@ -20,7 +20,7 @@ public struct ImageFileError: TagProjError, Equatable {
         self.error = error
     }
 
-    /// `'photo.jpg': damaged JPEG: …`, `'cups.heic' is a HEIC image; tagproj reads JPEG and PNG`,
+    /// `'photo.jpg': damaged JPEG: …`, `'menu.gif' is a GIF image; tagproj reads JPEG, PNG, WebP, HEIC and AVIF`,
     /// `the photo in 'p.tagproj': damaged JPEG: …`.
     public var message: String {
         let name = switch subject {

@@ -23,7 +23,8 @@ extension Project {
     /// Renders the picture with its tags and writes it to `output` (`-`: standard output).
     ///
     /// The photo is decoded with its orientation and crop applied, resampled when a size is asked
-    /// for, and the tags are drawn at the output's own resolution as it streams to the encoder.
+    /// for (a JPEG at most half the size is decoded reduced by libjpeg first, see
+    /// `ImageDecoder.rowReader(for:maxPixels:picture:output:)`), and the tags are drawn at the output's own resolution as it streams to the encoder.
     /// The file appears only when complete (see `OutputFile`). The project is only read.
     public func export(to output: String, options: ExportOptions, fonts: some FontProvider) throws -> ExportResult {
         try options.validate()
@@ -45,7 +46,9 @@ extension Project {
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) {
-            try store.sourceBytes().withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
+            try store.sourceBytes().withUnsafeBytes {
+                try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels, picture: source.size, output: size)
+            }
         }
         let bytes = try writeOutput(output, photo: photo) { sink in
             try ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
@@ -105,7 +108,8 @@ struct ExportPipeline {
 
     private func encoded(_ source: some RowSource, icc: [UInt8]?) throws {
         guard let codec = Codecs.codec(for: format) else { throw ExportError.notWritable(format) }
-        let settings = EncodeSettings(quality: options.quality, compressionLevel: options.pngCompression, iccProfile: icc)
+        let settings = EncodeSettings(quality: options.effectiveQuality, compressionLevel: options.pngCompression,
+                                      iccProfile: icc, lossless: options.lossless, dpi: options.dpi)
         var rows = source
         try codec.encoder(settings).encode(&rows, to: sink)
     }

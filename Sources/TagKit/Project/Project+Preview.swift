@@ -14,16 +14,11 @@ extension Project {
         let sink = MemorySink()
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: TagScene(drawings: [], size: size),
                                       format: .jpeg, options: options, sink: sink)
-        // A screen-sized view of a big JPEG is decoded with libjpeg's DCT scaling: the largest
-        // reduction that still leaves at least the view's pixels, the rest is resampled.
-        let reduction = [8, 4, 2].first { source.size.width / $0 >= size.width && source.size.height / $0 >= size.height } ?? 1
-        if reduction > 1, bytes.withUnsafeBytes({ ImageProbe.format(of: $0) }) == .jpeg {
-            var reader = try JPEGRowReader(bytes, maxPixels: options.maxPixels, reduction: reduction)
-            try pipeline.run(&reader)
-        } else {
-            var reader = try bytes.withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels) }
-            try pipeline.run(&reader)
+        // A screen-sized view of a big JPEG is decoded reduced, as export's smaller sizes are.
+        var reader = try bytes.withUnsafeBytes {
+            try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels, picture: source.size, output: size)
         }
+        try pipeline.run(&reader)
         return sink.bytes
     }
 }

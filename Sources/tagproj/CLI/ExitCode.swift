@@ -104,13 +104,17 @@ struct ErrorReport {
         case let e as ExportError:
             switch e {
             case .unknownFormat, .unknownFormatName, .notWritable, .contradiction: return ExportCommand.formatHint
+            case .notLossless: return "drop --lossless, or write .webp or .png"
             case .outputTooLarge: return "pass --max-pixels to raise the limit"
-            case .severalSizes: return "give at most one of --scale, --width and --max-size"
+            case .severalSizes: return "give at most one of --scale, --width, --height, --max-size and --size"
             case .outOfRange(let field, _, let range):
                 let flag: String? = switch field {
                 case .quality: "--quality"
                 case .width: "--width"
+                case .height: "--height"
                 case .maxSize: "--max-size"
+                case .boxWidth: "--size"
+                case .dpi: "--dpi"
                 case .maxPixels: "--max-pixels"
                 case .pngCompression: nil
                 }

@@ -96,6 +96,9 @@ enum TagProjCLI {
             "commands:",
         ]
         lines += commands.filter { !$0.spec.hidden }.map { "  " + pad($0.spec.name, 13) + $0.spec.abstract }
+        lines += ["", "formats:",
+                  "  reads   " + Codecs.names(Codecs.readable) + " (recognised by content; an animated WebP is refused)",
+                  "  writes  " + Codecs.names(Codecs.writable) + " (chosen by the output's suffix or --format)"]
         lines += ["", "global options:"] + globalOptions.map(\.helpLine)
         lines += ["  " + pad("-V, --version", 24) + "Print the version."]
         lines += ["", "exit codes:"] + exitCodes.map { "  " + pad(String($0.0), 4) + $0.1 }

@@ -6,15 +6,22 @@ struct ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export", abstract: "Render the picture with its tags as \(Codecs.names(Codecs.writable, joinedBy: "or")) (many projects: --out-dir).",
         positionals: [projectArgument,
-                      PositionalSpec(name: "output", help: "out.png, out.jpg, or - for standard output.", completion: .files([]))],
+                      PositionalSpec(name: "output", help: "out.jpg, out.png, out.webp, out.avif, or - for standard output.", completion: .files([]))],
         options: [
             OptionSpec(name: "format", value: formatChoices, help: "The format.",
                        defaultValue: "from the output's suffix; jpeg with --out-dir", completion: .choices(formatNames)),
-            OptionSpec(name: "quality", value: "1-100", help: "JPEG quality (implies --reencode).", defaultValue: "92"),
+            OptionSpec(name: "quality", value: "1-100",
+                       help: "JPEG, WebP or AVIF quality (one scale; PNG is lossless); JPEG to JPEG, it implies --reencode.",
+                       defaultValue: "92"),
             OptionSpec(name: "reencode", value: nil, help: "JPEG to JPEG: decode and encode the whole picture, not only the tags' blocks."),
             OptionSpec(name: "scale", value: "S", help: "Multiply both sides by S.", defaultValue: "1, full resolution"),
             OptionSpec(name: "width", value: "W", help: "Make the picture W pixels wide.", defaultValue: "full resolution"),
-            OptionSpec(name: "max-size", value: "N", help: "Fit the picture inside N×N.", defaultValue: "full resolution"),
+            OptionSpec(name: "height", value: "H", help: "Make the picture H pixels high.", defaultValue: "full resolution"),
+            OptionSpec(name: "max-size", value: "N", help: "Fit the picture inside N×N; never enlarge.", defaultValue: "full resolution"),
+            OptionSpec(name: "size", value: "WxH", help: "Fit the picture inside W×H; never enlarge.", defaultValue: "full resolution"),
+            OptionSpec(name: "lossless", value: nil, help: "Encode WebP losslessly (PNG always is; JPEG and AVIF cannot)."),
+            OptionSpec(name: "dpi", value: "N", help: "Write N dots per inch (JPEG density, PNG pHYs; WebP and AVIF have none).",
+                       defaultValue: "none"),
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse sources or outputs larger than this.", defaultValue: "100000000"),
             OptionSpec(name: "out-dir", value: "DIR", help: "Export every project given into DIR, as NAME.jpg or NAME.png.",
                        defaultValue: "none: one project to <output>", completion: .directories),
@@ -72,7 +79,11 @@ struct ExportCommand: Command {
         var sizes: [ExportSize] = []
         if let s = a.value("scale") { sizes.append(.scale(try Values.number(s, for: "--scale"))) }
         if let w = a.value("width") { sizes.append(.width(try Values.integer(w, for: "--width", in: Int.min...Int.max))) }
+        if let h = a.value("height") { sizes.append(.height(try Values.integer(h, for: "--height", in: Int.min...Int.max))) }
         if let n = a.value("max-size") { sizes.append(.maxSize(try Values.integer(n, for: "--max-size", in: Int.min...Int.max))) }
+        if let box = a.value("size") { sizes.append(try Self.box(box)) }
+        options.lossless = a.has("lossless")
+        if let d = a.value("dpi") { options.dpi = try Values.integer(d, for: "--dpi", in: Int.min...Int.max) }
         options.size = try ExportSize.choosing(sizes)
         if let m = a.value("max-pixels") { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: Int.min...Int.max) }
         try options.validate()
@@ -82,6 +93,16 @@ struct ExportCommand: Command {
         } else {
             job = try Self.single(a, options: options, json: json)
         }
+    }
+
+    /// `--size 1200x630`: two integers joined by `x` (or `×`).
+    private static func box(_ text: String) throws -> ExportSize {
+        let parts = text.lowercased().split(whereSeparator: { $0 == "x" || $0 == "×" }).map(String.init)
+        guard parts.count == 2 else {
+            throw UsageError(message: "--size takes WIDTHxHEIGHT, not '\(text)'", hint: "pass --size 1200x630")
+        }
+        return .box(width: try Values.integer(parts[0], for: "--size", in: Int.min...Int.max),
+                    height: try Values.integer(parts[1], for: "--size", in: Int.min...Int.max))
     }
 
     /// `export P OUT`: checks that OUT names a format and is not a second project.
@@ -121,7 +142,14 @@ struct ExportCommand: Command {
         case .batch(let batch):
             try batch.run(out)
         case .single(let project, let output):
-            let result = try Project.open(project, forWriting: false).export(to: output, options: options, fonts: try FontSystem())
+            let opened = try Project.open(project, forWriting: false)
+            if let format = try? options.format(forOutput: output) {
+                for field in options.ignored(for: format) {
+                    out.warning(field == .quality ? "--quality is ignored: \(format.displayName) is lossless"
+                                                  : "--dpi is not written: \(format.displayName) has no resolution field")
+                }
+            }
+            let result = try opened.export(to: output, options: options, fonts: try FontSystem())
             if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
             for notice in result.layoutNotices { out.warning(notice.text) }
             if json { out.line(result.json(path: output).text) }

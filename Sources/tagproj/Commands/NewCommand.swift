@@ -17,7 +17,9 @@ struct NewCommand: Command {
         ],
         discussion: """
             The photo's bytes are stored in the project unchanged; only its header is read (size, EXIF
-            orientation, ICC profile). The project starts with no tags and an empty history. Says "created …" on stderr; with --json, prints
+            orientation, ICC profile). HEIC and AVIF are shown as their own rotation and mirroring
+            (irot, imir) say, and an EXIF orientation inside them is not applied on top; an animated WebP is
+            refused (tagproj reads still pictures). The project starts with no tags and an empty history. Says "created …" on stderr; with --json, prints
             what 'tagproj info --json' would.
             """,
         examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'"])

@@ -69,3 +69,46 @@ import Testing
         #expect(Array(options.arguments.suffix(4)) == ["--width", "300", "--max-pixels", "4000000"])
     }
 }
+
+/// Sizes people know: boxes that never enlarge, a height, a resolution.
+@Suite struct ExportSizeTests {
+    let picture = PictureSize(width: 1600, height: 900)
+
+    @Test(arguments: [(ExportSize.maxSize(4000), 1600, 900), (.maxSize(800), 800, 450), (.box(width: 1200, height: 630), 1120, 630),
+                      (.box(width: 4000, height: 4000), 1600, 900), (.height(450), 800, 450), (.height(1800), 3200, 1800),
+                      (.width(3200), 3200, 1800)])
+    func boxesFitInsideAndNeverEnlargeWhileWidthAndHeightAreExact(_ size: ExportSize, _ width: Int, _ height: Int) {
+        #expect(size.resolve(for: picture) == PictureSize(width: width, height: height))
+    }
+
+    @Test func theNewOptionsAreValidatedAndWrittenAsArguments() throws {
+        var options = ExportOptions()
+        options.size = .box(width: 1200, height: 630)
+        options.dpi = 300
+        try options.validate()
+        #expect(options.arguments == ["--size", "1200x630", "--dpi", "300"])
+        options.size = .height(480)
+        #expect(options.arguments == ["--height", "480", "--dpi", "300"])
+        options.lossless = true
+        #expect(options.arguments == ["--height", "480", "--dpi", "300", "--lossless"])
+        #expect(try options.format(forOutput: "out.webp") == .webp)
+        #expect(throws: ExportError.notLossless(.jpeg)) { try options.format(forOutput: "out.jpg") }
+        options.lossless = false
+        options.dpi = 0
+        #expect(throws: ExportError.outOfRange(.dpi, 0, 1...65535)) { try options.validate() }
+        options.dpi = nil
+        options.size = .box(width: 0, height: 10)
+        #expect(throws: ExportError.outOfRange(.boxWidth, 0, 1...1_000_000)) { try options.validate() }
+    }
+
+    @Test func whatAFormatCannotHonourIsReported() {
+        var options = ExportOptions()
+        #expect(options.ignored(for: .png).isEmpty)
+        options.quality = 80
+        options.dpi = 300
+        #expect(options.ignored(for: .png) == [.quality])
+        #expect(options.ignored(for: .jpeg).isEmpty)
+        #expect(options.ignored(for: .webp) == [.dpi])
+        #expect(options.ignored(for: .avif) == [.dpi])
+    }
+}

@@ -21,6 +21,7 @@ import Testing
         #expect(plan { $0.reencode = true } == .classic(reason: "re-encoding was asked for"))
         #expect(plan { $0.quality = 80 } == .classic(reason: "a quality was asked for"))
         #expect(plan { $0.size = .maxSize(1080) } == .classic(reason: "a size was asked for"))
+        #expect(plan { $0.dpi = 300 } == .classic(reason: "a resolution was asked for"))
         #expect(plan(orientation: 6) == .classic(reason: "the photo is turned (EXIF orientation 6)"))
         #expect(plan(crop: try! Crop.validated(x: 0, y: 0, width: 0.5, height: 0.5)) == .classic(reason: "the photo is cropped"))
         #expect(plan(orientation: 6).json.text == #"{"path":"classic","reason":"the photo is turned (EXIF orientation 6)"}"#)

@@ -65,16 +65,15 @@ extension ImagingTests {
         return found
     }
 
-    @Test(arguments: [ImageFormat.jpeg, .png])
+    @Test(arguments: [ImageFormat.jpeg, .png, .webp, .avif])
     func iccProfileRoundTrips(format: ImageFormat) throws {
-        let encoded = format == .jpeg ? try JPEGEncoder(quality: 90, iccProfile: icc).encode(photo)
-                                      : try PNGEncoder(iccProfile: icc).encode(photo)
+        let encoded = try Codecs.codec(for: format)!.encoder(EncodeSettings(quality: 90, iccProfile: icc)).encode(photo)
         let decoded = try ImageDecoder.decode(encoded)
         #expect(decoded.info.hasICC)
         #expect(decoded.iccProfile == icc)
     }
 
-    @Test(arguments: [ImageFormat.jpeg, .png])
+    @Test(arguments: [ImageFormat.jpeg, .png, .webp, .avif])
     func theCameraSRGBProfileThatLibpngCallsIncorrectRoundTrips(format: ImageFormat) throws {
         let camera = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fixtures/sRGB-IEC61966-2.1.icc"))))
         #expect(camera.count == 3144)
@@ -84,10 +83,10 @@ extension ImagingTests {
         #expect(decoded.warning == nil)
     }
 
-    @Test(arguments: [ImageFormat.jpeg, .png])
+    @Test(arguments: [ImageFormat.jpeg, .png, .webp, .avif])
     func outputCarriesNoOrientationOrOtherMetadata(format: ImageFormat) throws {
         let turned = try ImageDecoder.decode(Fixture.bytes("jpeg-orient6.jpg"))
-        let encoded = format == .jpeg ? try JPEGEncoder().encode(turned.pixels) : try PNGEncoder().encode(turned.pixels)
+        let encoded = try Codecs.codec(for: format)!.encoder(EncodeSettings()).encode(turned.pixels)
         let info = try ImageProbe.probe(encoded)
         #expect(info.orientation == 1 && !info.hasICC)
         #expect(info.storedWidth == 64 && info.storedHeight == 48)
@@ -105,25 +104,20 @@ extension ImagingTests {
         #expect(bottom.allSatisfy { $0 > 245 }, "transparent pixels become white, got \(bottom)")
     }
 
-    @Test(arguments: [ImageFormat.jpeg, .png])
+    @Test(arguments: [ImageFormat.jpeg, .png, .webp, .avif])
     func encodingToAFileDescriptorWritesTheSameBytes(format: ImageFormat) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tagproj-encode-\(UUID()).\(format)").path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         #expect(fd >= 0)
         defer { unlink(path) }
-        let inMemory: [UInt8]
-        if format == .jpeg {
-            inMemory = try JPEGEncoder(iccProfile: icc).encode(photo)
-            try JPEGEncoder(iccProfile: icc).encode(photo, to: FileDescriptorSink(fd: fd, name: path))
-        } else {
-            inMemory = try PNGEncoder(iccProfile: icc).encode(photo)
-            try PNGEncoder(iccProfile: icc).encode(photo, to: FileDescriptorSink(fd: fd, name: path))
-        }
+        let encoder = try Codecs.codec(for: format)!.encoder(EncodeSettings(iccProfile: icc))
+        let inMemory = try encoder.encode(photo)
+        try encoder.encode(photo, to: FileDescriptorSink(fd: fd, name: path))
         close(fd)
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == inMemory)
     }
 
-    @Test(arguments: [ImageFormat.jpeg, .png])
+    @Test(arguments: [ImageFormat.jpeg, .png, .webp, .avif])
     func aFullDiskIsAnIOError(format: ImageFormat) throws {
         let fd = open("/dev/full", O_WRONLY)
         try #require(fd >= 0)
@@ -131,8 +125,8 @@ extension ImagingTests {
         let big = testPattern(width: 600, height: 400, channels: 3)  // more than one 64 KiB stage
         do {
             let sink = FileDescriptorSink(fd: fd, name: "/dev/full")
-            if format == .jpeg { try JPEGEncoder(quality: 100).encode(big, to: sink) }
-            else { try PNGEncoder(compressionLevel: 0).encode(big, to: sink) }
+            let settings = EncodeSettings(quality: 100, compressionLevel: 0, lossless: format == .webp)
+            try Codecs.codec(for: format)!.encoder(settings).encode(big, to: sink)
             Issue.record("writing to /dev/full succeeded")
         } catch let error as FileError {
             // The sink's own error comes out of the encoder unchanged.

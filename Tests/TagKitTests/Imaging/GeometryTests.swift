@@ -43,6 +43,39 @@ extension ImagingTests {
         }
     }
 
+    /// Where the EXIF table puts stored pixel (x, y) of a w×h grid, written out pixel by pixel.
+    static func uprightPlace(_ x: Int, _ y: Int, w: Int, h: Int, orientation: Int) -> (Int, Int) {
+        switch orientation {
+        case 2: (w - 1 - x, y)
+        case 3: (w - 1 - x, h - 1 - y)
+        case 4: (x, h - 1 - y)
+        case 5: (y, x)
+        case 6: (h - 1 - y, x)
+        case 7: (h - 1 - y, w - 1 - x)
+        case 8: (y, w - 1 - x)
+        default: (x, y)
+        }
+    }
+
+    /// Turning in bands and tiles gives what turning pixel by pixel gives, also for a height that
+    /// is not a whole number of bands.
+    @Test(arguments: [(37, 23, 3), (70, 45, 4), (33, 97, 3)])
+    func turningInTilesPutsEveryPixelWhereTheEXIFTableSays(width: Int, height: Int, channels: Int) throws {
+        let picture = testPattern(width: width, height: height, channels: channels)
+        for n in 1...8 {
+            let turned = picture.oriented(n)
+            var expected = PixelBuffer(width: turned.width, height: turned.height, channels: channels, filledWith: 0)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (ux, uy) = Self.uprightPlace(x, y, w: width, h: height, orientation: n)
+                    let from = (y * width + x) * channels, to = (uy * turned.width + ux) * channels
+                    expected.bytes[to..<(to + channels)] = picture.bytes[from..<(from + channels)]
+                }
+            }
+            #expect(turned == expected, "orientation \(n)")
+        }
+    }
+
     @Test func normalizedCropRoundsEdgesToTheNearestPixel() {
         func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, in size: (Int, Int) = (600, 400)) -> CropRect {
             CropRect(normalizedX: x, y: y, width: w, height: h, pictureWidth: size.0, pictureHeight: size.1)

@@ -92,11 +92,26 @@ extension ImagingTests {
     static let otherFormats: [([UInt8], ImageFormat)] = [
         (header("GIF89a", [1, 0, 1, 0] as [UInt8]), .gif), (header("GIF87a"), .gif),
         ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff), ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
+    ]
+
+    /// The first bytes of a WebP, HEIC and AVIF: recognised by their magic, then refused as damaged.
+    static let readFormats: [([UInt8], ImageFormat)] = [
         (header("RIFF", [0x24, 0, 0, 0] as [UInt8], "WEBPVP8 "), .webp),
         (header([0, 0, 0, 0x18] as [UInt8], "ftypheic", [0, 0, 0, 0] as [UInt8], "mif1heic"), .heic),
         (header([0, 0, 0, 0x18] as [UInt8], "ftypmif1", [0, 0, 0, 0] as [UInt8], "mif1avif"), .avif),
         (header([0, 0, 0, 0x14] as [UInt8], "ftypavif", [0, 0, 0, 0] as [UInt8], "avif"), .avif),
     ]
+
+    @Test(arguments: readFormats)
+    func theFirstBytesOfAWebPOrHEIFAreRecognisedAndRefusedAsDamaged(bytes: [UInt8], format: ImageFormat) {
+        #expect(bytes.withUnsafeBytes { ImageProbe.format(of: $0) } == format)
+        do {
+            _ = try ImageDecoder.decode(bytes)
+            Issue.record("decoded a header")
+        } catch let error as ImageError {
+            guard case .damaged(format, _) = error else { Issue.record("\(error)"); return }
+        } catch { Issue.record("\(error)") }
+    }
 
     @Test(arguments: otherFormats)
     func imagesOfAnotherFormatAreNamed(bytes: [UInt8], format: ImageFormat) {
@@ -105,8 +120,8 @@ extension ImagingTests {
     }
 
     @Test func aFileOfAnotherFormatIsNamedWithWhatIsRead() {
-        let error = ImageFileError(.file("cups.heic"), .otherFormat(.heic))
-        #expect(error.message == "'cups.heic' is a HEIC image; tagproj reads JPEG and PNG")
+        let error = ImageFileError(.file("cups.gif"), .otherFormat(.gif))
+        #expect(error.message == "'cups.gif' is a GIF image; tagproj reads JPEG, PNG, WebP, HEIC and AVIF")
         #expect(error.meaning == .badData)
         #expect(ImageFileError(.photo(inProject: "p.tagproj"), .damaged(.jpeg, "bad")).message
                 == "the photo in 'p.tagproj': damaged JPEG: bad")
@@ -151,7 +166,7 @@ extension ImagingTests {
 
     @Test func errorsEndInExit65WithAClearMessage() {
         #expect(ImageError.notAnImage.meaning == .badData)
-        #expect(ImageError.notAnImage.message == "not a JPEG or PNG image")
+        #expect(ImageError.notAnImage.message == "not a JPEG, PNG, WebP, HEIC or AVIF image")
         let big = ImageError.tooManyPixels(width: 20000, height: 10000, limit: 100_000_000)
         #expect(big.message == "image is 20000×10000 pixels (200.0 megapixels), over the limit of 100000000 pixels")
         #expect(big.meaning == .badData)

@@ -8,7 +8,7 @@ import Testing
         ("bomb-100000x100000.png", "100000×100000 pixels"),
         ("bomb-65000x65000.jpg", "65000×65000 pixels"),
         ("wide-1000001.png", "longer than 1000000"),
-        ("empty.jpg", "empty.jpg' is not a JPEG or PNG image"),
+        ("empty.jpg", "empty.jpg' is not a JPEG, PNG, WebP, HEIC or AVIF image"),
         ("pretends.png", "damaged PNG"),
         ("truncated.jpg", "truncated.jpg': damaged JPEG"),
         ("truncated.png", "truncated.png': damaged PNG"),
@@ -62,13 +62,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
     }
 
-    @Test(arguments: [("cups.heic", "HEIC"), ("cups.avif", "AVIF"), ("cups.webp", "WebP"), ("cups.tiff", "TIFF"), ("cups.gif", "GIF")])
+    @Test(arguments: [("cups.tiff", "TIFF"), ("cups.gif", "GIF")])
     func anImageOfAFormatNotReadIsNamed(_ file: String, _ format: String) throws {
         let cli = CLI()
         try FileManager.default.copyItem(atPath: Hostile.path(file), toPath: cli.path(file))
         let run = try cli("new", "p.tagproj", file)
-        let article = format == "AVIF" ? "an" : "a"
-        expectFailure(run, 65, "error: '\(file)' is \(article) \(format) image; tagproj reads JPEG and PNG")
+        expectFailure(run, 65, "error: '\(file)' is a \(format) image; tagproj reads JPEG, PNG, WebP, HEIC and AVIF")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
+    }
+
+    /// A file that is only the first bytes of a HEIC, AVIF or WebP: read now, so named as damaged.
+    @Test(arguments: [("cups.heic", "damaged HEIC: Invalid input: No 'meta' box"),
+                      ("cups.avif", "damaged AVIF: Invalid input: No 'meta' box"),
+                      ("cups.webp", "damaged WebP: the VP8L header is missing")])
+    func aHeaderOnlyHEIFOrWebPIsDamaged(_ file: String, _ message: String) throws {
+        let cli = CLI()
+        try FileManager.default.copyItem(atPath: Hostile.path(file), toPath: cli.path(file))
+        let (ending, stderr) = try BoundedRun(directory: cli.dir, memoryLimitMiB: 256)(["new", "p.tagproj", file], timeout: 5)
+        #expect(ending == .exit(65))
+        #expect(stderr == "error: '\(file)': \(message)\n")
         #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
     }
 

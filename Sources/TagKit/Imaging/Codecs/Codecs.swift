@@ -9,12 +9,14 @@ import Synchronization
 /// under `Imaging/Codecs/` and one line to `builtIn`; a program linking TagKit can `register` its own.
 ///
 /// One thing is not derived from here: the project schema's CHECK on `source.format`
-/// (`Schema/001-initial.sql`) still spells out `'jpeg', 'png'`. A new readable format needs a
-/// migration that widens it before `new` can store such a photo (shipped migrations are never edited).
+/// (`Schema/002-formats.sql`) spells out `'jpeg', 'png', 'webp', 'heic', 'avif'`. A new readable
+/// format needs a migration that widens it before `new` can store such a photo (shipped
+/// migrations are never edited).
 public enum Codecs {
     /// The formats built into TagKit. Readable and writable ones first; then formats recognised
     /// only to name them in an error.
-    static let builtIn: [any ImageCodec] = [JPEGCodec(), PNGCodec()] + RecognisedCodec.all
+    static let builtIn: [any ImageCodec] = [JPEGCodec(), PNGCodec(), WebPCodec(), HEIFCodec.heic, HEIFCodec.avif]
+        + RecognisedCodec.all
 
     private static let registered = Mutex<[any ImageCodec]>([])
 

@@ -14,6 +14,12 @@ public protocol ImageCodec: Sendable {
     var canRead: Bool { get }
     /// Whether tagproj can write this format (`encoder` works).
     var canWrite: Bool { get }
+    /// Whether every encoding of this format is lossless, so a quality means nothing (PNG).
+    var isLossless: Bool { get }
+    /// Whether the format carries a resolution that `EncodeSettings.dpi` is written into.
+    var carriesResolution: Bool { get }
+    /// Whether the encoder can be asked for a lossless encoding (`EncodeSettings.lossless`).
+    var writesLossless: Bool { get }
     /// Whether decoding holds only a band of rows at a time (false: the whole picture at once).
     var streams: Bool { get }
 
@@ -25,6 +31,10 @@ public protocol ImageCodec: Sendable {
     /// A streaming decoder over a copy of `bytes`, refusing more than `maxPixels` stored pixels.
     /// - Throws: `ImageError`.
     func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader
+    /// A decoder producing the picture reduced `reduction` times (2, 4 or 8) each way, sizes
+    /// rounded up, or `nil` when the library cannot decode reduced (the caller then resamples the
+    /// whole picture). By default, `nil`.
+    func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)?
     /// A decoder for checking that every part of the picture decodes (`ImageDecoder.verify`): its
     /// rows are thrown away, so it may produce fewer, smaller ones as long as it decodes all the
     /// data. By default, `rowReader`.
@@ -41,6 +51,12 @@ extension ImageCodec {
     public var canWrite: Bool { false }
     /// Streams unless the codec says otherwise.
     public var streams: Bool { true }
+    /// Lossy (or both) unless the codec says otherwise.
+    public var isLossless: Bool { false }
+    /// No resolution unless the codec says otherwise.
+    public var carriesResolution: Bool { false }
+    /// A lossless format writes losslessly; a lossy one only if the codec says so.
+    public var writesLossless: Bool { isLossless }
 
     /// Refuses: tagproj does not read this format.
     public func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo {
@@ -50,6 +66,11 @@ extension ImageCodec {
     /// Refuses: tagproj does not read this format.
     public func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
         throw ImageError.otherFormat(format)
+    }
+
+    /// None: the whole picture is decoded and resampled.
+    public func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)? {
+        nil
     }
 
     /// The ordinary row reader.
@@ -65,18 +86,25 @@ extension ImageCodec {
 
 /// What an encoder may be asked for; each codec takes the settings that apply to its format.
 public struct EncodeSettings: Sendable, Equatable {
-    /// Lossy quality 1–100 (JPEG).
+    /// Lossy quality 1–100 (JPEG, WebP, AVIF).
     public var quality: Int
     /// Lossless compression effort 0–9 (PNG's zlib level).
     public var compressionLevel: Int
     /// The ICC profile to embed, or `nil`.
     public var iccProfile: [UInt8]?
+    /// Lossless instead of lossy, for a format that can be either (WebP).
+    public var lossless: Bool
+    /// The resolution in dots per inch, for formats that carry one (JPEG, PNG), or `nil`.
+    public var dpi: Int?
 
-    /// Settings with tagproj's defaults: quality 92, compression 6, no profile.
-    public init(quality: Int = 92, compressionLevel: Int = 6, iccProfile: [UInt8]? = nil) {
+    /// Settings with tagproj's defaults: quality 92, compression 6, no profile, lossy, no resolution.
+    public init(quality: Int = 92, compressionLevel: Int = 6, iccProfile: [UInt8]? = nil, lossless: Bool = false,
+                dpi: Int? = nil) {
         self.quality = quality
         self.compressionLevel = compressionLevel
         self.iccProfile = iccProfile
+        self.lossless = lossless
+        self.dpi = dpi
     }
 }
 

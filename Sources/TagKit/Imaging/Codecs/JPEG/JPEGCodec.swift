@@ -9,6 +9,7 @@ struct JPEGCodec: ImageCodec {
     var suffixes: [String] { ["jpg", "jpeg", "jpe"] }
     var canRead: Bool { true }
     var canWrite: Bool { true }
+    var carriesResolution: Bool { true }
 
     /// `FF D8 FF`: SOI followed by the first marker.
     func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -23,6 +24,11 @@ struct JPEGCodec: ImageCodec {
         try JPEGRowReader(bytes, maxPixels: maxPixels)
     }
 
+    /// libjpeg's DCT scaling: 1/2, 1/4 or 1/8 of the size for a fraction of a full decode's work.
+    func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)? {
+        try JPEGRowReader(bytes, maxPixels: maxPixels, reduction: reduction)
+    }
+
     /// At 1/8 scale: libjpeg still entropy-decodes every coefficient (where damage is found) but
     /// does almost no inverse DCT or colour work.
     func checkingReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
@@ -30,6 +36,6 @@ struct JPEGCodec: ImageCodec {
     }
 
     func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {
-        JPEGEncoder(quality: settings.quality, iccProfile: settings.iccProfile)
+        JPEGEncoder(quality: settings.quality, iccProfile: settings.iccProfile, dpi: settings.dpi)
     }
 }

@@ -6,7 +6,8 @@ import CShims
 /// chroma subsampling, the accurate integer DCT, no Huffman optimisation; so the encoder's speed
 /// can be compared with libjpeg-turbo's own tools. Writes a JFIF header and, if given, the ICC
 /// profile; never EXIF or any other metadata, so the output carries no orientation tag and no
-/// location. RGBA rows are composited onto white (JPEG has no alpha).
+/// location; the resolution only if `dpi` is given (JFIF density). RGBA rows are composited onto
+/// white (JPEG has no alpha).
 public struct JPEGEncoder: ImageEncoder {
     /// How the two chroma channels are stored.
     public enum ChromaSubsampling: Sendable {
@@ -22,12 +23,15 @@ public struct JPEGEncoder: ImageEncoder {
     public var chroma: ChromaSubsampling
     /// The ICC profile to embed (APP2 markers), or `nil`.
     public var iccProfile: [UInt8]?
+    /// The resolution written as the JFIF density in dots per inch, or `nil` for none.
+    public var dpi: Int?
 
-    /// An encoder with the given settings; `quality` is clamped to 1–100.
-    public init(quality: Int = 92, chroma: ChromaSubsampling = .halfBoth, iccProfile: [UInt8]? = nil) {
+    /// An encoder with the given settings; `quality` is clamped to 1–100, `dpi` to 1–65535.
+    public init(quality: Int = 92, chroma: ChromaSubsampling = .halfBoth, iccProfile: [UInt8]? = nil, dpi: Int? = nil) {
         self.quality = min(max(quality, 1), 100)
         self.chroma = chroma
         self.iccProfile = iccProfile
+        self.dpi = dpi.map { min(max($0, 1), 65535) }
     }
 
     /// Encodes every row of `source` (at its first row) to `sink`.
@@ -40,7 +44,7 @@ public struct JPEGEncoder: ImageEncoder {
         try ShimEncoding.encode(&source, format: .jpeg, to: sink, functions: Self.functions, prepare: flatten) { write, context, opened, msg, cap in
             profile.withUnsafeBufferPointer { icc in
                 tp_jpeg_encoder_open(write, context, Int32(clamping: width), Int32(clamping: height), Int32(channels),
-                                     Int32(quality), chroma == .halfBoth ? 1 : 0, icc.baseAddress, icc.count, opened, msg, cap)
+                                     Int32(quality), chroma == .halfBoth ? 1 : 0, Int32(dpi ?? 0), icc.baseAddress, icc.count, opened, msg, cap)
             }
         }
     }

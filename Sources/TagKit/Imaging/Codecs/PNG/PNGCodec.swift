@@ -9,6 +9,8 @@ struct PNGCodec: ImageCodec {
     var suffixes: [String] { ["png"] }
     var canRead: Bool { true }
     var canWrite: Bool { true }
+    var isLossless: Bool { true }
+    var carriesResolution: Bool { true }
 
     func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool {
         ByteView(bytes).matches(PNGProbe.signature, at: 0)
@@ -23,6 +25,6 @@ struct PNGCodec: ImageCodec {
     }
 
     func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {
-        PNGEncoder(compressionLevel: settings.compressionLevel, iccProfile: settings.iccProfile)
+        PNGEncoder(compressionLevel: settings.compressionLevel, iccProfile: settings.iccProfile, dpi: settings.dpi)
     }
 }

@@ -3,18 +3,21 @@ import CShims
 /// Encodes 8-bit RGB or RGBA rows as a PNG through libpng.
 ///
 /// Lossless: decoding the output gives back exactly the rows written. Writes IHDR, the ICC
-/// profile as `iCCP` if given, the image data and IEND; no other metadata (no gamma, no text,
-/// no EXIF). Rows are streamed; nothing picture-sized is held.
+/// profile as `iCCP` and the resolution as `pHYs` if given, the image data and IEND; no other
+/// metadata (no gamma, no text, no EXIF). Rows are streamed; nothing picture-sized is held.
 public struct PNGEncoder: ImageEncoder {
     /// zlib compression level 0–9; 6 (zlib's default) balances size and speed.
     public var compressionLevel: Int
     /// The ICC profile to embed, or `nil`. libpng checks it; one it rejects is left out.
     public var iccProfile: [UInt8]?
+    /// The resolution written as `pHYs` (in pixels per metre, from dots per inch), or `nil`.
+    public var dpi: Int?
 
-    /// An encoder with the given settings; `compressionLevel` is clamped to 0–9.
-    public init(compressionLevel: Int = 6, iccProfile: [UInt8]? = nil) {
+    /// An encoder with the given settings; `compressionLevel` is clamped to 0–9, `dpi` to 1–65535.
+    public init(compressionLevel: Int = 6, iccProfile: [UInt8]? = nil, dpi: Int? = nil) {
         self.compressionLevel = min(max(compressionLevel, 0), 9)
         self.iccProfile = iccProfile
+        self.dpi = dpi.map { min(max($0, 1), 65535) }
     }
 
     /// Encodes every row of `source` (at its first row) to `sink`.
@@ -25,7 +28,7 @@ public struct PNGEncoder: ImageEncoder {
         try ShimEncoding.encode(&source, format: .png, to: sink, functions: Self.functions) { write, context, opened, msg, cap in
             profile.withUnsafeBufferPointer { icc in
                 tp_png_encoder_open(write, context, Int32(clamping: width), Int32(clamping: height), Int32(channels),
-                                    Int32(compressionLevel), icc.baseAddress, icc.count, opened, msg, cap)
+                                    Int32(compressionLevel), Int32(dpi ?? 0), icc.baseAddress, icc.count, opened, msg, cap)
             }
         }
     }

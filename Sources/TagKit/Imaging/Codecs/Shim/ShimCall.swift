@@ -34,6 +34,7 @@ enum ShimCall {
         switch Int(code) {
         case Int(TP_DAMAGED), Int(TP_TOO_MANY_SCANS): return .damaged(format, message)
         case Int(TP_TOO_LARGE): return tooLarge ?? .damaged(format, message)
+        case Int(TP_UNSUPPORTED): return .unsupported(format, message)
         default: return .failed(format, message)  // TP_IO is the sink's own error; see ShimEncoding
         }
     }

@@ -10,7 +10,7 @@ struct ShimDecoderFunctions: Sendable {
     let close: @Sendable (OpaquePointer?) -> Void
 }
 
-/// What the JPEG and PNG row readers share: opening a shim decoder after the header probe and the
+/// What the shim row readers (JPEG, PNG, WebP, HEIF) share: opening a shim decoder after the header probe and the
 /// pixel-limit check, and then its ICC profile, its warning, reading rows and closing it.
 final class ShimDecoder {
     let format: ImageFormat

@@ -1,0 +1,202 @@
+// HEIF/AVIF codec glue for libheif (see tp_heif.h for the contract).
+#include "tp_heif.h"
+#include "shim_whole.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libheif/heif.h>
+
+/// A libheif error as a TP_* status, its message copied.
+static int heif_failure(struct heif_error error, char *msg, size_t cap) {
+    int code;
+    switch (error.code) {
+    case heif_error_Ok: return TP_OK;
+    case heif_error_Memory_allocation_error: code = TP_NOMEM; break;
+    case heif_error_Unsupported_filetype:
+    case heif_error_Unsupported_feature: code = TP_UNSUPPORTED; break;
+    case heif_error_Usage_error: code = TP_MISUSE; break;
+    case heif_error_Encoder_plugin_error:
+    case heif_error_Encoding_error: code = TP_UNSUPPORTED; break;
+    default: code = TP_DAMAGED; break;  // invalid input, a decoder plugin's complaint
+    }
+    return tp_fail(code, msg, cap, error.message && error.message[0] ? error.message : "libheif failed");
+}
+
+/// The primary image's handle in a context reading `bytes` (not copied: used only during the call).
+static int open_primary(const void *bytes, size_t len, struct heif_context **ctx, struct heif_image_handle **handle,
+                        char *msg, size_t cap) {
+    *ctx = NULL;
+    *handle = NULL;
+    if (!bytes || len == 0) return tp_fail(TP_MISUSE, msg, cap, "invalid decoder arguments");
+    if (!(*ctx = heif_context_alloc())) return tp_fail(TP_NOMEM, msg, cap, "out of memory");
+    int code = heif_failure(heif_context_read_from_memory_without_copy(*ctx, bytes, len, NULL), msg, cap);
+    if (code == TP_OK) code = heif_failure(heif_context_get_primary_image_handle(*ctx, handle), msg, cap);
+    return code;
+}
+
+static void close_primary(struct heif_context *ctx, struct heif_image_handle *handle) {
+    if (handle) heif_image_handle_release(handle);
+    if (ctx) heif_context_free(ctx);
+}
+
+static void describe(const struct heif_image_handle *handle, tp_heif_info *info) {
+    enum heif_color_profile_type profile = heif_image_handle_get_color_profile_type(handle);
+    *info = (tp_heif_info){
+        .width = heif_image_handle_get_width(handle),
+        .height = heif_image_handle_get_height(handle),
+        .has_alpha = heif_image_handle_has_alpha_channel(handle),
+        .bits = heif_image_handle_get_luma_bits_per_pixel(handle),
+        .has_icc = profile == heif_color_profile_type_prof || profile == heif_color_profile_type_rICC,
+    };
+}
+
+int tp_heif_probe(const void *bytes, size_t len, tp_heif_info *info, char *msg, size_t msg_cap) {
+    struct heif_context *ctx;
+    struct heif_image_handle *handle;
+    int code = open_primary(bytes, len, &ctx, &handle, msg, msg_cap);
+    if (code == TP_OK) describe(handle, info);
+    close_primary(ctx, handle);
+    if (code == TP_OK && (info->width < 1 || info->height < 1)) code = tp_fail(TP_DAMAGED, msg, msg_cap, "no image size");
+    return code;
+}
+
+// MARK: - Decoder
+
+/// Copies the decoded interleaved plane into 8-bit rows; samples deeper than 8 bits (16-bit
+/// little-endian words holding `bits` bits) are rounded to the nearest 8-bit value.
+static void copy_plane(tp_whole_decoder *image, const uint8_t *plane, int stride, int bits) {
+    size_t samples = (size_t)image->width * (size_t)image->channels;
+    uint32_t max = (1u << bits) - 1;
+    for (int y = 0; y < image->height; y++) {
+        const uint8_t *from = plane + (size_t)y * (size_t)stride;
+        uint8_t *to = image->pixels + (size_t)y * samples;
+        if (bits <= 8) {
+            memcpy(to, from, samples);
+            continue;
+        }
+        for (size_t i = 0; i < samples; i++) {
+            uint32_t v = (uint32_t)from[2 * i] | (uint32_t)from[2 * i + 1] << 8;
+            if (v > max) v = max;
+            to[i] = (uint8_t)((v * 255 + max / 2) / max);
+        }
+    }
+}
+
+int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
+                         tp_whole_decoder **out, char *msg, size_t msg_cap) {
+    *out = NULL;
+    struct heif_context *ctx;
+    struct heif_image_handle *handle;
+    int code = open_primary(bytes, len, &ctx, &handle, msg, msg_cap);
+    tp_heif_info info = {0};
+    if (code == TP_OK) describe(handle, &info);
+    if (code == TP_OK && (uint64_t)info.width * (uint64_t)info.height > max_pixels) {
+        char text[160];
+        snprintf(text, sizeof text, "image is %d×%d pixels, over the limit of %llu pixels", info.width, info.height,
+                 (unsigned long long)max_pixels);
+        code = tp_fail(TP_TOO_LARGE, msg, msg_cap, text);
+    }
+    tp_whole_decoder *dec = NULL;
+    int deep = info.bits > 8;
+    int channels = info.has_alpha ? 4 : 3;
+    if (code == TP_OK) code = tp_whole_decoder_make(info.width, info.height, channels, &dec, msg, msg_cap);
+    struct heif_image *decoded = NULL;
+    if (code == TP_OK) {
+        enum heif_chroma chroma = deep ? (info.has_alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
+                                       : (info.has_alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
+        struct heif_decoding_options *options = heif_decoding_options_alloc();
+        if (options) options->ignore_transformations = 0;  // irot/imir applied here, once
+        code = heif_failure(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), msg, msg_cap);
+        heif_decoding_options_free(options);
+    }
+    if (code == TP_OK) {
+        int stride = 0;
+        const uint8_t *plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride);
+        int bits = heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved);
+        if (!plane || heif_image_get_width(decoded, heif_channel_interleaved) != info.width ||
+            heif_image_get_height(decoded, heif_channel_interleaved) != info.height || (deep && bits <= 8) ||
+            stride < info.width * channels * (deep ? 2 : 1))
+            code = tp_fail(TP_DAMAGED, msg, msg_cap, "the decoded picture does not match its header");
+        else
+            copy_plane(dec, plane, stride, deep ? bits : 8);
+    }
+    if (code == TP_OK && info.has_icc) {
+        size_t size = heif_image_handle_get_raw_color_profile_size(handle);
+        uint8_t *profile = size ? malloc(size) : NULL;
+        if (profile && heif_image_handle_get_raw_color_profile(handle, profile).code == heif_error_Ok)
+            code = tp_whole_decoder_keep_icc(dec, profile, size, msg, msg_cap);
+        free(profile);
+    }
+    if (decoded) heif_image_release(decoded);
+    close_primary(ctx, handle);
+    if (code != TP_OK) {
+        tp_whole_decoder_close(dec);
+        return code;
+    }
+    *out = dec;
+    return TP_OK;
+}
+
+
+// MARK: - Encoder
+
+int tp_heif_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
+                         const uint8_t *icc, size_t icc_len, tp_whole_encoder **out,
+                         char *msg, size_t msg_cap) {
+    *out = NULL;
+    if (!heif_have_encoder_for_format(heif_compression_AV1))
+        return tp_fail(TP_UNSUPPORTED, msg, msg_cap, "this libheif has no AV1 encoder (Debian: libheif1 with libaom)");
+    return tp_whole_encoder_make(write, ctx, width, height, channels, quality, 0, icc, icc_len, out, msg, msg_cap);
+}
+
+static struct heif_error write_out(struct heif_context *ctx, const void *data, size_t size, void *userdata) {
+    (void)ctx;
+    tp_whole_encoder *enc = userdata;
+    if (tp_whole_encoder_put(enc, data, size, NULL, 0) != TP_OK) {
+        return (struct heif_error){heif_error_Encoding_error, heif_suberror_Cannot_write_output_data, "the output refused the data"};
+    }
+    return (struct heif_error){heif_error_Ok, heif_suberror_Unspecified, "ok"};
+}
+
+/// The gathered rows as a libheif image.
+static int make_image(tp_whole_encoder *enc, struct heif_image **image, char *msg, size_t cap) {
+    int rgba = enc->channels == 4;
+    int code = heif_failure(heif_image_create(enc->width, enc->height, heif_colorspace_RGB,
+                                              rgba ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, image),
+                            msg, cap);
+    if (code == TP_OK)
+        code = heif_failure(heif_image_add_plane(*image, heif_channel_interleaved, enc->width, enc->height, 8), msg, cap);
+    int stride = 0;
+    uint8_t *plane = code == TP_OK ? heif_image_get_plane(*image, heif_channel_interleaved, &stride) : NULL;
+    if (code == TP_OK && !plane) code = tp_fail(TP_NOMEM, msg, cap, "out of memory");
+    size_t row = (size_t)enc->width * (size_t)enc->channels;
+    for (int y = 0; code == TP_OK && y < enc->height; y++)
+        memcpy(plane + (size_t)y * (size_t)stride, enc->pixels + (size_t)y * row, row);
+    if (code == TP_OK && enc->icc_len)
+        code = heif_failure(heif_image_set_raw_color_profile(*image, "prof", enc->icc, enc->icc_len), msg, cap);
+    return code;
+}
+
+int tp_heif_encoder_finish(tp_whole_encoder *enc, char *msg, size_t msg_cap) {
+    if (!enc || enc->next_row != enc->height)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "AVIF finished before all rows were written");
+    struct heif_context *ctx = heif_context_alloc();
+    struct heif_encoder *encoder = NULL;
+    struct heif_image *image = NULL;
+    int code = ctx ? TP_OK : tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
+    if (code == TP_OK) code = heif_failure(heif_context_get_encoder_for_format(ctx, heif_compression_AV1, &encoder), msg, msg_cap);
+    if (code == TP_OK) code = heif_failure(heif_encoder_set_lossy_quality(encoder, enc->quality), msg, msg_cap);
+    if (code == TP_OK) code = make_image(enc, &image, msg, msg_cap);
+    if (code == TP_OK) code = heif_failure(heif_context_encode_image(ctx, image, encoder, NULL, NULL), msg, msg_cap);
+    if (code == TP_OK) {
+        struct heif_writer writer = {.writer_api_version = 1, .write = write_out};
+        code = heif_failure(heif_context_write(ctx, &writer, enc), msg, msg_cap);
+        if (enc->refused) code = tp_fail(TP_IO, msg, msg_cap, "the output refused the data");
+    }
+    if (image) heif_image_release(image);
+    if (encoder) heif_encoder_release(encoder);
+    if (ctx) heif_context_free(ctx);
+    return code;
+}

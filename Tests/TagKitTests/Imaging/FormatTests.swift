@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import TagKit
+
+/// WebP, HEIC and AVIF: what the decoders keep and refuse, and encoders checked against the
+/// libraries' own tools (dwebp, heif-convert from scripts/install-deps.sh).
+extension ImagingTests {
+@Suite struct FormatTests {
+    let photo: PixelBuffer
+
+    init() throws {
+        photo = try ImageDecoder.decode(Fixture.bytes("jpeg-baseline.jpg")).pixels
+    }
+
+    /// Runs a tool on `input` (written to a temporary file with `suffix`) and returns its output
+    /// file's bytes; the tool is called as `tool args… in out`.
+    private func tool(_ tool: String, _ input: [UInt8], suffix: String, output: String, _ arguments: [String] = [],
+                      outputFirst: Bool = false) throws -> [UInt8] {
+        let dir = TemporaryDirectory()
+        let (inPath, outPath) = (dir.file("in." + suffix), dir.file(output))
+        try Data(input).write(to: URL(fileURLWithPath: inPath))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+        process.arguments = arguments + (outputFirst ? [inPath, "-o", outPath] : [inPath, outPath])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) failed")
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: outPath)))
+    }
+
+    @Test(arguments: [3, 4])
+    func losslessWebPRoundTripsExactlyAndDwebpAgrees(channels: Int) throws {
+        let pixels = testPattern(width: 37, height: 23, channels: channels)
+        let webp = try WebPEncoder(lossless: true).encode(pixels)
+        #expect(try ImageDecoder.decode(webp).pixels == pixels)
+        // dwebp's PAM is always RGBA; the picture in it is ours exactly.
+        let pam = try PixelBuffer.pam(tool("dwebp", webp, suffix: "webp", output: "out.pam", ["-pam"], outputFirst: true))
+        #expect(pam.width == 37 && pam.height == 23)
+        #expect(pam.droppingAlpha(unless: channels == 4) == pixels)
+    }
+
+    @Test func lossyWebPDecodesAsDwebpDecodesItAndQualityIsTheJPEGScale() throws {
+        let q82 = try WebPEncoder(quality: 82).encode(photo)
+        let decoded = try ImageDecoder.decode(q82)
+        #expect(decoded.info.format == .webp && decoded.pixels.channels == 3)
+        let pam = try PixelBuffer.pam(tool("dwebp", q82, suffix: "webp", output: "out.pam", ["-pam"], outputFirst: true))
+        #expect(pam.droppingAlpha(unless: false) == decoded.pixels)
+        #expect(PixelDifference(decoded.pixels, photo).mean < 6)
+        #expect(try WebPEncoder(quality: 30).encode(photo).count < q82.count)
+        #expect(try WebPEncoder(quality: 95).encode(photo).count > q82.count)
+    }
+
+    @Test func anAnimatedWebPIsRefusedSayingSo() throws {
+        let bytes = try Fixture.bytes("webp-animated.webp")
+        #expect(throws: ImageError.unsupported(.webp, "an animated WebP; tagproj reads still pictures only")) {
+            try ImageProbe.probe(bytes)
+        }
+    }
+
+    @Test func aHEICCarryingEXIFOrientation6IsNotTurnedOnTopOfItsOwnTransform() throws {
+        let bytes = try Fixture.bytes("heic-exif-orient6.heic")
+        let info = try ImageProbe.probe(bytes)
+        #expect(info.orientation == 1)
+        #expect(info.uprightWidth == 48 && info.uprightHeight == 64, "the stored picture, as heif-convert shows it")
+    }
+
+    @Test func anIPhoneLikeHEICIsTurnedByItsIrotOnceAndNotAgainByItsEXIF() throws {
+        let bytes = try Fixture.bytes("heic-irot-exif6.heic")
+        let info = try ImageProbe.probe(bytes)
+        #expect(info.orientation == 1 && info.uprightWidth == 64 && info.uprightHeight == 48)
+        let decoded = try ImageDecoder.decode(bytes).pixels
+        // The same upright picture the JPEG fixtures show (one HEVC encode away).
+        let diff = PixelDifference(decoded, try Fixture.readPAM("jpeg-baseline.pam"))
+        #expect(diff.mean < 4, "\(diff)")
+    }
+
+    @Test func aHEICKeepsItsICCProfile() throws {
+        let decoded = try ImageDecoder.decode(Fixture.bytes("heic-icc.heic"))
+        #expect(decoded.info.hasICC)
+        let png = try ImageDecoder.decode(Fixture.bytes("png-rgb8-icc.png"))
+        #expect(decoded.iccProfile != nil && decoded.iccProfile == png.iccProfile)
+        #expect(try ImageProbe.probe(Fixture.bytes("heic-8bit.heic")).hasICC == false)
+    }
+
+    @Test(arguments: ["heic-8bit.heic", "avif-alpha.avif", "webp-lossy.webp"])
+    func thePixelLimitIsCheckedFromTheHeaderBeforeDecoding(file: String) throws {
+        let bytes = try Fixture.bytes(file)
+        #expect(throws: ImageError.tooManyPixels(width: 37, height: 23, limit: 850)) {
+            try bytes.withUnsafeBytes { try ImageDecoder.rowReader(for: $0, maxPixels: 850) }
+        }
+    }
+
+    @Test(arguments: ["heic-8bit.heic", "heic-10bit.heic", "avif-alpha.avif", "webp-lossy.webp", "webp-lossless-alpha.webp"])
+    func everyTruncationIsDamageNeverACrash(file: String) throws {
+        let bytes = try Fixture.bytes(file)
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+            do {
+                _ = try ImageDecoder.decode(Array(bytes[..<length]))
+            } catch let error as ImageError {
+                #expect(error.meaning == .badData, "\(file) cut at \(length): \(error)")
+            }
+        }
+    }
+
+    @Test(arguments: [3, 4])
+    func avifIsReadBackByHeifConvertCloseToTheSource(channels: Int) throws {
+        let pixels = channels == 3 ? photo : testPattern(width: 37, height: 23, channels: 4)
+        let avif = try AVIFEncoder(quality: 90).encode(pixels)
+        let ours = try ImageDecoder.decode(avif)
+        #expect(ours.info.format == .avif && ours.pixels.channels == channels)
+        #expect(PixelDifference(ours.pixels, pixels).mean < 4)
+        let png = try tool("heif-convert", avif, suffix: "avif", output: "out.png")
+        let theirs = try ImageDecoder.decode(png).pixels
+        #expect(theirs == ours.pixels, "libheif's own tool decodes our AVIF to the same pixels")
+        #expect(try AVIFEncoder(quality: 30).encode(pixels).count < avif.count)
+    }
+
+    @Test func heicIsReadNotWritten() throws {
+        #expect(Codecs.codec(for: .heic)?.canRead == true)
+        #expect(throws: ImageError.cannotWrite(.heic)) { try Codecs.codec(for: .heic)!.encoder(EncodeSettings()) }
+    }
+}
+}
+
+extension PixelBuffer {
+    /// RGB without the alpha of an RGBA buffer, unless `keep`.
+    func droppingAlpha(unless keep: Bool) -> PixelBuffer {
+        guard channels == 4, !keep else { return self }
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(width * height * 3)
+        for i in stride(from: 0, to: bytes.count, by: 4) { rgb += bytes[i..<(i + 3)] }
+        return PixelBuffer(width: width, height: height, channels: 3, bytes: rgb)
+    }
+}

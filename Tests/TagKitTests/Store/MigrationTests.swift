@@ -1,0 +1,50 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import TagKit
+
+/// Projects written by an older tagproj open as they were: the migrations keep every row.
+@Suite struct MigrationTests {
+    /// A copy of the committed version-1 project, as a user's old file.
+    private func oldProject(in dir: TemporaryDirectory) throws -> String {
+        let path = dir.file("old.tagproj")
+        try FileManager.default.copyItem(atPath: Fixtures.path("Fixtures/projects/schema-v1.tagproj"), toPath: path)
+        return path
+    }
+
+    private func rows(_ path: String, _ sql: String) throws -> [[SQLValue]] {
+        let db = try Database(path: path, readOnly: true)
+        let statement = try db.prepare(sql)
+        let columns = sqlite3_column_count(statement.handle)
+        return try statement.map { row in (0..<columns).map { row.value($0) } }
+    }
+
+    @Test func aVersion1ProjectOpensWithItsTagsSourceAndHistoryUnchanged() throws {
+        let dir = TemporaryDirectory()
+        let path = try oldProject(in: dir)
+        let sourceSQL = "SELECT * FROM source"
+        let before = try (rows(path, sourceSQL), rows(path, "SELECT * FROM tags ORDER BY id"),
+                          rows(path, "SELECT * FROM history ORDER BY seq"), rows(path, "SELECT bytes FROM source_bytes"))
+        #expect(try rows(path, "PRAGMA user_version") == [[.integer(1)]])
+        let project = try Project.open(path, forWriting: false)
+        #expect(try project.tags().map(\.text) == ["Soup", "12"])
+        #expect(try rows(path, "PRAGMA user_version") == [[.integer(Int64(Migrator.latestVersion))]])
+        #expect(try rows(path, sourceSQL) == before.0)
+        #expect(try rows(path, "SELECT * FROM tags ORDER BY id") == before.1)
+        #expect(try rows(path, "SELECT * FROM history ORDER BY seq") == before.2)
+        #expect(try rows(path, "SELECT bytes FROM source_bytes") == before.3)
+        #expect(try rows(path, "PRAGMA integrity_check") == [[.text("ok")]])
+    }
+
+    @Test func afterMigrationTheSourceTableAcceptsTheNewFormatsAndStillChecksTheRest() throws {
+        let dir = TemporaryDirectory()
+        let path = try oldProject(in: dir)
+        _ = try Project.open(path, forWriting: true)
+        let db = try Database(path: path)
+        for format in ["webp", "heic", "avif", "jpeg", "png"] {
+            try db.execute("UPDATE source SET format = '\(format)'")
+        }
+        #expect(throws: SQLiteError.self) { try db.execute("UPDATE source SET format = 'gif'") }
+        #expect(throws: SQLiteError.self) { try db.execute("UPDATE source SET orientation = 9") }
+    }
+}
