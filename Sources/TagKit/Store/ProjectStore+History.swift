@@ -1,22 +1,19 @@
 /// The history tables, and the two transactions that move the project through them: an edit
 /// (tags, entry and counters together) and an undo or redo.
 extension ProjectStore {
-    /// Runs one edit as one `BEGIN IMMEDIATE` transaction: loads the document `edit` needs, hands it
+    /// Runs one edit (or one batch) as one `BEGIN IMMEDIATE` transaction: loads the document, hands it
     /// to `apply` (the pure edit function), and stores the outcome: the touched tags' after images,
     /// the entry appended at the cursor (dropping the redo tail), the counters.
     ///
-    /// The document holds the header, the picture size and only the tag the edit names (none for
-    /// an add, whose counter is checked with one index lookup instead), so an edit costs the same
-    /// whatever the project's size and history.
-    func commit(_ edit: Edit, _ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
+    /// The document holds the header, the picture size and every tag (the edit judges overlaps
+    /// and finds free space among them), never the history, so an edit costs the same whatever
+    /// the history's length and grows only with the number of tags (one table scan). An add's
+    /// counter is checked with one index lookup (the batch may add).
+    func commit(_ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
         try db.writeTransaction {
             let header = try header()
-            var tags = TagSet()
-            if let id = edit.target {
-                tags[id] = try tag(id)
-            } else {
-                try checkCounter(header)
-            }
+            let tags = TagSet(try self.tags())
+            try checkCounter(header)
             let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID))
             let outcome = try apply(document)
             let seq = header.cursor + 1

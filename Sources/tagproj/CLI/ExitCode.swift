@@ -99,6 +99,14 @@ struct ErrorReport {
             case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
             case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
             }
+        case let e as PlacementError:
+            guard case let .sideDoesNotFit(id, side, _, room) = e else { return e.advice }
+            if let id {
+                return "move the dot in first ('tagproj move PROJECT \(id.rawValue) --to \(room.formatted)'), then flip it"
+            }
+            return "leave out --side to let the bubble go where it fits, or put the dot at \(room.formatted) or further in for the \(side.rawValue) side"
+        case let e as BatchError:
+            return hint(for: e.error) ?? e.advice
         case let e as UnknownTagError:
             return "run 'tagproj list \(e.path ?? "PROJECT")' to see the tag ids"
         case let e as ExportError:
