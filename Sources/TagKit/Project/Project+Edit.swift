@@ -38,7 +38,14 @@ extension Project {
     /// `Document.applying(_:label:lines:measurer:)`): all or nothing, in one transaction. A failed
     /// edit throws `BatchError` naming its line (from `lines`, else its 1-based position).
     public func apply(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)? = nil) throws -> BatchResult {
-        let outcome = try store.commit { try $0.applying(edits, label: label, lines: lines, measurer: measurer) }
+        let outcome: EditOutcome
+        do {
+            outcome = try store.commit { try $0.applying(edits, label: label, lines: lines, measurer: measurer) }
+        } catch let error as BatchError {
+            guard var unknown = error.error as? UnknownTagError else { throw error }
+            unknown.path = path
+            throw BatchError(line: error.line, error: unknown)
+        }
         return BatchResult(changes: outcome.entry.changes, label: label, notices: outcome.notices)
     }
 
