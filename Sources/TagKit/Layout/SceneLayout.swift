@@ -65,7 +65,7 @@ public struct SceneLayout: Sendable {
             let glyphs = try fonts.rasterize(line, originX: geometry.textStart.x, baselineY: baseline).map {
                 PlacedGlyph(x: $0.left, y: $0.top, width: $0.width, height: $0.height, pixels: $0.pixels, isColor: $0.isColor)
             }
-            drawings.append(TagDrawing(geometry: geometry, glyphs: glyphs))
+            drawings.append(TagDrawing(geometry: geometry, glyphs: glyphs, kind: tag.kind))
         }
         self.drawings = drawings
         self.notices = notices
