@@ -7,7 +7,13 @@ static const char migration_001[] = {
 #embed "../../Schema/001-initial.sql"
     , 0};
 
-static const char *const migrations[] = {migration_001};
+// Migration 002 is reserved for the image-formats branch (issue 13); this branch's 003 is embedded
+// second until they merge, when 002 goes between them (and this file's order with it).
+static const char migration_003[] = {
+#embed "../../Schema/003-price-format-and-settings-history.sql"
+    , 0};
+
+static const char *const migrations[] = {migration_001, migration_003};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

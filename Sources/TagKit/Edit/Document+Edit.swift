@@ -28,7 +28,7 @@ extension Document {
         let currency = settings.currency
         func measured(_ tag: Tag) throws -> Double {
             guard let measurer else { throw MeasurerRequiredError() }
-            return try measurer.labelEm(tag.label(currency: currency), font: settings.font)
+            return try measurer.labelEm(tag.label(settings), font: settings.font)
         }
         func existing(_ id: TagID) throws -> Tag {
             guard let tag = tags[id] else { throw UnknownTagError(id: id) }
@@ -42,12 +42,12 @@ extension Document {
         switch edit {
         case .add(let kind, let text, let at, let side):
             let point = at ?? .centre
-            var tag = Tag(id: nextID, kind: kind, text: try TagText.validate(text, kind: kind, currency: currency),
+            var tag = Tag(id: nextID, kind: kind, text: try TagText.validate(text, kind: kind, currency: currency, format: settings.priceFormat),
                           anchor: point, side: side ?? Side.facingCentre(from: point), labelEm: 0)
             tag.labelEm = try measured(tag)
             (id, before, proposed) = (tag.id, nil, tag)
             (mayFlip, free) = (side == nil, at == nil)
-            label = "add \(kind.rawValue) \(tag.id) “\(tag.label(currency: currency))”"
+            label = "add \(kind.rawValue) \(tag.id) “\(tag.label(settings))”"
         case .move(let target, let movement):
             var tag = try existing(target)
             (id, before) = (target, tag)
@@ -65,13 +65,14 @@ extension Document {
         case .setText(let target, let text):
             var tag = try existing(target)
             (id, before) = (target, tag)
-            tag.text = try TagText.validate(text, kind: tag.kind, currency: currency)
+            tag.text = try TagText.validate(text, kind: tag.kind, currency: currency, format: settings.priceFormat)
             tag.labelEm = try measured(tag)
-            (proposed, label) = (tag, "edit \(target) “\(tag.label(currency: currency))”")
+            (proposed, label) = (tag, "edit \(target) “\(tag.label(settings))”")
+        case .setSettings(let new): return try applying(settings: new, measurer: measurer)
         case .delete(let target):
             let tag = try existing(target)
             (id, before, proposed) = (target, tag, nil)
-            label = "delete \(target) “\(tag.label(currency: currency))”"
+            label = "delete \(target) “\(tag.label(settings))”"
         }
 
         var after = proposed

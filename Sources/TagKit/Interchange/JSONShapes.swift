@@ -38,6 +38,7 @@ extension ProjectInfo {
             ("stored_height", .integer(Int64(storedHeight))), ("orientation", .integer(Int64(orientation))),
             ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
             ("currency", .string(settings.currency)), ("font", .string(settings.font)),
+            ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
             ("schema_version", .integer(Int64(schemaVersion))),
         ])
     }

@@ -47,7 +47,7 @@ public struct SceneLayout: Sendable {
         // One font size for every label: it depends only on the picture.
         let fontSize = TagStyle.fontSizeOfShorterSide * Double(size.shorterSide)
         for tag in tags {
-            let label = tag.label(currency: settings.currency)
+            let label = tag.label(settings)
             let line = try fonts.shape(label, family: settings.font, pixelSize: fontSize)
             let em = line.advance / fontSize
             let anchor: NormalizedPoint

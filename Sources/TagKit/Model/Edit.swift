@@ -13,11 +13,14 @@ public enum Edit: Equatable, Sendable {
     case setText(TagID, String)
     /// The tag removed; its id is never handed out again.
     case delete(TagID)
+    /// The project's settings (currency, font, price format) replaced; every tag whose label
+    /// changes is re-measured and re-fitted as the placement rules say.
+    case setSettings(ProjectSettings)
 
     /// The existing tag the edit changes; nil for `add`, which makes a new one.
     public var target: TagID? {
         switch self {
-        case .add: return nil
+        case .add, .setSettings: return nil
         case .move(let id, _), .flip(let id), .setText(let id, _), .delete(let id): return id
         }
     }

@@ -128,8 +128,18 @@ struct ErrorReport {
             case .wouldReplaceDatabase: return "choose another name for the picture"
             }
         case let e as SettingsError:
-            return e.setting == .currency ? "pass --currency a symbol such as '$' or '元'"
-                                          : "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
+            switch e.setting {
+            case .currency: return "pass --currency a symbol such as '$' or '元'"
+            case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
+            case .decimalSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €'"
+            }
+        case let e as TagTextError:
+            switch e {
+            case .otherCurrency(_, let symbol, _): return "tagproj set PROJECT --currency \(symbol)"
+            case .separator(let text, _):
+                return "write the amount as this project does, or 'tagproj set PROJECT --price-format \(quoted(text))' to change its format"
+            default: return nil
+            }
         case let e as SQLiteError where e.meaning == .busy:
             return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
         default:
@@ -137,3 +147,6 @@ struct ErrorReport {
         }
     }
 }
+
+/// `text` quoted for a shell when it holds a space.
+private func quoted(_ text: String) -> String { text.contains(" ") ? "'\(text)'" : text }

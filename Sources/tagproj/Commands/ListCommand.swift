@@ -23,13 +23,13 @@ struct ListCommand: Command {
             out.line(tags.json(in: size).text)
             return
         }
-        let currency = try opened.settings().currency
+        let settings = try opened.settings()
         out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + pad("PX", 12) + "TEXT")
         for tag in tags {
             out.line(pad(String(tag.id.rawValue), 6) + pad(tag.kind.rawValue, 7) + pad(tag.side.rawValue, 7)
                      + pad(tag.anchor.formattedX, 7) + pad(tag.anchor.formattedY, 7)
                      + pad("\(Int((tag.anchor.x * Double(size.width)).rounded())),\(Int((tag.anchor.y * Double(size.height)).rounded()))", 12)
-                     + tag.label(currency: currency))
+                     + tag.label(settings))
         }
     }
 }

@@ -9,8 +9,7 @@ struct NewCommand: Command {
         options: [
             OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo",
                        completion: .choices(["square"])),
-            OptionSpec(name: "currency", value: "SYMBOL", help: "Drawn before every price.", defaultValue: "¥"),
-            OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text.", defaultValue: "sans-serif"),
+            SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat,
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
             OptionSpec(name: "force", value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
             jsonOption,
@@ -20,7 +19,8 @@ struct NewCommand: Command {
             orientation, ICC profile). The project starts with no tags and an empty history. Says "created …" on stderr; with --json, prints
             what 'tagproj info --json' would.
             """,
-        examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'"])
+        examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'",
+                   "tagproj new cafe.tagproj latte.jpg --price-format '12,50 €'"])
 
     let project: String
     let image: String
@@ -46,10 +46,7 @@ struct NewCommand: Command {
             }
         }
         // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
-        var settings = ProjectSettings()
-        if let currency = a.value("currency") { settings.currency = currency }
-        if let font = a.value("font") { settings.font = font }
-        options.settings = try settings.validated()
+        options.settings = try SettingsOptions.apply(a, to: ProjectSettings())
         if let max = a.value("max-pixels") {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }

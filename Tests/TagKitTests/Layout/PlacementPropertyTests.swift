@@ -70,7 +70,7 @@ import Testing
                 case .move(_, .by(let dx, let dy)): wanted = NormalizedPoint(x: before!.anchor.x + dx, y: before!.anchor.y + dy)
                 case .flip: (wanted, mayFlip) = (before!.anchor, false)
                 case .setText: wanted = before!.anchor
-                case .delete: wanted = nil
+                case .delete, .setSettings: wanted = nil
                 }
                 if let wanted, roomy(wanted, before?.side ?? tag.side, tag.labelEm, size, mayFlip: mayFlip) {
                     #expect(tag.anchor == wanted, "seed \(seed): \(edit) moved a dot that had room")
