@@ -55,8 +55,8 @@ struct NewCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        if !options.settings.font.isEmpty, try !FontSystem().isInstalled(family: options.settings.font) {
-            out.warning("font family '\(options.settings.font)' is not installed; tags will use a substitute")
+        if let substitute = try FontSystem().substitute(for: options.settings.font) {
+            out.warning("font family '\(options.settings.font)' is not installed; tags will use '\(substitute)' instead")
         }
         let created: Project
         do {

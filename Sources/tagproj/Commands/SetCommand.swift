@@ -28,8 +28,8 @@ struct SetCommand: Command {
     func run(_ out: Output) throws {
         let opened = try Project.open(target.project, forWriting: true)
         let settings = try SettingsOptions.apply(arguments, to: try opened.settings())
-        if !settings.font.isEmpty, try !FontSystem().isInstalled(family: settings.font) {
-            out.warning("font family '\(settings.font)' is not installed; tags will use a substitute")
+        if let substitute = try FontSystem().substitute(for: settings.font) {
+            out.warning("font family '\(settings.font)' is not installed; tags will use '\(substitute)' instead")
         }
         let result = try opened.apply(.setSettings(settings), measurer: try Fonts.measurer())
         result.notices.forEach { out.warning($0.text) }
