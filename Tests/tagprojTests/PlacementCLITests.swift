@@ -76,3 +76,22 @@ import Testing
         #expect(small.status == 0 && small.stderr.contains("to stay inside the photo"), "a small excursion is clamped: \(small)")
     }
 }
+
+/// `tagproj arrange`, end to end.
+@Suite struct ArrangeCLITests {
+    @Test func arrangeClearsOverlapsAsOneEntryThatUndoTakesBack() throws {
+        let cli = CLI()
+        try cli.newProject()
+        for name in ["Soup", "Tea", "Cake"] { try cli("add", "dinner.tagproj", "dish", name, "--at", "0.5,0.5") }
+        let before = try cli("list", "dinner.tagproj", "--json").stdout
+        let run = try cli("arrange", "dinner.tagproj")
+        #expect(run.status == 0 && run.stdout.isEmpty, "\(run)")
+        #expect(run.stderr.contains("#2: now at ") && run.stderr.hasSuffix("arrange 2 tags\n") && !run.stderr.contains("warning"), "\(run)")
+        let history = try CLI.json(try cli("history", "dinner.tagproj", "--json"))["entries"] as! [[String: Any]]
+        #expect(history.last?["label"] as? String == "arrange 2 tags" && history.count == 4)
+        let again = try cli("arrange", "dinner.tagproj")
+        #expect(again.stderr == "arrange: nothing overlapped\n", "\(again)")
+        #expect(try cli("undo", "dinner.tagproj", "--steps", "2").status == 0)
+        #expect(try cli("list", "dinner.tagproj", "--json").stdout == before)
+    }
+}

@@ -69,6 +69,7 @@ extension Document {
             tag.labelEm = try measured(tag)
             (proposed, label) = (tag, "edit \(target) “\(tag.label(settings))”")
         case .setSettings(let new): return try applying(settings: new, measurer: measurer)
+        case .arrange: return arranged()
         case .delete(let target):
             let tag = try existing(target)
             (id, before, proposed) = (target, tag, nil)

@@ -82,6 +82,9 @@ extension Notice {
             return .object([("notice", .string("side_changed")), ("id", .integer(id.rawValue)), ("side", .string(side.rawValue))])
         case let .overlaps(id, other):
             return .object([("notice", .string("overlaps")), ("id", .integer(id.rawValue)), ("other", .integer(other.rawValue))])
+        case let .arranged(id, point, side):
+            return .object([("notice", .string("arranged")), ("id", .integer(id.rawValue)), ("x", .number(point.x)), ("y", .number(point.y)),
+                            ("side", .string(side.rawValue))])
         }
     }
 }

@@ -16,11 +16,14 @@ public enum Edit: Equatable, Sendable {
     /// The project's settings (currency, font, price format) replaced; every tag whose label
     /// changes is re-measured and re-fitted as the placement rules say.
     case setSettings(ProjectSettings)
+    /// Every overlap resolved where it can be: a tag overlapping an earlier one has its bubble put
+    /// on the other side if that clears it, or else its dot moved the least distance that does.
+    case arrange
 
     /// The existing tag the edit changes; nil for `add`, which makes a new one.
     public var target: TagID? {
         switch self {
-        case .add, .setSettings: return nil
+        case .add, .setSettings, .arrange: return nil
         case .move(let id, _), .flip(let id), .setText(let id, _), .delete(let id): return id
         }
     }

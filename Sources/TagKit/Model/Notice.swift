@@ -11,4 +11,6 @@ public enum Notice: Equatable, Sendable {
     case sideChanged(TagID, Side)
     /// The tag the edit touched now overlaps the other tag.
     case overlaps(TagID, TagID)
+    /// `arrange` put the tag's dot at the point, its bubble on the side, clear of the others.
+    case arranged(TagID, NormalizedPoint, Side)
 }

@@ -8,6 +8,7 @@ extension Notice {
         case .movedToStayInside(_, let point): return "moved to \(point.formatted) to stay inside the photo"
         case let .sideChanged(id, side): return "\(id): bubble moved to the \(side.rawValue) to stay inside the photo"
         case let .overlaps(id, other): return "\(id) overlaps \(other)"
+        case let .arranged(id, point, side): return "\(id): now at \(point.formatted), bubble on the \(side.rawValue)"
         }
     }
 }

@@ -29,7 +29,7 @@ import Testing
             let ids = document.tags.sorted.map(\.id)
             let id = ids.randomElement(using: &rng)
             let edit: Edit
-            switch (Int.random(in: 0..<6, using: &rng), id) {
+            switch (Int.random(in: 0..<7, using: &rng), id) {
             case (0, _), (_, nil):
                 let at: NormalizedPoint? = Bool.random(using: &rng) ? point() : nil
                 let side: Side? = Int.random(in: 0..<3, using: &rng) == 0 ? Side.allCases.randomElement(using: &rng) : nil
@@ -38,6 +38,7 @@ import Testing
             case (2, let id?): edit = .move(id, .by(dx: Double.random(in: -0.4...0.4, using: &rng), dy: Double.random(in: -0.4...0.4, using: &rng)))
             case (3, let id?): edit = .flip(id)
             case (4, let id?): edit = .setText(id, names.randomElement(using: &rng)!)
+            case (5, _): edit = .arrange
             case (_, let id?): edit = .delete(id)
             }
             let outcome: EditOutcome
@@ -70,7 +71,7 @@ import Testing
                 case .move(_, .by(let dx, let dy)): wanted = NormalizedPoint(x: before!.anchor.x + dx, y: before!.anchor.y + dy)
                 case .flip: (wanted, mayFlip) = (before!.anchor, false)
                 case .setText: wanted = before!.anchor
-                case .delete, .setSettings: wanted = nil
+                case .delete, .setSettings, .arrange: wanted = nil
                 }
                 if let wanted, roomy(wanted, before?.side ?? tag.side, tag.labelEm, size, mayFlip: mayFlip) {
                     #expect(tag.anchor == wanted, "seed \(seed): \(edit) moved a dot that had room")
