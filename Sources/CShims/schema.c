@@ -11,7 +11,11 @@ static const char migration_002[] = {
 #embed "../../Schema/002-formats.sql"
     , 0};
 
-static const char *const migrations[] = {migration_001, migration_002};
+static const char migration_003[] = {
+#embed "../../Schema/003-price-format-and-settings-history.sql"
+    , 0};
+
+static const char *const migrations[] = {migration_001, migration_002, migration_003};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

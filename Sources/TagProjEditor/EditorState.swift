@@ -20,7 +20,7 @@ enum EditorState {
     /// go with the bubble on its side, as fractions of the picture (the invariant the CLI keeps).
     static func tagJSON(_ tag: Tag, settings: ProjectSettings, size: PictureSize) -> JSON {
         guard case .object(var members) = tag.json else { return tag.json }
-        members.append(("label", .string(tag.label(currency: settings.currency))))
+        members.append(("label", .string(tag.label(settings))))
         if let region = Placement.allowedRegion(side: tag.side, labelEm: tag.labelEm, size: size) {
             members.append(("region", .object([
                 ("x0", .number(region.x.lowerBound)), ("x1", .number(region.x.upperBound)),

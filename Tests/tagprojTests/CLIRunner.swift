@@ -40,8 +40,17 @@ final class CLI {
         try run(program: CLI.binary, arguments, environment: environment)
     }
 
+    /// Runs `tagproj arguments…` with `input` on its standard input.
+    @discardableResult
+    func withInput(_ input: String, _ arguments: String...) throws -> Run {
+        let file = path(".stdin-\(UUID().uuidString)")
+        try input.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        return try run(program: CLI.binary, arguments, input: FileHandle(forReadingAtPath: file))
+    }
+
     /// Runs `program arguments…` (another tool, or `tagproj` through a shell) in the folder.
-    func run(program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func run(program: String, _ arguments: [String], environment: [String: String] = [:], input: FileHandle? = nil) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -50,6 +59,7 @@ final class CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        if let input { process.standardInput = input }
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -54,7 +54,7 @@ import Testing
         let cli = CLI()
         try cli.newProject()
         _ = FileManager.default.createFile(atPath: cli.path("notes.txt"), contents: Data())
-        #expect(try Self.bashCompletes(["a"], in: cli) == ["add"])
+        #expect(try Self.bashCompletes(["a"], in: cli) == ["add", "apply", "arrange"])
         #expect(try Self.bashCompletes(["e"], in: cli) == ["edit", "export"])
         #expect(try Self.bashCompletes(["add", ""], in: cli) == ["dinner.tagproj"])
         #expect(try Self.bashCompletes(["add", "dinner.tagproj", "p"], in: cli) == ["price"])

@@ -29,9 +29,9 @@ import Testing
         #expect(tags[1]["text"] as? String == "38" && tags[1]["side"] as? String == "left")
         let table = try cli("list", "dinner.tagproj")
         #expect(table.stdout == """
-            ID    KIND   SIDE   X      Y      TEXT
-            1     dish   right  0.300  0.400  宫保鸡丁
-            2     price  left   0.700  0.600  ¥38
+            ID    KIND   SIDE   X      Y      PX          TEXT
+            1     dish   right  0.300  0.400  180,160     宫保鸡丁
+            2     price  left   0.700  0.600  420,240     ¥38
 
             """)
     }
@@ -53,7 +53,7 @@ import Testing
         #expect(run.status == 0 && run.stdout == "1\n")
         #expect(run.stderr.hasPrefix("warning: moved to 0."), "\(run)")
         #expect(run.stderr.hasSuffix(",0.500 to stay inside the photo\n"), "\(run)")
-        let moved = try cli("move", "dinner.tagproj", "1", "--by", "0,-2")
+        let moved = try cli("move", "dinner.tagproj", "1", "--by", "0,-1.2")
         #expect(moved.status == 0 && moved.stdout.isEmpty && moved.stderr.contains("to stay inside the photo"))
         let tags = try CLI.json(try cli("list", "dinner.tagproj", "--json"))["tags"] as! [[String: Any]]
         #expect((tags[0]["y"] as! Double) > 0 && (tags[0]["x"] as! Double) < 1)

@@ -17,14 +17,18 @@ extension Document {
     ///
     /// The text of `add` and `setText` is validated (`TagText`) and measured with `measurer` in the
     /// project's font; those two edits throw `MeasurerRequiredError` without one. Every tag the edit
-    /// leaves is kept whole inside the picture: when it would stick out, its dot moves the least
-    /// distance that restores the invariant, and a `Notice` says so; a tag that cannot fit anywhere
-    /// throws `PlacementError`. A tag the edit names that is not in `tags` throws `UnknownTagError`.
+    /// leaves is kept whole inside the picture (`Placement.place`): the dot stays where the user
+    /// put it, the bubble going to the other side when it does not fit on its own (unless the side
+    /// was asked for: `flip` and `add` with a side are refused with `PlacementError.sideDoesNotFit`);
+    /// only when neither side fits does the dot move, the least distance. An `add` without a
+    /// position goes to free space (`FreeSpace`). A `Notice` says what was done unasked, and names
+    /// every tag of `tags` the touched one overlaps; a tag that cannot fit anywhere throws
+    /// `PlacementError.doesNotFit`. A tag the edit names that is not in `tags` throws `UnknownTagError`.
     public func applying(_ edit: Edit, measurer: (any LabelMeasurer)?) throws -> EditOutcome {
         let currency = settings.currency
         func measured(_ tag: Tag) throws -> Double {
             guard let measurer else { throw MeasurerRequiredError() }
-            return try measurer.labelEm(tag.label(currency: currency), font: settings.font)
+            return try measurer.labelEm(tag.label(settings), font: settings.font)
         }
         func existing(_ id: TagID) throws -> Tag {
             guard let tag = tags[id] else { throw UnknownTagError(id: id) }
@@ -32,14 +36,18 @@ extension Document {
         }
 
         let id: TagID, before: Tag?, proposed: Tag?, label: String
+        // How the touched tag may be placed: `mayFlip` when the user did not name its side.
+        var mayFlip = true
+        var free = false
         switch edit {
         case .add(let kind, let text, let at, let side):
             let point = at ?? .centre
-            var tag = Tag(id: nextID, kind: kind, text: try TagText.validate(text, kind: kind, currency: currency),
+            var tag = Tag(id: nextID, kind: kind, text: try TagText.validate(text, kind: kind, currency: currency, format: settings.priceFormat),
                           anchor: point, side: side ?? Side.facingCentre(from: point), labelEm: 0)
             tag.labelEm = try measured(tag)
             (id, before, proposed) = (tag.id, nil, tag)
-            label = "add \(kind.rawValue) \(tag.id) “\(tag.label(currency: currency))”"
+            (mayFlip, free) = (side == nil, at == nil)
+            label = "add \(kind.rawValue) \(tag.id) “\(tag.label(settings))”"
         case .move(let target, let movement):
             var tag = try existing(target)
             (id, before) = (target, tag)
@@ -52,25 +60,41 @@ extension Document {
             var tag = try existing(target)
             (id, before) = (target, tag)
             tag.side = tag.side.flipped
+            mayFlip = false
             (proposed, label) = (tag, "flip \(target)")
         case .setText(let target, let text):
             var tag = try existing(target)
             (id, before) = (target, tag)
-            tag.text = try TagText.validate(text, kind: tag.kind, currency: currency)
+            tag.text = try TagText.validate(text, kind: tag.kind, currency: currency, format: settings.priceFormat)
             tag.labelEm = try measured(tag)
-            (proposed, label) = (tag, "edit \(target) “\(tag.label(currency: currency))”")
+            (proposed, label) = (tag, "edit \(target) “\(tag.label(settings))”")
+        case .setSettings(let new): return try applying(settings: new, measurer: measurer)
+        case .arrange: return arranged()
         case .delete(let target):
             let tag = try existing(target)
             (id, before, proposed) = (target, tag, nil)
-            label = "delete \(target) “\(tag.label(currency: currency))”"
+            label = "delete \(target) “\(tag.label(settings))”"
         }
 
         var after = proposed
         var notices: [Notice] = []
         if var tag = after {
-            let wanted = tag.anchor
-            tag.anchor = try Placement.fit(wanted, side: tag.side, labelEm: tag.labelEm, size: size)
-            if tag.anchor != wanted { notices.append(.movedToStayInside(tag.id, tag.anchor)) }
+            let others = tags.sorted.filter { $0.id != tag.id }
+            let spot: Placement.Spot
+            if free, let found = FreeSpace.spot(labelEm: tag.labelEm, side: mayFlip ? nil : tag.side, size: size,
+                                                others: others.map { Placement.box(of: $0, size: size) }) {
+                spot = found
+            } else {
+                spot = try Placement.place(tag.anchor, side: tag.side, mayFlip: mayFlip, labelEm: tag.labelEm, size: size,
+                                           id: before == nil ? nil : tag.id)
+                if spot.anchor != tag.anchor { notices.append(.movedToStayInside(tag.id, spot.anchor)) }
+                if spot.side != tag.side { notices.append(.sideChanged(tag.id, spot.side)) }
+            }
+            (tag.anchor, tag.side) = (spot.anchor, spot.side)
+            let box = Placement.box(of: tag, size: size)
+            for other in others where Placement.overlap(box, Placement.box(of: other, size: size)) {
+                notices.append(.overlaps(tag.id, other.id))
+            }
             after = tag
         }
         var next = self

@@ -18,15 +18,23 @@ public struct HistoryEntry: Equatable, Sendable {
     public var label: String
     /// The touched tags, in the order the edit changed them.
     public var changes: [TagChange]
-    /// An entry labelled `label` that made `changes`.
-    public init(label: String, changes: [TagChange]) {
-        self.label = label; self.changes = changes
+    /// The project settings before and after, for an entry that changed them (`set`); else nil.
+    public var settings: (before: ProjectSettings, after: ProjectSettings)?
+    /// An entry labelled `label` that made `changes` (and changed the settings, if given).
+    public init(label: String, changes: [TagChange], settings: (before: ProjectSettings, after: ProjectSettings)? = nil) {
+        self.label = label; self.changes = changes; self.settings = settings
     }
 
     /// The entry that undoes this one: every change with its images swapped, in reverse order.
     public var reverted: HistoryEntry {
         let backwards: [TagChange] = changes.reversed()
-        return HistoryEntry(label: label, changes: backwards.map { TagChange(id: $0.id, before: $0.after, after: $0.before) })
+        return HistoryEntry(label: label, changes: backwards.map { TagChange(id: $0.id, before: $0.after, after: $0.before) },
+                            settings: settings.map { (before: $0.after, after: $0.before) })
+    }
+
+    /// Same label, changes and settings images.
+    public static func == (a: HistoryEntry, b: HistoryEntry) -> Bool {
+        a.label == b.label && a.changes == b.changes && a.settings?.before == b.settings?.before && a.settings?.after == b.settings?.after
     }
 }
 

@@ -8,6 +8,24 @@ extension Tag {
     }
 }
 
+extension Tag {
+    /// The tag as `list --json` shows it on a `size` picture: `json` plus the dot in pixels and
+    /// the whole tag's box, normalized and in pixels:
+    /// `…,"x_px":920,"y_px":800,"box":{"x":…,"y":…,"width":…,"height":…},"box_px":{…}}`.
+    public func json(in size: PictureSize) -> JSON {
+        guard case .object(var members) = json else { return json }
+        let b = Placement.box(of: self, size: size)
+        let w = Double(size.width), h = Double(size.height)
+        func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> JSON {
+            .object([("x", .number(x)), ("y", .number(y)), ("width", .number(width)), ("height", .number(height))])
+        }
+        members += [("x_px", .number(anchor.x * w)), ("y_px", .number(anchor.y * h)),
+                    ("box", rect(b.minX / w, b.minY / h, b.width / w, b.height / h)),
+                    ("box_px", rect(b.minX, b.minY, b.width, b.height))]
+        return .object(members)
+    }
+}
+
 extension ProjectInfo {
     /// The project as `info --json` (and `new --json`) shows it.
     public var json: JSON {
@@ -20,6 +38,7 @@ extension ProjectInfo {
             ("stored_height", .integer(Int64(storedHeight))), ("orientation", .integer(Int64(orientation))),
             ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
             ("currency", .string(settings.currency)), ("font", .string(settings.font)),
+            ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
             ("schema_version", .integer(Int64(schemaVersion))),
         ])
     }
@@ -46,16 +65,26 @@ extension HistoryLog {
 extension Array where Element == Tag {
     /// The tags as `list --json` shows them: `{"tags":[…]}`.
     public var json: JSON { .object([("tags", .array(map(\.json)))]) }
+    /// The tags as `list --json` shows them on a `size` picture, with pixels and boxes.
+    public func json(in size: PictureSize) -> JSON { .object([("tags", .array(map { $0.json(in: size) }))]) }
 }
 
 extension Notice {
     /// The notice as a front end receives it to word it itself:
-    /// `{"notice":"moved_to_stay_inside","id":3,"x":0.812,"y":0.4}`.
+    /// `{"notice":"moved_to_stay_inside","id":3,"x":0.812,"y":0.4}`,
+    /// `{"notice":"side_changed","id":1,"side":"left"}`, `{"notice":"overlaps","id":3,"other":1}`.
     public var json: JSON {
         switch self {
         case let .movedToStayInside(id, point):
             return .object([("notice", .string("moved_to_stay_inside")), ("id", .integer(id.rawValue)),
                             ("x", .number(point.x)), ("y", .number(point.y))])
+        case let .sideChanged(id, side):
+            return .object([("notice", .string("side_changed")), ("id", .integer(id.rawValue)), ("side", .string(side.rawValue))])
+        case let .overlaps(id, other):
+            return .object([("notice", .string("overlaps")), ("id", .integer(id.rawValue)), ("other", .integer(other.rawValue))])
+        case let .arranged(id, point, side):
+            return .object([("notice", .string("arranged")), ("id", .integer(id.rawValue)), ("x", .number(point.x)), ("y", .number(point.y)),
+                            ("side", .string(side.rawValue))])
         }
     }
 }

@@ -1,7 +1,10 @@
-/// The invariant: the whole tag, dot and bubble, lies inside the picture.
+/// The invariant: the whole tag, dot and bubble, lies inside the picture; and the rules for where
+/// a tag goes when it would not.
 ///
 /// Placement works in normalized coordinates; because every tag dimension is proportional to the
-/// picture's shorter side, a placement that fits at one export size fits at every size.
+/// picture's shorter side, a placement that fits at one export size fits at every size. The dot is
+/// what the user points at, so `place` keeps it where it was put whenever either side of the
+/// bubble fits there, and moves it (the least distance) only when neither does.
 public enum Placement {
     /// Where a tag's dot may go on a picture, as a normalized rectangle, or nil when the tag is
     /// too wide or tall to fit anywhere.
@@ -24,19 +27,110 @@ public enum Placement {
         guard let region = allowedRegion(side: side, labelEm: labelEm, size: size) else {
             throw PlacementError.doesNotFit
         }
-        return NormalizedPoint(x: min(max(wanted.x, region.x.lowerBound), region.x.upperBound),
-                               y: min(max(wanted.y, region.y.lowerBound), region.y.upperBound))
+        return clamp(wanted, to: region)
+    }
+
+    /// Whether the whole tag fits with its dot at `anchor` and the bubble on `side` (a rounding
+    /// hair allowed, so a dot stored on the region's edge still fits there).
+    public static func fits(_ anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize) -> Bool {
+        guard let r = allowedRegion(side: side, labelEm: labelEm, size: size) else { return false }
+        let slack = 1e-9
+        return anchor.x >= r.x.lowerBound - slack && anchor.x <= r.x.upperBound + slack
+            && anchor.y >= r.y.lowerBound - slack && anchor.y <= r.y.upperBound + slack
+    }
+
+    /// Where a tag goes, and which way its bubble points.
+    public struct Spot: Equatable, Sendable {
+        /// The dot.
+        public var anchor: NormalizedPoint
+        /// The bubble's side.
+        public var side: Side
+        /// The spot (`anchor`, `side`).
+        public init(anchor: NormalizedPoint, side: Side) { self.anchor = anchor; self.side = side }
+    }
+
+    /// Where a tag wanted at `wanted` with its bubble on `side` goes.
+    ///
+    /// The dot stays at `wanted` when the bubble fits there on `side`, or, when `mayFlip`, on the
+    /// other side. Only when neither allowed side fits is the dot moved, the least distance in
+    /// pixels over the allowed sides (`side` on a tie). When `mayFlip` is false and `wanted` lies
+    /// inside the picture, the request cannot be honoured where the dot is and is refused with
+    /// `PlacementError.sideDoesNotFit`, naming the nearest point where it could be; a dot outside
+    /// the picture (a small excursion the user meant as "at the edge") is brought in instead.
+    public static func place(_ wanted: NormalizedPoint, side: Side, mayFlip: Bool, labelEm: Double, size: PictureSize,
+                             id: TagID? = nil) throws -> Spot {
+        if fits(wanted, side: side, labelEm: labelEm, size: size) { return Spot(anchor: wanted, side: side) }
+        if mayFlip, fits(wanted, side: side.flipped, labelEm: labelEm, size: size) {
+            return Spot(anchor: wanted, side: side.flipped)
+        }
+        guard let region = allowedRegion(side: side, labelEm: labelEm, size: size) else { throw PlacementError.doesNotFit }
+        let insidePicture = (0...1).contains(wanted.x) && (0...1).contains(wanted.y)
+        if !mayFlip && insidePicture {
+            throw PlacementError.sideDoesNotFit(id: id, side: side, at: wanted, room: clamp(wanted, to: region))
+        }
+        var best = Spot(anchor: clamp(wanted, to: region), side: side)
+        if mayFlip, let other = allowedRegion(side: side.flipped, labelEm: labelEm, size: size) {
+            let flipped = clamp(wanted, to: other)
+            if distance(flipped, wanted, size) < distance(best.anchor, wanted, size) { best = Spot(anchor: flipped, side: side.flipped) }
+        }
+        return best
+    }
+
+    /// The whole tag's box (dot and bubble) in pixels of a `size` picture: what overlap is judged on.
+    public static func box(anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize) -> Rect {
+        let h = TagStyle.heightOfShorterSide * Double(size.shorterSide)
+        let e = TagStyle.extent(bodyWidth: TagGeometry.bodyWidth(labelEm: labelEm))
+        let x = anchor.x * Double(size.width), y = anchor.y * Double(size.height)
+        let a = x + (side == .right ? e.near : -e.far) * h, b = x + (side == .right ? e.far : -e.near) * h
+        return Rect(minX: a, minY: y + e.top * h, maxX: b, maxY: y + e.bottom * h)
+    }
+
+    /// The box of `tag` (see `box(anchor:side:labelEm:size:)`).
+    public static func box(of tag: Tag, size: PictureSize) -> Rect {
+        box(anchor: tag.anchor, side: tag.side, labelEm: tag.labelEm, size: size)
+    }
+
+    /// Whether two boxes share any area (touching edges do not).
+    public static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+
+    static func clamp(_ p: NormalizedPoint, to region: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> NormalizedPoint {
+        NormalizedPoint(x: min(max(p.x, region.x.lowerBound), region.x.upperBound),
+                        y: min(max(p.y, region.y.lowerBound), region.y.upperBound))
+    }
+
+    /// Squared distance in pixels between two normalized points.
+    static func distance(_ a: NormalizedPoint, _ b: NormalizedPoint, _ size: PictureSize) -> Double {
+        let dx = (a.x - b.x) * Double(size.width), dy = (a.y - b.y) * Double(size.height)
+        return dx * dx + dy * dy
     }
 }
 
 /// A tag that cannot be placed.
-public enum PlacementError: TagProjError {
+public enum PlacementError: TagProjError, Equatable {
+    /// The text is so long that the tag does not fit inside the picture anywhere.
     case doesNotFit
+    /// An explicit side (`flip`, `add` with a side) that does not fit with the dot where it is;
+    /// `room` is the nearest dot position where it would. `id` is nil for a tag being added.
+    case sideDoesNotFit(id: TagID?, side: Side, at: NormalizedPoint, room: NormalizedPoint)
 
     /// The one-line explanation.
-    public var message: String { "the tag is too long to fit inside the photo at any position" }
-    /// A shorter text fits.
-    public var advice: String? { "use a shorter text" }
-    /// No position works.
+    public var message: String {
+        switch self {
+        case .doesNotFit: return "the tag is too long to fit inside the photo at any position"
+        case let .sideDoesNotFit(id, side, at, _):
+            let whose = id.map { "\($0)'s bubble" } ?? "the bubble"
+            return "\(whose) does not fit on the \(side.rawValue) of its dot at \(at.formatted): it would stick out of the photo"
+        }
+    }
+    /// A shorter text fits; a side fits once the dot is further from the edge.
+    public var advice: String? {
+        switch self {
+        case .doesNotFit: return "use a shorter text"
+        case let .sideDoesNotFit(_, side, _, room): return "the \(side.rawValue) side fits with the dot at \(room.formatted) or further in"
+        }
+    }
+    /// No position works, or none without moving the dot the user placed.
     public var meaning: ErrorMeaning { .notPossible }
 }

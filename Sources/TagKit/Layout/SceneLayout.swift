@@ -47,7 +47,7 @@ public struct SceneLayout: Sendable {
         // One font size for every label: it depends only on the picture.
         let fontSize = TagStyle.fontSizeOfShorterSide * Double(size.shorterSide)
         for tag in tags {
-            let label = tag.label(currency: settings.currency)
+            let label = tag.label(settings)
             let line = try fonts.shape(label, family: settings.font, pixelSize: fontSize)
             let em = line.advance / fontSize
             let anchor: NormalizedPoint
@@ -65,7 +65,7 @@ public struct SceneLayout: Sendable {
             let glyphs = try fonts.rasterize(line, originX: geometry.textStart.x, baselineY: baseline).map {
                 PlacedGlyph(x: $0.left, y: $0.top, width: $0.width, height: $0.height, pixels: $0.pixels, isColor: $0.isColor)
             }
-            drawings.append(TagDrawing(geometry: geometry, glyphs: glyphs))
+            drawings.append(TagDrawing(geometry: geometry, glyphs: glyphs, kind: tag.kind))
         }
         self.drawings = drawings
         self.notices = notices

@@ -45,8 +45,16 @@ public enum TagStyle {
     public static let tailHandles = (base: 0.25, belowTip: 0.063, aboveTip: 0.027,
                                      beforeWaist: 0.086, afterWaist: 0.115, corner: 0.199)
 
-    /// The bubble: black at 60% opacity.
+    /// The bubble of a dish tag: black at 60% opacity, as in the artwork.
     public static let bubbleColor = RGBA(0, 0, 0, 0.60)
+    /// The bubble of a price tag: a deep chilli red at 85% opacity, so prices stand out from the
+    /// dish names at a glance on any photo (white text on it keeps a contrast above 5:1).
+    public static let priceBubbleColor = RGBA(0xA8, 0x1C, 0x14, 0.85)
+
+    /// The bubble's colour for a tag of `kind`.
+    public static func bubbleColor(for kind: Kind) -> RGBA {
+        kind == .price ? priceBubbleColor : bubbleColor
+    }
     /// The ring around the disc: black at 50% opacity.
     public static let ringColor = RGBA(0, 0, 0, 0.50)
     /// The disc's top-to-bottom shade.

@@ -33,9 +33,9 @@ public struct TagSet: Equatable, Sendable {
 /// What an edit works on: the tags, the settings they are drawn with, the picture they must stay
 /// inside, and the id the next tag gets. A plain value; `applying(_:measurer:)` makes the next one.
 ///
-/// `tags` need hold only the tags the edits name. A single command loads just the one it touches
-/// (an add loads none), so its cost does not grow with the project; a batch may load them all and
-/// apply edit after edit to each result.
+/// `tags` holds every tag: an edit places the tag it touches among the others (free space for an
+/// add without a position, overlap notices for every edit). A batch applies edit after edit to
+/// each result.
 public struct Document: Equatable, Sendable {
     /// The tags, or those of them the edits to come touch.
     public var tags: TagSet

@@ -1,9 +1,16 @@
 /// Something an edit did that the user did not ask for in so many words, and should be told.
 ///
 /// A value, so each front end words it its own way (the CLI as a `warning:` line, see
-/// `Sources/tagproj/CLI/Notices.swift`; the editor as a toast).
+/// `Sources/tagproj/CLI/Notices.swift`; the editor as a toast, `noticeText` in its page).
 public enum Notice: Equatable, Sendable {
     /// The tag's dot was moved, the least distance, to `point` so that the whole tag stays inside
-    /// the picture.
+    /// the picture (neither side of the bubble fitted where the dot was).
     case movedToStayInside(TagID, NormalizedPoint)
+    /// The tag's bubble was put on `side`, the dot kept where it is, because the bubble did not
+    /// fit on the other side.
+    case sideChanged(TagID, Side)
+    /// The tag the edit touched now overlaps the other tag.
+    case overlaps(TagID, TagID)
+    /// `arrange` put the tag's dot at the point, its bubble on the side, clear of the others.
+    case arranged(TagID, NormalizedPoint, Side)
 }

@@ -8,9 +8,15 @@ public struct ProjectSettings: Equatable, Sendable {
     public var currency: String
     /// A fontconfig family name for the tag text; empty for the default sans-serif.
     public var font: String
+    /// Where the symbol goes, the space, the decimal separator.
+    public var priceFormat: PriceFormat
 
     /// Settings as given, not yet checked; see `validated()`.
-    public init(currency: String = "¥", font: String = "") { self.currency = currency; self.font = font }
+    public init(currency: String = "¥", font: String = "", priceFormat: PriceFormat = PriceFormat()) {
+        self.currency = currency
+        self.font = font
+        self.priceFormat = priceFormat
+    }
 
     /// The longest currency symbol, in grapheme clusters (what a user counts as characters).
     public static let maximumCurrencyLength = 8
@@ -36,7 +42,13 @@ public struct ProjectSettings: Equatable, Sendable {
         if let bad = font.unicodeScalars.first(where: TagText.isForbidden) {
             throw SettingsError(setting: .font, problem: .forbidden(bad))
         }
-        return ProjectSettings(currency: currency, font: font)
+        if currency.contains(where: { $0.isNumber || $0 == "." || $0 == "," }) {
+            throw SettingsError(setting: .currency, problem: .digits)
+        }
+        guard PriceFormat.separators.contains(priceFormat.decimalSeparator) else {
+            throw SettingsError(setting: .decimalSeparator, problem: .notASeparator)
+        }
+        return ProjectSettings(currency: currency, font: font, priceFormat: priceFormat)
     }
 
     /// `ProjectSettings(currency:font:).validated()`.
@@ -49,7 +61,7 @@ public struct ProjectSettings: Equatable, Sendable {
 public struct SettingsError: TagProjError, Equatable {
     /// Which setting.
     public enum Setting: String, Sendable {
-        case currency, font
+        case currency, font, decimalSeparator, priceFormat
     }
 
     /// What is wrong with it.
@@ -60,6 +72,12 @@ public struct SettingsError: TagProjError, Equatable {
         case forbidden(Unicode.Scalar)
         /// Only white space (an empty font means the default; blanks mean nothing).
         case blank
+        /// A currency symbol holding digits or a separator, which would make prices unreadable.
+        case digits
+        /// A decimal separator other than `.` and `,`.
+        case notASeparator
+        /// A sample price that shows no format (`12,50 €` does).
+        case notASample
     }
 
     /// The setting that was refused.
@@ -69,13 +87,21 @@ public struct SettingsError: TagProjError, Equatable {
 
     /// `the currency symbol is longer than 8 characters (or 64 bytes)`, and so on.
     public var message: String {
-        let name = setting == .currency ? "the currency symbol" : "the font family name"
+        let name = switch setting {
+        case .currency: "the currency symbol"
+        case .font: "the font family name"
+        case .decimalSeparator: "the decimal separator"
+        case .priceFormat: "the price format"
+        }
         switch problem {
         case .tooLong where setting == .currency:
             return "\(name) is longer than \(ProjectSettings.maximumCurrencyLength) characters (or \(ProjectSettings.maximumCurrencyBytes) bytes)"
         case .tooLong: return "\(name) is longer than \(ProjectSettings.maximumFontBytes) bytes"
         case .forbidden(let s): return "\(name) contains a control character or line break (U+\(hex(s.value)))"
         case .blank: return "\(name) is blank"
+        case .digits: return "\(name) contains a digit, '.' or ','"
+        case .notASeparator: return "\(name) is '.' or ','"
+        case .notASample: return "\(name) is a sample price such as '¥38', '$12.50', '38元', '12,50 €' or '€ 4.50'"
         }
     }
 

@@ -8,8 +8,9 @@ public enum TagText {
     /// The longest text a tag may carry, in grapheme clusters (what a user counts as characters).
     public static let maximumLength = 64
 
-    /// Validates and normalizes `raw` as text of `kind`, for a project whose currency is `currency`.
-    public static func validate(_ raw: String, kind: Kind, currency: String) throws -> String {
+    /// Validates and normalizes `raw` as text of `kind`, for a project whose currency is `currency`
+    /// and whose prices are written in `format`.
+    public static func validate(_ raw: String, kind: Kind, currency: String, format: PriceFormat = PriceFormat()) throws -> String {
         let text = normalized(raw)
         if text.isEmpty { throw TagTextError.empty }
         if let bad = text.unicodeScalars.first(where: isForbidden) { throw TagTextError.control(bad) }
@@ -18,7 +19,7 @@ public enum TagText {
             if text.count > maximumLength { throw TagTextError.tooLong(text.count) }
             return text
         case .price:
-            return try amount(text, currency: currency)
+            return try amount(text, currency: currency, format: format)
         }
     }
 
@@ -41,11 +42,25 @@ public enum TagText {
     }
 
     /// The canonical form of an amount: integer part without leading zeros, and two decimals
-    /// when there is a fraction.
-    static func amount(_ text: String, currency: String) throws -> String {
+    /// when there is a fraction. The project's symbol may stand before or after it (`$12.50`,
+    /// `38元`, `12,50 €`); the decimal separator is `.` or the project's own. Another currency's
+    /// symbol, or the other separator, is refused saying how the project writes prices.
+    static func amount(_ text: String, currency: String, format: PriceFormat = PriceFormat()) throws -> String {
         var body = Substring(text)
-        if !currency.isEmpty, body.hasPrefix(currency) {
-            body = body.dropFirst(currency.count).drop(while: { $0 == " " })
+        if !currency.isEmpty {
+            if body.hasPrefix(currency) { body = body.dropFirst(currency.count) } else if body.hasSuffix(currency) { body = body.dropLast(currency.count) }
+        }
+        body = body.drop(while: { $0 == " " })
+        while body.last == " " { body.removeLast() }
+        let example = format.label(amount: "12.50", currency: currency)
+        let symbol = body.filter { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) && $0 != " " }
+        if !symbol.isEmpty, symbol.allSatisfy({ $0.isCurrencySymbol || $0.isLetter }), body.contains(where: { $0.isASCII && $0.isNumber }) {
+            throw TagTextError.otherCurrency(text, symbol: String(symbol), expected: example)
+        }
+        if format.decimalSeparator != ".", body.contains(format.decimalSeparator) {
+            body = Substring(String(body.map { $0 == format.decimalSeparator ? "." : $0 }))
+        } else if body.contains(",") {
+            throw TagTextError.separator(text, expected: example)
         }
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let integer = parts[0]
@@ -71,6 +86,10 @@ public enum TagTextError: TagProjError, Equatable {
     case control(Unicode.Scalar)
     /// A price that is not an amount.
     case notAnAmount(String)
+    /// A price carrying another currency's `symbol`; `expected` shows how the project writes one.
+    case otherCurrency(String, symbol: String, expected: String)
+    /// A price whose decimal separator is not the project's; `expected` shows how it writes one.
+    case separator(String, expected: String)
 
     /// What is wrong, and for a price what is expected.
     public var message: String {
@@ -80,6 +99,9 @@ public enum TagTextError: TagProjError, Equatable {
         case .control(let s):
             return "tag text contains a control character or line break (U+\(hex(s.value)))"
         case .notAnAmount(let t): return "'\(t)' is not an amount; a price is a number such as 38 or 12.50"
+        case let .otherCurrency(t, _, expected):
+            return "'\(t)' carries a currency symbol this project does not use; it writes prices as \(expected)"
+        case let .separator(t, expected): return "'\(t)' has a decimal separator this project does not use; it writes prices as \(expected)"
         }
     }
 
@@ -91,4 +113,9 @@ public enum TagTextError: TagProjError, Equatable {
 func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+extension Character {
+    /// A currency sign (`$`, `€`, `¥`: Unicode category Sc).
+    var isCurrencySymbol: Bool { unicodeScalars.first?.properties.generalCategory == .currencySymbol }
 }

@@ -9,6 +9,16 @@ public struct EditResult: Equatable, Sendable {
     public var notices: [Notice]
 }
 
+/// What a batch of edits did.
+public struct BatchResult: Equatable, Sendable {
+    /// Each touched tag before the batch and after it.
+    public var changes: [TagChange]
+    /// The history entry's label.
+    public var label: String
+    /// What the edits did unasked.
+    public var notices: [Notice]
+}
+
 extension Project {
     /// Carries out `edit` as one command: one transaction that reads what the edit needs (the
     /// header, the picture size, the tag it names), applies it (`Document.applying`), and stores
@@ -16,12 +26,27 @@ extension Project {
     /// `measurer` sizes the text of `add` and `setText`; the other edits need none.
     public func apply(_ edit: Edit, measurer: (any LabelMeasurer)? = nil) throws -> EditResult {
         do {
-            let outcome = try store.commit(edit) { try $0.applying(edit, measurer: measurer) }
+            let outcome = try store.commit { try $0.applying(edit, measurer: measurer) }
             return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
         } catch var error as UnknownTagError {
             error.path = path
             throw error
         }
+    }
+
+    /// Carries out `edits` as one command and one history entry labelled `label` (see
+    /// `Document.applying(_:label:lines:measurer:)`): all or nothing, in one transaction. A failed
+    /// edit throws `BatchError` naming its line (from `lines`, else its 1-based position).
+    public func apply(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)? = nil) throws -> BatchResult {
+        let outcome: EditOutcome
+        do {
+            outcome = try store.commit { try $0.applying(edits, label: label, lines: lines, measurer: measurer) }
+        } catch let error as BatchError {
+            guard var unknown = error.error as? UnknownTagError else { throw error }
+            unknown.path = path
+            throw BatchError(line: error.line, error: unknown)
+        }
+        return BatchResult(changes: outcome.entry.changes, label: label, notices: outcome.notices)
     }
 
     /// Adds a tag of `kind` saying `text` with its dot at `at` (centre by default), the bubble on

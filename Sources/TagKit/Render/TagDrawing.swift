@@ -5,10 +5,13 @@ public struct TagDrawing: Sendable {
     public var geometry: TagGeometry
     /// The label's glyphs, placed in the picture.
     public var glyphs: [PlacedGlyph]
+    /// Dish or price: the bubble's colour (`TagStyle.bubbleColor(for:)`).
+    public var kind: Kind
 
-    /// A drawing of `geometry` with `glyphs`.
-    public init(geometry: TagGeometry, glyphs: [PlacedGlyph]) {
+    /// A drawing of `geometry` with `glyphs`, coloured for `kind`.
+    public init(geometry: TagGeometry, glyphs: [PlacedGlyph], kind: Kind = .dish) {
         self.geometry = geometry
         self.glyphs = glyphs
+        self.kind = kind
     }
 }

@@ -14,8 +14,9 @@ public enum TagPainter {
     /// The ring covers the outer disc minus the inner one, weighted so that with the opaque disc
     /// painted over it each edge pixel gets ring and disc in proportion to their areas (see
     /// `CoverageMask.ring(inside:)`). Glyphs are cut to the tag's bounds: nothing is ever drawn
-    /// outside `geometry.bounds`.
-    public static func prepare(_ geometry: TagGeometry, glyphs: [PlacedGlyph], picture: PictureSize) -> PreparedTag {
+    /// outside `geometry.bounds`. The bubble takes `kind`'s colour, so dish and price tags are told
+    /// apart at a glance; the shape is the same.
+    public static func prepare(_ geometry: TagGeometry, glyphs: [PlacedGlyph], picture: PictureSize, kind: Kind = .dish) -> PreparedTag {
         let clip = PixelRect(enclosing: geometry.bounds).intersection(PixelRect(picture))
         var layers: [PreparedTag.Layer] = []
 
@@ -26,7 +27,7 @@ public enum TagPainter {
             layers.append(.mask(m, r: colour.r, g: colour.g, b: colour.b, rowColours: nil, table: table))
         }
 
-        let bubble = TagStyle.bubbleColor
+        let bubble = TagStyle.bubbleColor(for: kind)
         solid(Rasterizer.coverage(of: geometry.bubble, clippedTo: clip, opacity: Blend.alpha8(bubble.alpha)), bubble)
 
         let centre = geometry.dotCentre

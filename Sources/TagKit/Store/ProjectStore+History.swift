@@ -1,26 +1,24 @@
 /// The history tables, and the two transactions that move the project through them: an edit
 /// (tags, entry and counters together) and an undo or redo.
 extension ProjectStore {
-    /// Runs one edit as one `BEGIN IMMEDIATE` transaction: loads the document `edit` needs, hands it
+    /// Runs one edit (or one batch) as one `BEGIN IMMEDIATE` transaction: loads the document, hands it
     /// to `apply` (the pure edit function), and stores the outcome: the touched tags' after images,
     /// the entry appended at the cursor (dropping the redo tail), the counters.
     ///
-    /// The document holds the header, the picture size and only the tag the edit names (none for
-    /// an add, whose counter is checked with one index lookup instead), so an edit costs the same
-    /// whatever the project's size and history.
-    func commit(_ edit: Edit, _ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
+    /// The document holds the header, the picture size and every tag (the edit judges overlaps
+    /// and finds free space among them), never the history, so an edit costs the same whatever
+    /// the history's length and grows only with the number of tags (one table scan). An add's
+    /// counter is checked with one index lookup (the batch may add).
+    func commit(_ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
         try db.writeTransaction {
             let header = try header()
-            var tags = TagSet()
-            if let id = edit.target {
-                tags[id] = try tag(id)
-            } else {
-                try checkCounter(header)
-            }
+            let tags = TagSet(try self.tags())
+            try checkCounter(header)
             let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID))
             let outcome = try apply(document)
             let seq = header.cursor + 1
             try writeImages(of: outcome.entry)
+            if let settings = outcome.entry.settings { try Self.writeSettings(db, settings.after) }
             try append(outcome.entry, seq: seq)
             try writeCounters(nextID: outcome.document.nextID.rawValue, cursor: seq)
             return outcome
@@ -38,7 +36,9 @@ extension ProjectStore {
             var labels: [String] = []
             for seq in seqs {
                 guard let entry = try entry(seq) else { throw damaged("history entry \(seq) is missing") }
-                try writeImages(of: HistoryStep.images(of: entry, direction))
+                let images = HistoryStep.images(of: entry, direction)
+                try writeImages(of: images)
+                if let settings = images.settings { try Self.writeSettings(db, settings.after) }
                 labels.append(entry.label)
             }
             try writeCounters(nextID: header.nextID, cursor: HistoryStep.cursor(after: seqs, direction, from: header.cursor))
@@ -65,7 +65,8 @@ extension ProjectStore {
     func entry(_ seq: Int64) throws -> HistoryEntry? {
         guard let label = try db.scalar("SELECT label FROM history WHERE seq = ?", [.integer(seq)])?.text else { return nil }
         guard label.utf8.count <= Self.maximumLabelBytes else { throw damaged("history entry \(seq) is invalid") }
-        return HistoryEntry(label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [])
+        return HistoryEntry(label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [],
+                            settings: try settingsChange(seq))
     }
 
     /// Every entry, in seq order (what `check` replays).
@@ -102,8 +103,24 @@ extension ProjectStore {
         return result
     }
 
+    /// The settings images of entry `seq`, or nil when it changed no setting.
+    private func settingsChange(_ seq: Int64) throws -> (before: ProjectSettings, after: ProjectSettings)? {
+        let s = try db.prepare("""
+            SELECT before_currency, before_font, before_price_symbol, before_price_space, before_decimal_separator,
+                   after_currency, after_font, after_price_symbol, after_price_space, after_decimal_separator
+            FROM history_settings WHERE seq = ?
+            """, [.integer(seq)])
+        guard try s.step() else { return nil }
+        return (try settings(from: s, at: 0), try settings(from: s, at: 5))
+    }
+
     /// Appends `entry` as `seq` after dropping the redo tail (every entry from `seq` on).
     private func append(_ entry: HistoryEntry, seq: Int64) throws {
+        try db.prepare("DELETE FROM history_settings WHERE seq >= ?", [.integer(seq)]).run()
+        if let settings = entry.settings {
+            try db.prepare("INSERT INTO history_settings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           [.integer(seq)] + Self.values(of: settings.before) + Self.values(of: settings.after)).run()
+        }
         try db.prepare("DELETE FROM history_changes WHERE seq >= ?", [.integer(seq)]).run()
         try db.prepare("DELETE FROM history WHERE seq >= ?", [.integer(seq)]).run()
         try db.prepare("INSERT INTO history (seq, label) VALUES (?, ?)", [.integer(seq), .text(entry.label)]).run()

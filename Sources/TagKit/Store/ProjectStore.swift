@@ -62,6 +62,7 @@ struct ProjectStore {
                 INSERT INTO project (id, currency, font, next_tag_id, history_cursor, created_with)
                 VALUES (1, ?, ?, 1, 0, ?)
                 """, [.text(settings.currency), .text(settings.font), .text("tagproj \(TagKitVersion.string)")]).run()
+            try ProjectStore.writeSettings(db, settings)
         }
     }
 
@@ -78,18 +79,41 @@ struct ProjectStore {
 
     /// The `project` row.
     func header() throws -> Header {
-        let s = try db.prepare("SELECT currency, font, next_tag_id, history_cursor FROM project WHERE id = 1")
+        let s = try db.prepare("""
+            SELECT next_tag_id, history_cursor, currency, font, price_symbol, price_space, decimal_separator FROM project WHERE id = 1
+            """)
         guard try s.step() else { throw damaged("the project row is missing") }
-        // The same domain `Project.create` writes (`ProjectSettings.validated()`).
-        let settings: ProjectSettings
-        do {
-            settings = try ProjectSettings(currency: s.value(0).text ?? "\n", font: s.value(1).text ?? "\n").validated()
-        } catch {
-            throw damaged(error.setting == .currency ? "the currency is invalid" : "the font name is invalid")
-        }
-        guard let next = s.value(2).integer, next >= 1, next < Int64.max else { throw damaged("the id counter is invalid") }
-        guard let cursor = s.value(3).integer, cursor >= 0 else { throw damaged("the history cursor is invalid") }
+        let settings = try self.settings(from: s, at: 2)
+        guard let next = s.value(0).integer, next >= 1, next < Int64.max else { throw damaged("the id counter is invalid") }
+        guard let cursor = s.value(1).integer, cursor >= 0 else { throw damaged("the history cursor is invalid") }
         return Header(settings: settings, nextID: next, cursor: cursor)
+    }
+
+    /// Settings from columns `at…at+4` (currency, font, price symbol, price space, decimal
+    /// separator), in the domain `Project.create` writes (`ProjectSettings.validated()`).
+    func settings(from s: Statement, at: Int32) throws -> ProjectSettings {
+        guard let symbol = s.value(at + 2).text.flatMap(PriceFormat.SymbolPosition.init), let space = s.value(at + 3).integer,
+              (0...1).contains(space), let separator = s.value(at + 4).text, separator.count == 1
+        else { throw damaged("the price format is invalid") }
+        do {
+            return try ProjectSettings(currency: s.value(at).text ?? "\n", font: s.value(at + 1).text ?? "\n",
+                                       priceFormat: PriceFormat(symbol: symbol, spaced: space == 1, decimalSeparator: separator.first!)).validated()
+        } catch {
+            throw damaged(error.setting == .currency ? "the currency is invalid" : error.setting == .font ? "the font name is invalid"
+                                                     : "the price format is invalid")
+        }
+    }
+
+    /// The five settings values, in the column order `settings(from:at:)` reads.
+    static func values(of settings: ProjectSettings) -> [SQLValue] {
+        [.text(settings.currency), .text(settings.font), .text(settings.priceFormat.symbol.rawValue),
+         .integer(settings.priceFormat.spaced ? 1 : 0), .text(String(settings.priceFormat.decimalSeparator))]
+    }
+
+    /// Writes `settings` into the project row.
+    static func writeSettings(_ db: Database, _ settings: ProjectSettings) throws {
+        try db.prepare("UPDATE project SET currency = ?, font = ?, price_symbol = ?, price_space = ?, decimal_separator = ? WHERE id = 1",
+                       values(of: settings)).run()
     }
 
     /// Refuses a counter that would hand out an id a tag already has: `add` would otherwise

@@ -37,9 +37,11 @@ final class FallbackList {
 
     /// Asks fontconfig for the fallback order of `family` (`""` means the default sans-serif).
     init(config: OpaquePointer, family: String) throws {
-        guard let pattern = FcPatternCreate() else { throw TextError.fontconfigUnavailable }
+        // `DejaVu Sans:bold` is a fontconfig name with a style; a plain family is added as it is
+        // (fontconfig's name syntax would read `sans-serif` as a family and a size).
+        guard let pattern = family.contains(":") ? FcNameParse(family) : FcPatternCreate() else { throw TextError.fontconfigUnavailable }
         defer { FcPatternDestroy(pattern) }
-        _ = FcPatternAddString(pattern, FC_FAMILY, family.isEmpty ? "sans-serif" : family)
+        if !family.contains(":") { _ = FcPatternAddString(pattern, FC_FAMILY, family.isEmpty ? "sans-serif" : family) }
         _ = FcPatternAddString(pattern, FC_LANG, "und")
         _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)

@@ -58,10 +58,16 @@ public final class FontSystem {
 
     /// Whether fontconfig has a font whose family name is `family` (ignoring case), rather than
     /// only a substitute for it. `""` (the default sans-serif) is always installed.
+    /// A fontconfig name with a style (`DejaVu Sans:bold`) is installed when its family is.
     public func isInstalled(family: String) throws -> Bool {
         if family.isEmpty { return true }
-        let key = Self.comparable(family)
+        let key = Self.comparable(String(family.prefix { $0 != ":" }))
         return try fallbackList(for: family).primaryFamilies.contains { Self.comparable($0) == key }
+    }
+
+    /// The family fontconfig draws `family` with instead, when it is not installed; nil when it is.
+    public func substitute(for family: String) throws -> String? {
+        try isInstalled(family: family) ? nil : fallbackList(for: family).primaryFamilies.first
     }
 
     /// A family name as fontconfig compares them: without case and blanks.

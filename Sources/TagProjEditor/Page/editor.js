@@ -51,6 +51,9 @@ function fail(error) {
 /// A notice worded as the CLI words it.
 function noticeText(n) {
   if (n.notice === "moved_to_stay_inside") return "#" + n.id + " moved to " + n.x.toFixed(3) + "," + n.y.toFixed(3) + " to stay inside the photo";
+  if (n.notice === "side_changed") return "#" + n.id + ": bubble moved to the " + n.side + " to stay inside the photo";
+  if (n.notice === "overlaps") return "#" + n.id + " overlaps #" + n.other;
+  if (n.notice === "arranged") return "#" + n.id + ": now at " + n.x.toFixed(3) + "," + n.y.toFixed(3) + ", bubble on the " + n.side;
   return JSON.stringify(n);
 }
 

@@ -99,6 +99,14 @@ struct ErrorReport {
             case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
             case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
             }
+        case let e as PlacementError:
+            guard case let .sideDoesNotFit(id, side, _, room) = e else { return e.advice }
+            if let id {
+                return "move the dot in first ('tagproj move PROJECT \(id.rawValue) --to \(room.formatted)'), then flip it"
+            }
+            return "leave out --side to let the bubble go where it fits, or put the dot at \(room.formatted) or further in for the \(side.rawValue) side"
+        case let e as BatchError:
+            return hint(for: e.error) ?? e.advice
         case let e as UnknownTagError:
             return "run 'tagproj list \(e.path ?? "PROJECT")' to see the tag ids"
         case let e as ExportError:
@@ -124,8 +132,18 @@ struct ErrorReport {
             case .wouldReplaceDatabase: return "choose another name for the picture"
             }
         case let e as SettingsError:
-            return e.setting == .currency ? "pass --currency a symbol such as '$' or '元'"
-                                          : "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
+            switch e.setting {
+            case .currency: return "pass --currency a symbol such as '$' or '元'"
+            case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
+            case .decimalSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €'"
+            }
+        case let e as TagTextError:
+            switch e {
+            case .otherCurrency(_, let symbol, _): return "tagproj set PROJECT --currency \(symbol)"
+            case .separator(let text, _):
+                return "write the amount as this project does, or 'tagproj set PROJECT --price-format \(quoted(text))' to change its format"
+            default: return nil
+            }
         case let e as SQLiteError where e.meaning == .busy:
             return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
         default:
@@ -133,3 +151,6 @@ struct ErrorReport {
         }
     }
 }
+
+/// `text` quoted for a shell when it holds a space.
+private func quoted(_ text: String) -> String { text.contains(" ") ? "'\(text)'" : text }

@@ -1,10 +1,14 @@
 import TagKit
 
 extension Notice {
-    /// The notice as the `warning:` line says it: `moved to 0.812,0.400 to stay inside the photo`.
+    /// The notice as the `warning:` line says it: `moved to 0.812,0.400 to stay inside the photo`,
+    /// `#1: bubble moved to the left to stay inside the photo`, `#3 overlaps #1`.
     var text: String {
         switch self {
         case .movedToStayInside(_, let point): return "moved to \(point.formatted) to stay inside the photo"
+        case let .sideChanged(id, side): return "\(id): bubble moved to the \(side.rawValue) to stay inside the photo"
+        case let .overlaps(id, other): return "\(id) overlaps \(other)"
+        case let .arranged(id, point, side): return "\(id): now at \(point.formatted), bubble on the \(side.rawValue)"
         }
     }
 }

@@ -51,7 +51,7 @@ final class Output {
 }
 
 /// ANSI colour for one stream: on only when it is a terminal, `TERM` is not `dumb`, and `NO_COLOR`
-/// is not set (https://no-color.org; any value, even empty, turns colour off).
+/// is not set to a non-empty value (https://no-color.org: an empty `NO_COLOR=` leaves colour on).
 struct Style {
     /// The colours tagproj uses.
     enum Colour: String {
@@ -63,7 +63,7 @@ struct Style {
 
     /// Decides for the stream `fd` from the terminal and the environment.
     init(fd: Int32) {
-        enabled = isatty(fd) == 1 && getenv("NO_COLOR") == nil && (getenv("TERM").map { String(cString: $0) } ?? "") != "dumb"
+        enabled = isatty(fd) == 1 && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true) && (getenv("TERM").map { String(cString: $0) } ?? "") != "dumb"
     }
 
     /// Whether the stream is a terminal at all (for progress bars), colour or not.

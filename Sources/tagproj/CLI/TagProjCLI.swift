@@ -5,7 +5,7 @@ import TagKit
 enum TagProjCLI {
     /// Every command, in the order help lists them.
     static var commands: [any Command.Type] { [
-        NewCommand.self, AddCommand.self, MoveCommand.self, FlipCommand.self, EditCommand.self, DeleteCommand.self,
+        NewCommand.self, AddCommand.self, MoveCommand.self, FlipCommand.self, EditCommand.self, DeleteCommand.self, ApplyCommand.self, ArrangeCommand.self, SetCommand.self,
         UndoCommand.self, RedoCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, ExportCommand.self,
         OpenCommand.self,
         CheckCommand.self, DemoCommand.self, HelpCommand.self, CompletionsCommand.self,
@@ -23,10 +23,12 @@ enum TagProjCLI {
     }
 
     private static func run(_ arguments: [String], _ out: Output) -> Int32 {
-        // Global flags may come before the command: `tagproj -q new …`.
-        var arguments = arguments[...]
-        while let first = arguments.first, first == "-q" || first == "--quiet" {
-            out.quiet = true
+        // Global flags may come before the command: `tagproj -q new …`, `tagproj --json list …`,
+        // and short ones together (`-qV`).
+        var arguments = ArraySlice(expandingShortFlags(arguments))
+        var json = false
+        while let first = arguments.first, ["-q", "--quiet", "--json"].contains(first) {
+            if first == "--json" { json = true } else { out.quiet = true }
             arguments = arguments.dropFirst()
         }
         guard let name = arguments.first else {
@@ -51,7 +53,13 @@ enum TagProjCLI {
                 : unknownCommand(name)
             return fail(error, nil, out)
         }
-        let rest = Array(arguments.dropFirst())
+        var rest = Array(arguments.dropFirst())
+        if json {
+            guard command.spec.allOptions.contains(where: { $0.name == "json" }) else {
+                return fail(UsageError(message: "'\(command.spec.name)' has no JSON output", hint: "leave out --json"), command.spec, out)
+            }
+            rest.insert("--json", at: 0)
+        }
         let beforeDashes = rest.prefix { $0 != "--" }
         if beforeDashes.contains("--help") || beforeDashes.contains("-h") {
             out.line(command.spec.help)
@@ -105,12 +113,12 @@ enum TagProjCLI {
         lines += [
             "",
             "environment:",
-            "  NO_COLOR                 any value turns colour off (colour is used only on a terminal)",
+            "  NO_COLOR                 a non-empty value turns colour off (colour is used only on a terminal)",
             "  TAGPROJ_BUSY_TIMEOUT_MS  how long to wait for a project another process is editing (default 5000)",
             "  TAGPROJ_FONT_MEMO=0      do not remember font fallback lists in ~/.cache/tagproj (or $XDG_CACHE_HOME)",
             "",
             "'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples;",
-            "'man tagproj' (docs/tagproj.1) and README.md say more.",
+            "'man -l docs/tagproj.1' (in the source tree; 'man tagproj' once installed) and README.md say more.",
         ]
         return lines.joined(separator: "\n")
     }
@@ -126,4 +134,17 @@ enum TagProjCLI {
         (74, "I/O error"),
         (75, "project busy for longer than the busy timeout (TAGPROJ_BUSY_TIMEOUT_MS, default 5000)"),
     ]
+}
+
+/// The leading global flags with combined short ones split: `-qV` → `-q -V` (only the global
+/// one-letter flags q, V and h; anything else is left for the usual error).
+func expandingShortFlags(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    var index = 0
+    while index < arguments.count, arguments[index].count > 2, arguments[index].hasPrefix("-"), !arguments[index].hasPrefix("--"),
+          arguments[index].dropFirst().allSatisfy({ "qVh".contains($0) }) {
+        out += arguments[index].dropFirst().map { "-\($0)" }
+        index += 1
+    }
+    return out + arguments[index...]
 }

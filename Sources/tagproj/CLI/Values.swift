@@ -17,10 +17,14 @@ enum Values {
         return (try number(String(parts[0]), for: what), try number(String(parts[1]), for: what))
     }
 
-    /// A normalized point; values outside 0…1 are kept, to be clamped by placement.
-    static func point(_ text: String, for what: String) throws -> NormalizedPoint {
-        let (x, y) = try pair(text, for: what)
-        return NormalizedPoint(x: x, y: y)
+    /// A position (`0.25,0.4`, `920px,800px`, or a mix); fractions slightly outside 0…1 are kept,
+    /// to be clamped by placement, and one far outside is a usage error with a hint about `px`.
+    static func position(_ text: String, for what: String, offset: Bool = false) throws -> Position {
+        do {
+            return try Position.parse(text, offset: offset)
+        } catch {
+            throw UsageError(message: "\(what): \(error.message)", hint: error.advice)
+        }
     }
 
     /// A whole number in `range`.

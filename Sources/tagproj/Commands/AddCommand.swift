@@ -7,23 +7,27 @@ struct AddCommand: Command {
         positionals: [projectArgument, PositionalSpec(name: "kind", help: "dish or price.", completion: .choices(Kind.allNames)),
                       PositionalSpec(name: "text", help: "The dish's name, or the price's amount (38, 12.50).")],
         options: [
-            OptionSpec(name: "at", value: "X,Y", help: "Where the dot goes, as fractions of the picture (0,0 top left).",
-                       defaultValue: "0.5,0.5, the centre"),
-            OptionSpec(name: "side", value: "left|right", help: "Side of the bubble.", defaultValue: "toward the middle",
+            OptionSpec(name: "at", value: "X,Y", help: "Where the dot goes: fractions of the picture (0,0 top left) or pixels (920px,800px).",
+                       defaultValue: "free space nearest the centre"),
+            OptionSpec(name: "side", value: "left|right", help: "Side of the bubble; refused if it does not fit at the dot.",
+                       defaultValue: "toward the middle, or the side that fits",
                        completion: .choices(Side.allNames)),
             jsonOption,
         ],
         discussion: """
-            Prints the new id (with --json, the tag). The whole tag stays inside the photo: if it would not, the dot moves the least distance that
-            keeps it inside, and a warning says where to.
+            Prints the new id (with --json, the tag). The dot stays where you put it: if the bubble does not fit on its side, it goes to the
+            other side and a warning says so; only when neither side fits does the dot move, the least distance, and a warning says where to.
+            With --side, a side that does not fit at the dot is refused (exit 1). Without --at, the tag goes to the free place nearest the
+            centre, where it overlaps no other tag. A tag left overlapping another is warned about.
             """,
         examples: ["tagproj add dinner.tagproj dish 宫保鸡丁 --at 0.3,0.4", "tagproj add dinner.tagproj price 38 --at 0.7,0.6 --side left",
+                   "tagproj add dinner.tagproj dish 'Mapo tofu' --at 920px,800px", "tagproj add dinner.tagproj price 12.50",
                    "tagproj add dinner.tagproj dish 'Flat white' --json"])
 
     let project: String
     let kind: Kind
     let text: String
-    let at: NormalizedPoint?
+    let at: Position?
     let side: Side?
     let json: Bool
 
@@ -32,13 +36,15 @@ struct AddCommand: Command {
         kind = try Values.kind(try Self.positional(a, 1))
         text = try Self.positional(a, 2)
         try Self.noExtraPositionals(a)
-        at = try a.value("at").map { try Values.point($0, for: "--at") }
+        at = try a.value("at").map { try Values.position($0, for: "--at") }
         side = try a.value("side").map(Values.side)
         json = a.has("json")
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(project, forWriting: true).add(kind: kind, text: text, at: at, side: side, measurer: try Fonts.measurer())
+        let opened = try Project.open(project, forWriting: true)
+        let point = try at.map { $0.hasPixels ? $0.normalized(in: try opened.pictureSize()) : $0.normalized(in: PictureSize(width: 1, height: 1)) }
+        let result = try opened.add(kind: kind, text: text, at: point, side: side, measurer: try Fonts.measurer())
         out.report(result, json: json, idAlone: true)
     }
 }

@@ -6,7 +6,7 @@ struct FlipCommand: Command {
         name: "flip", abstract: "Put a tag's bubble on the other side of its dot.",
         positionals: [projectArgument, tagIDArgument],
         options: [jsonOption],
-        discussion: "The dot stays where it is, unless the flipped tag would leave the photo. With --json, prints the tag as flipped.",
+        discussion: "The dot stays where it is; a flip whose bubble would leave the photo there is refused (exit 1, nothing changed). With --json, prints the tag as flipped.",
         examples: ["tagproj flip dinner.tagproj 2"])
 
     let target: TagArguments

@@ -5,7 +5,10 @@ struct ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", abstract: "List the tags.",
         positionals: [projectArgument], options: [jsonOption],
-        discussion: "Columns: id, kind, side, the dot's x and y (fractions of the picture), the text as drawn.",
+        discussion: """
+            Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn.
+            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px).
+            """,
         examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
 
     let target: ProjectArguments
@@ -15,15 +18,18 @@ struct ListCommand: Command {
     func run(_ out: Output) throws {
         let opened = try Project.open(target.project, forWriting: false)
         let tags = try opened.tags()
+        let size = try opened.pictureSize()
         if target.json {
-            out.line(tags.json.text)
+            out.line(tags.json(in: size).text)
             return
         }
-        let currency = try opened.settings().currency
-        out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + "TEXT")
+        let settings = try opened.settings()
+        out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + pad("PX", 12) + "TEXT")
         for tag in tags {
             out.line(pad(String(tag.id.rawValue), 6) + pad(tag.kind.rawValue, 7) + pad(tag.side.rawValue, 7)
-                     + pad(tag.anchor.formattedX, 7) + pad(tag.anchor.formattedY, 7) + tag.label(currency: currency))
+                     + pad(tag.anchor.formattedX, 7) + pad(tag.anchor.formattedY, 7)
+                     + pad("\(Int((tag.anchor.x * Double(size.width)).rounded())),\(Int((tag.anchor.y * Double(size.height)).rounded()))", 12)
+                     + tag.label(settings))
         }
     }
 }

@@ -6,31 +6,37 @@ struct MoveCommand: Command {
         name: "move", abstract: "Move a tag to a point, or by an offset.",
         positionals: [projectArgument, tagIDArgument],
         options: [
-            OptionSpec(name: "to", value: "X,Y", help: "The dot's new place, as fractions of the picture.",
+            OptionSpec(name: "to", value: "X,Y", help: "The dot's new place: fractions of the picture, or pixels (920px,800px).",
                        defaultValue: "none; give --to or --by"),
-            OptionSpec(name: "by", value: "DX,DY", help: "An offset, as fractions of the picture (-0.1,0: a tenth to the left).",
+            OptionSpec(name: "by", value: "DX,DY", help: "An offset: fractions of the picture (-0.1,0: a tenth to the left), or pixels (-40px,0).",
                        defaultValue: "none; give --to or --by"),
             jsonOption,
         ],
-        discussion: "Exactly one of --to and --by. The tag never leaves the photo. With --json, prints the tag as moved.",
-        examples: ["tagproj move dinner.tagproj 1 --to 0.5,0.5", "tagproj move dinner.tagproj 1 --by -0.1,0"])
+        discussion: """
+            Exactly one of --to and --by. The tag never leaves the photo: the dot goes where asked, the bubble to the other side if it does not
+            fit on its own (a warning says so); only when neither side fits does the dot stop short. With --json, prints the tag as moved.
+            """,
+        examples: ["tagproj move dinner.tagproj 1 --to 0.5,0.5", "tagproj move dinner.tagproj 1 --by -0.1,0",
+                   "tagproj move dinner.tagproj 1 --by -40px,0"])
 
     let target: TagArguments
-    let movement: Movement
+    /// The position for --to, or the offset for --by.
+    let position: Position
+    let isOffset: Bool
 
     init(_ a: ParsedArguments) throws {
         target = try TagArguments(a, of: Self.self)
         switch (a.value("to"), a.value("by")) {
-        case (let to?, nil): movement = .to(try Values.point(to, for: "--to"))
-        case (nil, let by?):
-            let (dx, dy) = try Values.pair(by, for: "--by")
-            movement = .by(dx: dx, dy: dy)
+        case (let to?, nil): (position, isOffset) = (try Values.position(to, for: "--to"), false)
+        case (nil, let by?): (position, isOffset) = (try Values.position(by, for: "--by", offset: true), true)
         default: throw UsageError(message: "give exactly one of --to X,Y and --by DX,DY")
         }
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(target.project, forWriting: true).move(target.id, movement)
+        let opened = try Project.open(target.project, forWriting: true)
+        let p = position.normalized(in: position.hasPixels ? try opened.pictureSize() : PictureSize(width: 1, height: 1))
+        let result = try opened.move(target.id, isOffset ? .by(dx: p.x, dy: p.y) : .to(p))
         out.report(result, json: target.json)
     }
 }

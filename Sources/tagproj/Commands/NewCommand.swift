@@ -9,8 +9,7 @@ struct NewCommand: Command {
         options: [
             OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo",
                        completion: .choices(["square"])),
-            OptionSpec(name: "currency", value: "SYMBOL", help: "Drawn before every price.", defaultValue: "¥"),
-            OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text.", defaultValue: "sans-serif"),
+            SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat,
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
             OptionSpec(name: "force", value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
             jsonOption,
@@ -22,7 +21,8 @@ struct NewCommand: Command {
             refused (tagproj reads still pictures). The project starts with no tags and an empty history. Says "created …" on stderr; with --json, prints
             what 'tagproj info --json' would.
             """,
-        examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'"])
+        examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'",
+                   "tagproj new cafe.tagproj latte.jpg --price-format '12,50 €'"])
 
     let project: String
     let image: String
@@ -48,10 +48,7 @@ struct NewCommand: Command {
             }
         }
         // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
-        var settings = ProjectSettings()
-        if let currency = a.value("currency") { settings.currency = currency }
-        if let font = a.value("font") { settings.font = font }
-        options.settings = try settings.validated()
+        options.settings = try SettingsOptions.apply(a, to: ProjectSettings())
         if let max = a.value("max-pixels") {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }
@@ -60,8 +57,8 @@ struct NewCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        if !options.settings.font.isEmpty, try !FontSystem().isInstalled(family: options.settings.font) {
-            out.warning("font family '\(options.settings.font)' is not installed; tags will use a substitute")
+        if let substitute = try FontSystem().substitute(for: options.settings.font) {
+            out.warning("font family '\(options.settings.font)' is not installed; tags will use '\(substitute)' instead")
         }
         let created: Project
         do {

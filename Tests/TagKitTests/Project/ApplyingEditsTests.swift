@@ -48,13 +48,61 @@ import Testing
         #expect(TagSet.replaying(entries) == document.tags)
     }
 
-    @Test func aTagThatWouldStickOutHasItsDotMovedAndANoticeSaysWhere() throws {
+    @Test func aBubbleThatWouldStickOutGoesToTheOtherSideAndTheDotStaysWhereItWasPut() throws {
         let document = Document(tags: TagSet([soup()]), size: PictureSize(width: 600, height: 400), nextID: TagID(2))
-        let outcome = try document.applying(.move(TagID(1), .to(NormalizedPoint(x: 0.99, y: 0.5))), measurer: nil)
-        let placed = try #require(outcome.tag).anchor
-        #expect(placed.x < 0.99 && placed.y == 0.5)
-        #expect(outcome.notices == [.movedToStayInside(TagID(1), placed)])
+        let outcome = try document.applying(.move(TagID(1), .to(NormalizedPoint(x: 0.95, y: 0.5))), measurer: nil)
+        let tag = try #require(outcome.tag)
+        #expect(tag.anchor == NormalizedPoint(x: 0.95, y: 0.5) && tag.side == .left)
+        #expect(outcome.notices == [.sideChanged(TagID(1), .left)])
         #expect(outcome.entry.changes == [TagChange(id: TagID(1), before: soup(), after: outcome.tag)])
+    }
+
+    @Test func onlyWhenNeitherSideFitsIsTheDotMovedTheLeastDistanceAndANoticeSaysWhere() throws {
+        let document = Document(tags: TagSet([soup()]), size: PictureSize(width: 600, height: 400), nextID: TagID(2))
+        // At the very edge even the dot's ring sticks out: the left side needs the smaller move.
+        let outcome = try document.applying(.move(TagID(1), .to(NormalizedPoint(x: 1, y: 0.5))), measurer: nil)
+        let tag = try #require(outcome.tag)
+        #expect(tag.anchor.x < 1 && tag.anchor.x > 0.98 && tag.anchor.y == 0.5 && tag.side == .left)
+        #expect(outcome.notices == [.movedToStayInside(TagID(1), tag.anchor), .sideChanged(TagID(1), .left)])
+    }
+
+    @Test func aFlipThatDoesNotFitWhereTheDotIsIsRefusedNotCarriedOutByMovingTheDot() throws {
+        let atEdge = Tag(id: TagID(1), kind: .dish, text: "Soup", anchor: NormalizedPoint(x: 0.95, y: 0.5), side: .left, labelEm: 2.4)
+        let document = Document(tags: TagSet([atEdge]), size: PictureSize(width: 600, height: 400), nextID: TagID(2))
+        #expect { try document.applying(.flip(TagID(1)), measurer: nil) } throws: { error in
+            guard case let .sideDoesNotFit(id, side, at, room)? = error as? PlacementError else { return false }
+            return id == TagID(1) && side == .right && at == atEdge.anchor && room.x < 0.95
+                && Placement.fits(room, side: .right, labelEm: 2.4, size: document.size)
+        }
+    }
+
+    @Test func anAddWithASideThatDoesNotFitAtItsDotIsRefused() {
+        #expect(throws: PlacementError.self) {
+            try empty.applying(.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.95, y: 0.5), side: .right), measurer: measurer)
+        }
+    }
+
+    @Test func anAddWithoutAPositionGoesToTheFreePlaceNearestTheCentre() throws {
+        var document = empty
+        var boxes: [Rect] = []
+        for name in ["Soup", "Tea", "Noodles", "Dumplings", "Rice"] {
+            let outcome = try document.applying(.add(kind: .dish, text: name, at: nil, side: nil), measurer: measurer)
+            #expect(!outcome.notices.contains { if case .overlaps = $0 { return true } else { return false } }, "\(outcome.notices)")
+            let box = Placement.box(of: try #require(outcome.tag), size: document.size)
+            #expect(!boxes.contains { Placement.overlap($0, box) })
+            boxes.append(box)
+            document = outcome.document
+        }
+        #expect(document.tags[TagID(1)]?.anchor == .centre, "the first goes to the centre")
+        let again = try empty.applying(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: measurer)
+        #expect(try empty.applying(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: measurer) == again)
+    }
+
+    @Test func anEditThatLeavesTwoTagsOverlappingSaysSo() throws {
+        let document = Document(tags: TagSet([soup()]), size: PictureSize(width: 600, height: 400), nextID: TagID(2))
+        let outcome = try document.applying(.add(kind: .dish, text: "Tea", at: NormalizedPoint(x: 0.31, y: 0.5), side: .right),
+                                            measurer: measurer)
+        #expect(outcome.notices == [.overlaps(TagID(2), TagID(1))])
     }
 
     @Test func anEditOfATagTheDocumentDoesNotHoldIsAnUnknownTag() {

@@ -12,16 +12,19 @@ import Testing
         #expect(added.tag?.id == TagID(1) && added.label == "add dish #1 “Soup”" && added.notices.isEmpty)
         let moved = try project.move(TagID(1), .to(NormalizedPoint(x: 0.99, y: 0.5)))
         let stored = try #require(try Project.open(project.path, forWriting: false).tags().first)
-        #expect(moved.notices == [.movedToStayInside(TagID(1), stored.anchor)])
+        #expect(moved.notices == [.sideChanged(TagID(1), .left)] && stored.anchor == NormalizedPoint(x: 0.99, y: 0.5))
         #expect(moved.tag == stored)
+        #expect(throws: PlacementError.self, "a flip that would stick out is refused") { try project.flip(TagID(1)) }
+        #expect(try project.history().items.count == 2, "and records nothing")
+        _ = try project.move(TagID(1), .to(NormalizedPoint(x: 0.5, y: 0.5)))
         _ = try project.flip(TagID(1))
         _ = try project.edit(TagID(1), text: "Noodles", measurer: measurer)
         _ = try project.add(kind: .price, text: "12", at: nil, side: nil, measurer: measurer)
         #expect(try project.delete(TagID(2)).tag == nil)
         #expect(try project.history().items.map(\.label)
-                == ["add dish #1 “Soup”", "move #1", "flip #1", "edit #1 “Noodles”", "add price #2 “¥12”", "delete #2 “¥12”"])
+                == ["add dish #1 “Soup”", "move #1", "move #1", "flip #1", "edit #1 “Noodles”", "add price #2 “¥12”", "delete #2 “¥12”"])
         let info = try project.info()
-        #expect(info.tags == 1 && info.historyEntries == 6 && info.cursor == 6)
+        #expect(info.tags == 1 && info.historyEntries == 7 && info.cursor == 7)
         try project.check()
     }
 

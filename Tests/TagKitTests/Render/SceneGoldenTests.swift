@@ -19,19 +19,24 @@ extension RenderTests {
                 Tag(id: TagID(4), kind: .price, text: "12.50", anchor: NormalizedPoint(x: 0.08, y: 0.75), side: .right, labelEm: 0),
             ]
             let scene = try SceneLayout(tags: tags, settings: ProjectSettings(currency: "¥"), size: size, fonts: FontSystem()).scene
-            var pixels = PixelBuffer(width: 480, height: 320, channels: 3) { storage in
-                for i in stride(from: 0, to: storage.count, by: 3) { storage[i] = 192; storage[i + 1] = 128; storage[i + 2] = 64 }
-            }
+            var pixels = Self.brown()
             pixels.bytes.withUnsafeMutableBufferPointer { scene.paint(into: RowBand($0, width: 480, height: 320, channels: 3)) }
             return pixels
         }
 
-        @Test func tagsWithChineseAndLatinTextMatchTheGolden() throws {
-            let rendered = try Self.render()
-            if ProcessInfo.processInfo.environment["TAGPROJ_UPDATE_GOLDEN"] == "1" {
-                try Data(PNGEncoder(compressionLevel: 9).encode(rendered)).write(to: URL(fileURLWithPath: Self.golden))
+        /// A flat brown 480×320 picture to draw on.
+        static func brown() -> PixelBuffer {
+            PixelBuffer(width: 480, height: 320, channels: 3) { storage in
+                for i in stride(from: 0, to: storage.count, by: 3) { storage[i] = 192; storage[i + 1] = 128; storage[i + 2] = 64 }
             }
-            let golden = try ImageDecoder.decode(Array(contents(Self.golden)!)).pixels
+        }
+
+        /// `rendered` against the golden at `path` (rewritten first under `TAGPROJ_UPDATE_GOLDEN=1`).
+        static func expectMatch(_ rendered: PixelBuffer, golden path: String) throws {
+            if ProcessInfo.processInfo.environment["TAGPROJ_UPDATE_GOLDEN"] == "1" {
+                try Data(PNGEncoder(compressionLevel: 9).encode(rendered)).write(to: URL(fileURLWithPath: path))
+            }
+            let golden = try ImageDecoder.decode(Array(contents(path)!)).pixels
             #expect(golden.width == rendered.width && golden.height == rendered.height && golden.channels == 3)
             let diffs = zip(golden.bytes, rendered.bytes).map { abs(Int($0) - Int($1)) }
             let mean = Double(diffs.reduce(0, +)) / Double(diffs.count)
@@ -39,6 +44,11 @@ extension RenderTests {
             // Font versions may move an edge pixel or two; the look may not change.
             #expect(mean < 0.5, "mean difference \(mean)")
             #expect(large < diffs.count / 500, "\(large) samples differ by more than 48")
+        }
+
+        @Test func tagsWithChineseAndLatinTextMatchTheGolden() throws {
+            let rendered = try Self.render()
+            try Self.expectMatch(rendered, golden: Self.golden)
             // Something was drawn: the tags cover a good part of the picture.
             #expect(rendered.bytes.enumerated().filter { $0.element != [192, 128, 64][$0.offset % 3] }.count > 5000)
         }

@@ -95,6 +95,27 @@ extension RenderTests {
             #expect(picture[199, 0] == [77, 51, 26] || picture[199, 0] != TestPicture.brown)
         }
 
+        @Test func dishAndPriceTagsKeepTheShapeAndDifferInTheBubblesColour() {
+            var dish = TestPicture(width: 200, height: 150), price = TestPicture(width: 200, height: 150)
+            let geometry = dish.geometry(NormalizedPoint(x: 0.3, y: 0.5), .right)
+            let d = TagPainter.prepare(geometry, glyphs: [], picture: dish.size, kind: .dish)
+            let p = TagPainter.prepare(geometry, glyphs: [], picture: price.size, kind: .price)
+            #expect(d.bounds == p.bounds)
+            dish.paint([d], bandHeight: 7)
+            price.paint([p], bandHeight: 7)
+            // Inside the body, well away from the dot and the edges.
+            let x = Int(geometry.textStart.x) + 3, y = Int(geometry.textStart.y)
+            #expect(dish[x, y] == [77, 51, 26], "black at 60% over brown (192, 128, 64)")
+            let red = price[x, y]
+            #expect(red[0] > red[1] + 60 && red[0] > red[2] + 60, "a red bubble: \(red)")
+            // The same outline: a pixel one picture changed visibly, the other changed too (an edge
+            // pixel of faint coverage may round to the background in one colour and not the other).
+            func changed(_ a: [UInt8]) -> Int { zip(a, TestPicture.brown).map { abs(Int($0) - Int($1)) }.max()! }
+            for yy in 0..<150 { for xx in 0..<200 where max(changed(dish[xx, yy]), changed(price[xx, yy])) > 3 {
+                #expect(changed(dish[xx, yy]) > 0 && changed(price[xx, yy]) > 0, "\(xx),\(yy)")
+            } }
+        }
+
         /// A crop of a 700×700 picture (tag height 46.9 px) holding a right and a left tag, against
         /// `Golden/tags-on-brown.png`. `TAGPROJ_UPDATE_GOLDEN=1` rewrites the golden after a deliberate
         /// change of look.

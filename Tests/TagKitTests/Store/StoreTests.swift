@@ -9,7 +9,8 @@ import Testing
             .filter { $0.hasSuffix(".sql") }.sorted()
         #expect(files.count == Migrator.latestVersion)
         for (offset, file) in files.enumerated() {
-            #expect(file.hasPrefix(String(format: "%03d-", offset + 1)))
+            // Migration n is Schema/00n-*.sql, embedded n-th.
+            #expect(file.hasPrefix(String(1000 + offset + 1).dropFirst() + "-"))
             let text = try String(contentsOfFile: Fixtures.path("Schema/" + file), encoding: .utf8)
             #expect(Migrator.sql(forVersion: offset + 1) == text)
         }

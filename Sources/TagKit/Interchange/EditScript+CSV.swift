@@ -1,0 +1,64 @@
+extension EditScript {
+    /// Rows of `kind,text,x,y[,side]` under the header at `header`, each a tag to add.
+    static func csv(_ lines: [String], header: Int, size: PictureSize) throws(EditScriptError) -> Parsed {
+        let names = try fields(lines[header], line: header + 1).map { $0.trimmedSpaces.lowercased() }
+        func column(_ name: String) -> Int? { names.firstIndex(of: name) }
+        guard let kindColumn = column("kind"), let textColumn = column("text") else {
+            throw EditScriptError(line: header + 1, reason: "the CSV header must name the columns kind,text,x,y (side optional)")
+        }
+        let x = column("x"), y = column("y"), sideColumn = column("side")
+        var parsed = Parsed(edits: [], lines: [])
+        for index in (header + 1)..<lines.count where !lines[index].trimmedSpaces.isEmpty {
+            let line = index + 1
+            let row = try fields(lines[index], line: line)
+            guard row.count == names.count else {
+                throw EditScriptError(line: line, reason: "\(row.count) fields where the header has \(names.count)")
+            }
+            guard let kind = Kind(rawValue: row[kindColumn].trimmedSpaces) else {
+                throw EditScriptError(line: line, reason: "unknown kind '\(row[kindColumn])'; a kind is dish or price")
+            }
+            var at: NormalizedPoint?
+            let xs = x.map { row[$0].trimmedSpaces } ?? "", ys = y.map { row[$0].trimmedSpaces } ?? ""
+            if !xs.isEmpty || !ys.isEmpty {
+                at = try position(xs + "," + ys, offset: false, line: line, size: size)
+            }
+            var side: Side?
+            if let sideColumn, !row[sideColumn].trimmedSpaces.isEmpty {
+                guard let s = Side(rawValue: row[sideColumn].trimmedSpaces) else {
+                    throw EditScriptError(line: line, reason: "unknown side '\(row[sideColumn])'; a side is left or right")
+                }
+                side = s
+            }
+            parsed.edits.append(.add(kind: kind, text: row[textColumn], at: at, side: side))
+            parsed.lines.append(line)
+        }
+        guard !parsed.edits.isEmpty else { throw EditScriptError(line: header + 1, reason: "the CSV has a header but no rows") }
+        return parsed
+    }
+
+    /// The fields of one CSV line (RFC 4180 quoting: `"a, b"`, `""` inside quotes for `"`).
+    static func fields(_ text: String, line: Int) throws(EditScriptError) -> [String] {
+        var fields: [String] = [], current = "", quoted = false, index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            index = text.index(after: index)
+            if quoted {
+                if c == "\"" {
+                    if index < text.endIndex, text[index] == "\"" { current.append("\""); index = text.index(after: index) } else { quoted = false }
+                } else {
+                    current.append(c)
+                }
+            } else if c == "\"" && current.trimmedSpaces.isEmpty {
+                (current, quoted) = ("", true)
+            } else if c == "," {
+                fields.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if quoted { throw EditScriptError(line: line, reason: "a quoted field is not closed") }
+        fields.append(current)
+        return fields
+    }
+}

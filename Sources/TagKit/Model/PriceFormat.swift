@@ -1,0 +1,67 @@
+/// How a project writes its prices: where the currency symbol goes, whether a space stands
+/// between it and the amount, and the decimal separator; so `¥38`, `$12.50`, `38元`, `12,50 €` and
+/// `€ 4.50` can all be drawn. Amounts are stored canonically (`12.50`) whatever the format.
+public struct PriceFormat: Equatable, Sendable {
+    /// Where the symbol goes.
+    public enum SymbolPosition: String, Sendable, CaseIterable {
+        /// `¥38`, `$12.50`.
+        case before
+        /// `38元`, `12,50 €`.
+        case after
+    }
+
+    /// Where the symbol goes; before by default.
+    public var symbol: SymbolPosition
+    /// A space between symbol and amount (`€ 4.50`, `12,50 €`).
+    public var spaced: Bool
+    /// `.` or `,`.
+    public var decimalSeparator: Character
+
+    /// The separators a format may use.
+    public static let separators: [Character] = [".", ","]
+
+    /// A format; the default writes `¥12.50`.
+    public init(symbol: SymbolPosition = .before, spaced: Bool = false, decimalSeparator: Character = ".") {
+        self.symbol = symbol
+        self.spaced = spaced
+        self.decimalSeparator = decimalSeparator
+    }
+
+    /// The canonical `amount` (`12.50`) as drawn with `currency`: `¥12.50`, `12,50 €`.
+    public func label(amount: String, currency: String) -> String {
+        let number = decimalSeparator == "." ? amount : String(amount.map { $0 == "." ? decimalSeparator : $0 })
+        if currency.isEmpty { return number }
+        let gap = spaced ? " " : ""
+        return symbol == .before ? currency + gap + number : number + gap + currency
+    }
+}
+
+extension Tag {
+    /// The text as drawn with `settings`: a price gets the project's currency and price format.
+    public func label(_ settings: ProjectSettings) -> String {
+        kind == .price ? settings.priceFormat.label(amount: text, currency: settings.currency) : text
+    }
+}
+
+extension PriceFormat {
+    /// The format and the currency symbol a sample price shows: `12,50 €` → after, spaced, `,`
+    /// and `€`; `$12.50` → before, `.`, `$`; `38元` → after, `元`. The amount is digits with an
+    /// optional `.` or `,` and one or two decimals. Throws `SettingsError` (`.priceFormat`).
+    public static func sample(_ text: String) throws(SettingsError) -> (format: PriceFormat, currency: String) {
+        let s = TagText.normalized(text)
+        guard let first = s.firstIndex(where: { $0.isASCII && $0.isNumber }),
+              let last = s.lastIndex(where: { $0.isASCII && $0.isNumber }) else { throw SettingsError(setting: .priceFormat, problem: .notASample) }
+        let number = s[first...last], before = s[..<first], after = s[s.index(after: last)...]
+        let separators = number.filter { !$0.isNumber }
+        guard separators.count <= 1, separators.allSatisfy({ Self.separators.contains($0) }), before.isEmpty || after.isEmpty
+        else { throw SettingsError(setting: .priceFormat, problem: .notASample) }
+        var format = PriceFormat(decimalSeparator: separators.first ?? ".")
+        if let sep = separators.first, let fraction = number.split(separator: sep).last, fraction.count > 2 {
+            throw SettingsError(setting: .priceFormat, problem: .notASample)
+        }
+        let symbolSide = before.isEmpty ? after : before
+        format.symbol = before.isEmpty ? .after : .before
+        format.spaced = symbolSide.hasPrefix(" ") || symbolSide.hasSuffix(" ")
+        return (format, String(symbolSide).trimmedSpaces)
+    }
+}

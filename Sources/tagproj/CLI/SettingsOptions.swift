@@ -1,0 +1,31 @@
+import TagKit
+
+/// The project-settings options `new` and `set` share: `--currency`, `--font`, `--price-format`.
+enum SettingsOptions {
+    static let currency = OptionSpec(name: "currency", value: "SYMBOL", help: "The currency symbol drawn with every price.", defaultValue: "¥")
+    static let font = OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text ('DejaVu Sans', 'DejaVu Sans:bold').",
+                                 defaultValue: "sans-serif")
+    static let priceFormat = OptionSpec(name: "price-format", value: "SAMPLE",
+                                        help: "How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' (its symbol is the currency unless --currency is given).",
+                                        defaultValue: "'¥12.50'")
+    static let all = [currency, font, priceFormat]
+
+    /// `settings` with the options given applied, validated by TagKit's rules.
+    static func apply(_ a: ParsedArguments, to settings: ProjectSettings) throws -> ProjectSettings {
+        var settings = settings
+        if let sample = a.value("price-format") {
+            let (format, symbol) = try PriceFormat.sample(sample)
+            // A sample without a symbol ('12,50') changes only the separator.
+            if symbol.isEmpty { settings.priceFormat.decimalSeparator = format.decimalSeparator } else {
+                settings.priceFormat = format
+                settings.currency = symbol
+            }
+        }
+        if let currency = a.value("currency") { settings.currency = currency }
+        if let font = a.value("font") { settings.font = font }
+        return try settings.validated()
+    }
+
+    /// Whether any of the options is given.
+    static func given(_ a: ParsedArguments) -> Bool { all.contains { a.value($0.name) != nil } }
+}
