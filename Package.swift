@@ -24,8 +24,7 @@ let package = Package(
             dependencies: ["CSQLite"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
-                              .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux"),
-                              .linkedLibrary("heif")]
+                              .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
         ),
         .target(
             name: "TagKit",
