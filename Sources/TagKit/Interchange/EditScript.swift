@@ -15,7 +15,9 @@
 public enum EditScript {
     /// The edits, and the line each came from.
     public struct Parsed: Equatable, Sendable {
+        /// The edits, in the order the text gives them.
         public var edits: [Edit]
+        /// For each edit, the 1-based line of the text it came from.
         public var lines: [Int]
     }
 
