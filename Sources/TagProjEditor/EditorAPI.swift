@@ -74,50 +74,49 @@ final class EditorAPI {
         return PictureSize(width: min(w, picture.width), height: min(h, picture.height))
     }
 
-    /// `POST /api/edit` with `{"op":"add"|"move"|"flip"|"edit"|"delete"|"undo"|"redo", …}`.
+    /// `POST /api/edit` with `{"op":"add"|"move"|"flip"|"edit"|"delete"|"undo"|"redo", …}`: one
+    /// TagKit edit (`Project.apply`), or one step of the history.
     private func edit(_ body: JSON) throws -> HTTPResponse {
         guard let op = body["op"]?.stringValue else { throw EditorRequestError.badField("op") }
         let project = try open(forWriting: true)
         var notices: [Notice] = []
-        var labels: [String] = []
+        let labels: [String]
         switch op {
-        case "add":
-            guard let kind = body["kind"]?.stringValue.flatMap(Kind.init(rawValue:)) else { throw EditorRequestError.badField("kind") }
-            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
-            let at = try point(body, optional: true)
-            let side = try body["side"].map { value -> Side in
-                guard let side = value.stringValue.flatMap(Side.init(rawValue:)) else { throw EditorRequestError.badField("side") }
-                return side
-            }
-            let result = try project.add(kind: kind, text: text, at: at, side: side, measurer: try fonts())
-            notices = result.notices
-            labels = [result.label]
-        case "move":
-            let result = try project.move(try id(body), .to(try point(body, optional: false) ?? .centre))
-            notices = result.notices
-            labels = [result.label]
-        case "flip":
-            let result = try project.flip(try id(body))
-            notices = result.notices
-            labels = [result.label]
-        case "edit":
-            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
-            let result = try project.edit(try id(body), text: text, measurer: try fonts())
-            notices = result.notices
-            labels = [result.label]
-        case "delete":
-            labels = [try project.delete(try id(body)).label]
-        case "undo":
-            labels = try project.undo()
-        case "redo":
-            labels = try project.redo()
+        case "undo": labels = try project.undo()
+        case "redo": labels = try project.redo()
         default:
-            throw EditorRequestError.unknownOperation(op)
+            let edit = try self.edit(op, from: body)
+            // Only text needs fonts; a drag or a flip never loads them.
+            let measurer: (any LabelMeasurer)? = switch edit { case .add, .setText: try fonts(); default: nil }
+            let result = try project.apply(edit, measurer: measurer)
+            notices = result.notices
+            labels = [result.label]
         }
         return .json(.object([
             ("done", .array(labels.map { .string($0) })), ("notices", .array(notices.map(\.json))),
             ("state", try EditorState.json(project)),
         ]))
+    }
+
+    /// The edit a request body asks for.
+    private func edit(_ op: String, from body: JSON) throws -> Edit {
+        switch op {
+        case "add":
+            guard let kind = body["kind"]?.stringValue.flatMap(Kind.init(rawValue:)) else { throw EditorRequestError.badField("kind") }
+            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
+            let side = try body["side"].map { value -> Side in
+                guard let side = value.stringValue.flatMap(Side.init(rawValue:)) else { throw EditorRequestError.badField("side") }
+                return side
+            }
+            return .add(kind: kind, text: text, at: try point(body, optional: true), side: side)
+        case "move": return .move(try id(body), .to(try point(body, optional: false) ?? .centre))
+        case "flip": return .flip(try id(body))
+        case "edit":
+            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
+            return .setText(try id(body), text)
+        case "delete": return .delete(try id(body))
+        default: throw EditorRequestError.unknownOperation(op)
+        }
     }
 
     private func id(_ body: JSON) throws -> TagID {
