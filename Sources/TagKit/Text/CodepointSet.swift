@@ -25,6 +25,11 @@ struct CodepointSet: Equatable {
         }
     }
 
+    /// The set of `values`, which must be ascending.
+    init(ascending values: [UInt32]) {
+        for value in values { append(value) }
+    }
+
     /// The code points of a fontconfig `FcCharSet`, walked page by page
     /// ([`FcCharSetFirstPage`](https://www.freedesktop.org/software/fontconfig/fontconfig-devel/fccharsetfirstpage.html)).
     init(fontconfig charset: OpaquePointer) {

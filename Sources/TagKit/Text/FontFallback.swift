@@ -10,6 +10,8 @@ struct FallbackFont {
     let isColor: Bool
     /// The code points of the font's character map, as fontconfig lists them.
     let coverage: CodepointSet
+    /// For a subset a project embeds: its id in the project (and `file` is its name).
+    var subset: Int64? = nil
 
     /// Whether the font's character map has `scalar`.
     func covers(_ scalar: Unicode.Scalar) -> Bool {

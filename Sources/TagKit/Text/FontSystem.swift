@@ -17,10 +17,12 @@ import CHarfBuzz
 public final class FontSystem {
     /// fontconfig's configuration, loaded on first need (see `FallbackMemo`).
     private var config: OpaquePointer?
-    private let library = FreeTypeLibrary()
+    let library = FreeTypeLibrary()
     private var fallbackLists: [String: FallbackList] = [:]
-    private var faces: [FontFace] = []
-    private var faceIDs: [FaceKey: Int] = [:]
+    var faces: [FontFace] = []
+    var faceIDs: [FaceKey: Int] = [:]
+    /// The fallback lists made of a project's subsets, by the text and family they draw.
+    var embeddedLists: [EmbeddedKey: FallbackList] = [:]
 
     /// A font system. fontconfig's configuration is loaded only when a family's fallback list is
     /// not remembered from an earlier run (see `FallbackMemo`).
@@ -96,24 +98,34 @@ public final class FontSystem {
         guard pixelSize.isFinite, pixelSize > 0 else { throw TextError.invalidPixelSize(pixelSize) }
         guard faces.indices.contains(glyph.font.index) else { throw TextError.foreignGlyph }
         let face = faces[glyph.font.index]
-        let rasterizer = GlyphRasterizer(face: try face.freeTypeFace(), path: face.file)
-        return try rasterizer.render(glyph.glyphID, pixelSize: pixelSize,
-                                     penX: originX + glyph.x, baselineY: baselineY - glyph.y)
+        do {
+            let rasterizer = GlyphRasterizer(face: try face.freeTypeFace(), path: face.file)
+            return try rasterizer.render(glyph.glyphID, pixelSize: pixelSize,
+                                         penX: originX + glyph.x, baselineY: baselineY - glyph.y)
+        } catch let error as TextError where face.embeddedFamily != nil && error.meaning != .internalFailure {
+            throw EmbeddedFontError(family: face.embeddedFamily!, reason: error.message)
+        }
     }
 
     // MARK: - Laying out
 
-    /// Splits `text` into runs of one face and script, and shapes them at 1 pixel per em.
+    /// Splits `text` into runs of one face and script, and shapes them at 1 pixel per em: with
+    /// the subsets adopted for this text and family when they draw all of it, else with the
+    /// installed fonts.
     private func layOut(_ text: String, family: String) throws -> ShapedLine {
-        let list = try fallbackList(for: family)
         let characters = Array(text)
-        var starts: [Int] = []
-        starts.reserveCapacity(characters.count)
+        if let list = embeddedLists[EmbeddedKey(text: text, family: family)], let choices = try? choices(for: characters, in: list) {
+            return try shape(text, characters, choices: choices, in: list)
+        }
+        let list = try fallbackList(for: family)
+        return try shape(text, characters, choices: try choices(for: characters, in: list), in: list)
+    }
+
+    /// The position in `list` of the font that draws each character of `characters`.
+    func choices(for characters: [Character], in list: FallbackList) throws -> [Int] {
         var choices: [Int?] = []
-        var offset = 0
+        choices.reserveCapacity(characters.count)
         for character in characters {
-            starts.append(offset)
-            offset += character.utf8.count
             if character.isWhitespace {
                 choices.append(nil)
             } else if let choice = list.choose(for: character) {
@@ -136,10 +148,22 @@ public final class FontSystem {
             }
             choices[i] = choice
         }
+        return choices.map { $0! }
+    }
+
+    /// Shapes `characters` (of `text`) with the faces `choices` picked from `list`.
+    private func shape(_ text: String, _ characters: [Character], choices: [Int], in list: FallbackList) throws -> ShapedLine {
+        var starts: [Int] = []
+        starts.reserveCapacity(characters.count)
+        var offset = 0
+        for character in characters {
+            starts.append(offset)
+            offset += character.utf8.count
+        }
         var runs: [TextRun] = []
         var runScript: UInt32?
         for i in characters.indices {
-            let face = try faceID(for: list.fonts[choices[i]!])
+            let face = try faceID(for: list.fonts[choices[i]])
             let script = Self.script(of: characters[i])
             let bytes = starts[i]..<(starts[i] + characters[i].utf8.count)
             if let last = runs.last, last.face == face, script == nil || runScript == nil || script == runScript {
@@ -155,7 +179,7 @@ public final class FontSystem {
     }
 
     /// The cached fallback order for `family`.
-    private func fallbackList(for family: String) throws -> FallbackList {
+    func fallbackList(for family: String) throws -> FallbackList {
         if let list = fallbackLists[family] { return list }
         let list: FallbackList
         if let remembered = FallbackMemo.load(family: family) {
@@ -168,9 +192,14 @@ public final class FontSystem {
         return list
     }
 
-    /// The cached face for a font of a fallback list, opened on first use.
-    private func faceID(for font: FallbackFont) throws -> Int {
-        let key = FaceKey(file: font.file, index: font.index)
+    /// The cached face for a font of a fallback list, opened on first use (an embedded subset is
+    /// opened when it is adopted).
+    func faceID(for font: FallbackFont) throws -> Int {
+        let key = FaceKey.file(font.file, index: font.index)
+        if let subset = font.subset {
+            guard let id = faceIDs[.subset(subset)] else { throw TextError.foreignGlyph }
+            return id
+        }
         if let id = faceIDs[key] { return id }
         faces.append(try FontFace(file: font.file, index: font.index, isColor: font.isColor, library: library))
         faceIDs[key] = faces.count - 1
@@ -191,10 +220,16 @@ public final class FontSystem {
     }
 }
 
-/// A face of a font file: the key faces are cached by.
-private struct FaceKey: Hashable {
-    let file: String
-    let index: Int32
+/// A face of a font file, or a subset by its id in the project: the key faces are cached by.
+enum FaceKey: Hashable {
+    case file(String, index: Int32)
+    case subset(Int64)
+}
+
+/// A text in a family: what a project's subsets were adopted for.
+struct EmbeddedKey: Hashable {
+    let text: String
+    let family: String
 }
 
 extension FontSystem: LabelMeasurer {

@@ -1,0 +1,126 @@
+import CFreeType
+import CHarfBuzz
+
+/// Cutting a subset of an installed face, and opening a subset a project carries.
+extension FontFace {
+    /// The subset of this face that draws the code points `scalars`: a complete OpenType font
+    /// ([`hb_subset_or_fail`](https://harfbuzz.github.io/harfbuzz-hb-subset.html)), with its glyph count.
+    ///
+    /// Every layout feature and script is kept (the labels are shaped as `zh-Hans`, with `locl`),
+    /// so the subset shapes those code points exactly as the whole face does; hinting is dropped,
+    /// as labels are drawn unhinted. Colour bitmap strikes (CBDT/CBLC) keep only the glyphs used.
+    func subset(keeping scalars: some Sequence<UInt32>) throws -> (bytes: [UInt8], glyphs: Int) {
+        guard let input = hb_subset_input_create_or_fail() else {
+            throw TextError.unreadableFont(path: file, reason: "HarfBuzz cannot make a subset (out of memory)")
+        }
+        defer { hb_subset_input_destroy(input) }
+        let unicodes = hb_subset_input_unicode_set(input)
+        for scalar in scalars { hb_set_add(unicodes, scalar) }
+        let features = hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG)
+        hb_set_clear(features)
+        hb_set_invert(features)
+        hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+        guard let subset = hb_subset_or_fail(hbFace, input) else {
+            throw TextError.unreadableFont(path: file, reason: "HarfBuzz cannot make a subset of the face")
+        }
+        defer { hb_face_destroy(subset) }
+        let blob = hb_face_reference_blob(subset)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else {
+            throw TextError.unreadableFont(path: file, reason: "HarfBuzz made an empty subset")
+        }
+        let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        return (bytes, Int(hb_face_get_glyph_count(subset)))
+    }
+
+    /// The face's family and style names from its name table (the typographic names where the
+    /// face has them), for `info`.
+    var names: (family: String, style: String) {
+        func name(_ id: Int) -> String? {
+            var length: UInt32 = 256
+            var buffer = [CChar](repeating: 0, count: 256)
+            let total = hb_ot_name_get_utf8(hbFace, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &length, &buffer)
+            guard total > 0 else { return nil }
+            return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        let family = name(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY) ?? name(HB_OT_NAME_ID_FONT_FAMILY) ?? "unnamed"
+        let style = name(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY) ?? name(HB_OT_NAME_ID_FONT_SUBFAMILY) ?? "Regular"
+        return (family, style)
+    }
+
+    /// The code points of the face's character map, as HarfBuzz reads it.
+    var characterMap: CodepointSet {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(hbFace, set)
+        var codes: [UInt32] = []
+        var next = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &next) != 0 { codes.append(next) }
+        return CodepointSet(ascending: codes)
+    }
+
+    /// Opens a subset a project carries, treating its bytes as hostile: a size limit, the checks
+    /// HarfBuzz and FreeType make when they open it, layout tables that are present but do not
+    /// parse (HarfBuzz would silently ignore them and shape otherwise), a glyph count that is not
+    /// the one recorded, and every glyph loaded once by FreeType. Anything wrong throws
+    /// ``EmbeddedFontError`` naming the face's family.
+    static func embedded(_ face: EmbeddedFace, library: FreeTypeLibrary) throws -> FontFace {
+        let fail = { (reason: String) in EmbeddedFontError(family: face.family, reason: reason) }
+        guard (12...EmbeddedFace.maximumBytes).contains(face.bytes.count) else {
+            throw fail("\(face.bytes.count) bytes is not the size of a font subset")
+        }
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: face.bytes.count, alignment: 16)
+        memory.copyBytes(from: face.bytes)
+        guard let blob = hb_blob_create(memory.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.count),
+                                        HB_MEMORY_MODE_READONLY, nil, nil) else {
+            memory.deallocate()
+            throw fail("out of memory")
+        }
+        defer { hb_blob_destroy(blob) }
+        let opened: FontFace
+        do {
+            opened = try FontFace(blob: blob, name: "the embedded font “\(face.family)”", index: 0, isColor: face.isColor,
+                                  memory: memory, library: library)
+        } catch let error as TextError {
+            throw fail(error.message)
+        }
+        opened.embeddedFamily = face.family
+        try opened.validate(glyphs: face.glyphs, fail: fail)
+        return opened
+    }
+
+    /// The checks of ``embedded(_:library:)`` after HarfBuzz opened the face.
+    private func validate(glyphs: Int, fail: (String) -> EmbeddedFontError) throws {
+        let count = Int(hb_face_get_glyph_count(hbFace))
+        guard count == glyphs else { throw fail("it has \(count) glyphs, not the \(glyphs) recorded") }
+        for (tag, parses) in [("GSUB", hb_ot_layout_has_substitution), ("GPOS", hb_ot_layout_has_positioning)] {
+            let table = hb_face_reference_table(hbFace, Self.tag(tag))
+            defer { hb_blob_destroy(table) }
+            if hb_blob_get_length(table) > 0 && parses(hbFace) == 0 { throw fail("its \(tag) table does not parse") }
+        }
+        guard characterMap != CodepointSet(ascending: []) else { throw fail("its character map is empty or does not parse") }
+        let ft: FT_Face
+        do { ft = try freeTypeFace() } catch let error as TextError { throw fail(error.message) }
+        guard Int(ft.pointee.num_glyphs) == count else { throw fail("FreeType and HarfBuzz disagree on its glyphs") }
+        let bitmapOnly = ft.pointee.num_fixed_sizes > 0 && ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
+        var flags = FT_LOAD_NO_HINTING
+        if bitmapOnly {
+            guard FT_Select_Size(ft, 0) == 0 else { throw fail("its bitmap strike cannot be selected") }
+            flags = FT_LOAD_COLOR
+        } else {
+            guard FT_Set_Char_Size(ft, 0, 64 * 64, 72, 72) == 0 else { throw fail("it cannot be sized") }
+            flags |= FT_LOAD_NO_BITMAP
+            if ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 { flags |= FT_LOAD_COLOR }
+        }
+        for glyph in 0..<UInt32(count) {
+            let error = FT_Load_Glyph(ft, glyph, FT_Int32(flags))
+            if error != 0 { throw fail("glyph \(glyph) does not load: FreeType error \(error)") }
+        }
+    }
+
+    /// An OpenType table tag from its four letters.
+    private static func tag(_ name: String) -> hb_tag_t {
+        name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
+    }
+}

@@ -1,0 +1,61 @@
+/// The subsets a project carries: cut from the installed fonts at an edit, and drawn from at export.
+extension FontSystem: FontEmbedder {
+    /// The subsets of the installed faces that draw `label` in `font` (see ``EmbeddedFace``):
+    /// each face the label's characters are drawn with, cut to those characters, and always the
+    /// family's own face (the first of its fallback order), which sets the line box.
+    ///
+    /// - Throws: ``TextError/missingGlyph(_:)`` as ``measure(_:family:)``, or a ``TextError``
+    ///   when a face cannot be read or cut.
+    public func embedding(_ label: String, font: String) throws -> [EmbeddedFace] {
+        let list = try fallbackList(for: font)
+        let characters = Array(label)
+        var scalars: [Int: Set<UInt32>] = [0: []]
+        for (character, choice) in zip(characters, try choices(for: characters, in: list)) {
+            for scalar in character.unicodeScalars where list.fonts[choice].covers(scalar) {
+                scalars[choice, default: []].insert(scalar.value)
+            }
+        }
+        // The space, so the first face's subset is never without a character.
+        if list.fonts[0].covers(" ") { scalars[0]!.insert(0x20) }
+        return try scalars.keys.sorted().map { priority in
+            let face = faces[try faceID(for: list.fonts[priority])]
+            let (bytes, glyphs) = try face.subset(keeping: scalars[priority]!.sorted())
+            let names = face.names
+            return EmbeddedFace(priority: priority, family: names.family, style: names.style, file: face.file,
+                                faceIndex: face.index, isColor: face.isColor, glyphs: glyphs, bytes: bytes)
+        }
+    }
+
+    /// Draws `label` in `family` from `subsets` (by their ids in the project) from now on, when
+    /// they have every character of it; installed fonts remain for any other text.
+    ///
+    /// Each subset is opened and checked once (see `FontFace.embedded(_:library:)`), however many
+    /// labels use it. The subsets are tried in priority order by the same rule as the installed
+    /// fonts, so each character gets the face it got when the subsets were cut.
+    ///
+    /// - Throws: ``EmbeddedFontError`` naming a subset that is damaged.
+    public func adopt(_ subsets: [(id: Int64, face: EmbeddedFace)], forLabel label: String, family: String) throws {
+        var fonts: [FallbackFont] = []
+        for (id, face) in subsets.sorted(by: { $0.face.priority < $1.face.priority }) {
+            let index: Int
+            if let known = faceIDs[.subset(id)] {
+                index = known
+            } else {
+                faces.append(try FontFace.embedded(face, library: library))
+                index = faces.count - 1
+                faceIDs[.subset(id)] = index
+            }
+            var font = FallbackFont(file: faces[index].file, index: 0, isColor: face.isColor, coverage: faces[index].characterMap)
+            font.subset = id
+            fonts.append(font)
+        }
+        guard !fonts.isEmpty else { return }
+        embeddedLists[EmbeddedKey(text: label, family: family)] = FallbackList(fonts: fonts, primaryFamilies: [])
+    }
+
+    /// Whether `label` in `family` is drawn from adopted subsets alone.
+    public func drawsFromSubsets(_ label: String, family: String) -> Bool {
+        guard let list = embeddedLists[EmbeddedKey(text: label, family: family)] else { return false }
+        return (try? choices(for: Array(label), in: list)) != nil
+    }
+}
