@@ -4,7 +4,8 @@ import TagKit
 /// answers; an edit is exactly one TagKit edit with its history entry.
 final class EditorAPI {
     let projectPath: String
-    /// Fonts for measuring new text and drawing tag images, loaded on first need.
+    /// Fonts for measuring new text (and cutting its subsets) and drawing tag images, loaded on
+    /// first need; each drawing first adopts the project's subsets.
     private var fontSystem: FontSystem?
     /// How long an edit waits for another process's lock before the page is told "busy".
     static let busyTimeoutMS: Int32 = 2000
@@ -53,7 +54,9 @@ final class EditorAPI {
         guard let tag = try project.tags().first(where: { $0.id == TagID(id) }) else {
             throw EditorRequestError.noSuchTag(TagID(id))
         }
-        let (png, origin) = try TagImage.render(tag, settings: try project.settings(), size: size, fonts: try fonts())
+        let fonts = try fonts()
+        try project.adoptFonts(into: fonts)
+        let (png, origin) = try TagImage.render(tag, settings: try project.settings(), size: size, fonts: fonts)
         var response = HTTPResponse(status: 200, contentType: "image/png", body: png)
         response.extraHeader = ("X-Tag-Origin", "\(origin.x),\(origin.y)")
         return response
@@ -141,7 +144,9 @@ final class EditorAPI {
         var base = projectPath
         if base.hasSuffix(".tagproj") { base.removeLast(".tagproj".count) }
         let output = base + ".jpg"
-        let result = try project.export(to: output, options: ExportOptions(), fonts: try fonts())
+        let fonts = try fonts()
+        try project.adoptFonts(into: fonts)
+        let result = try project.export(to: output, options: ExportOptions(), fonts: fonts)
         return .json(result.json(path: output))
     }
 }

@@ -3,13 +3,15 @@ extension Document {
     /// re-measured with `measurer` and placed again by the rules every edit keeps (the dot stays
     /// unless neither side fits). One entry holds the settings' before and after and each changed
     /// tag's images, so undo restores both.
-    func applying(settings new: ProjectSettings, measurer: (any LabelMeasurer)?) throws -> EditOutcome {
+    /// With `everyTag`, every tag is re-measured whether its label changes or not (the fonts
+    /// are re-resolved: `Project.refreshFonts`).
+    func applying(settings new: ProjectSettings, measurer: (any LabelMeasurer)?, everyTag: Bool = false) throws -> EditOutcome {
         let new = try new.validated()
         var next = self
         next.settings = new
         var changes: [TagChange] = [], notices: [Notice] = []
         for tag in tags.sorted {
-            guard tag.label(settings) != tag.label(new) || settings.font != new.font else { continue }
+            guard everyTag || tag.label(settings) != tag.label(new) || settings.font != new.font else { continue }
             guard let measurer else { throw MeasurerRequiredError() }
             var after = tag
             after.labelEm = try measurer.labelEm(tag.label(new), font: new.font)

@@ -40,6 +40,10 @@ extension ProjectInfo {
             ("currency", .string(settings.currency)), ("font", .string(settings.font)),
             ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
             ("schema_version", .integer(Int64(schemaVersion))),
+            ("fonts", .array(embeddedFonts.map {
+                .object([("family", .string($0.family)), ("style", .string($0.style)), ("glyphs", .integer(Int64($0.glyphs))),
+                         ("bytes", .integer(Int64($0.bytes))), ("tags", .integer(Int64($0.tags)))])
+            })),
         ])
     }
 }

@@ -23,10 +23,12 @@ extension Project {
     /// Carries out `edit` as one command: one transaction that reads what the edit needs (the
     /// header, the picture size, the tag it names), applies it (`Document.applying`), and stores
     /// the changed tag, the history entry (dropping the redo tail) and the counters together.
-    /// `measurer` sizes the text of `add` and `setText`; the other edits need none.
+    /// `measurer` sizes the text of `add` and `setText`; the other edits need none. When it is a
+    /// `FontEmbedder` (a `FontSystem`), the subsets of the faces each new label is drawn with are
+    /// stored with the edit, so the project draws the same without those fonts installed.
     public func apply(_ edit: Edit, measurer: (any LabelMeasurer)? = nil) throws -> EditResult {
         do {
-            let outcome = try store.commit { try $0.applying(edit, measurer: measurer) }
+            let outcome = try store.commit(embedder: measurer as? FontEmbedder) { try $0.applying(edit, measurer: measurer) }
             return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
         } catch var error as UnknownTagError {
             error.path = path
@@ -40,7 +42,9 @@ extension Project {
     public func apply(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)? = nil) throws -> BatchResult {
         let outcome: EditOutcome
         do {
-            outcome = try store.commit { try $0.applying(edits, label: label, lines: lines, measurer: measurer) }
+            outcome = try store.commit(embedder: measurer as? FontEmbedder) {
+                try $0.applying(edits, label: label, lines: lines, measurer: measurer)
+            }
         } catch let error as BatchError {
             guard var unknown = error.error as? UnknownTagError else { throw error }
             unknown.path = path

@@ -24,6 +24,8 @@ public struct ProjectInfo: Equatable, Sendable {
     public var cursor: Int64
     /// The file's schema version.
     public var schemaVersion: Int
+    /// The font subsets the project carries, by family and style.
+    public var embeddedFonts: [EmbeddedFaceSummary] = []
 }
 
 extension Project {
@@ -41,7 +43,7 @@ extension Project {
             storedWidth: source.storedWidth, storedHeight: source.storedHeight, orientation: source.orientation,
             crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
             tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
-            schemaVersion: try store.schemaVersion())
+            schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries())
     }
 
     /// Verifies the project: SQLite's `quick_check`, every row in its domain, and the history

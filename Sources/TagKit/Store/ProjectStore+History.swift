@@ -8,8 +8,10 @@ extension ProjectStore {
     /// The document holds the header, the picture size and every tag (the edit judges overlaps
     /// and finds free space among them), never the history, so an edit costs the same whatever
     /// the history's length and grows only with the number of tags (one table scan). An add's
-    /// counter is checked with one index lookup (the batch may add).
-    func commit(_ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
+    /// counter is checked with one index lookup (the batch may add). The font subsets of the tags
+    /// whose text it changed are cut by `embedder` and stored with it (`updateFonts`).
+    func commit(embedder: (any FontEmbedder)? = nil, refreshFonts: Bool = false,
+                _ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
         try db.writeTransaction {
             let header = try header()
             let tags = TagSet(try self.tags())
@@ -20,6 +22,7 @@ extension ProjectStore {
             try writeImages(of: outcome.entry)
             if let settings = outcome.entry.settings { try Self.writeSettings(db, settings.after) }
             try append(outcome.entry, seq: seq)
+            try updateFonts(from: document, to: outcome, seq: seq, embedder: embedder, refresh: refreshFonts)
             try writeCounters(nextID: outcome.document.nextID.rawValue, cursor: seq)
             return outcome
         }
@@ -39,6 +42,7 @@ extension ProjectStore {
                 let images = HistoryStep.images(of: entry, direction)
                 try writeImages(of: images)
                 if let settings = images.settings { try Self.writeSettings(db, settings.after) }
+                try stepFonts(seq, direction)
                 labels.append(entry.label)
             }
             try writeCounters(nextID: header.nextID, cursor: HistoryStep.cursor(after: seqs, direction, from: header.cursor))

@@ -3,7 +3,7 @@ import TagKit
 /// `tagproj info`: what the project holds.
 struct InfoCommand: Command {
     static let spec = CommandSpec(
-        name: "info", abstract: "Show the picture, settings and counts of a project.",
+        name: "info", abstract: "Show the picture, settings, counts and embedded fonts of a project.",
         positionals: [projectArgument], options: [jsonOption],
         examples: ["tagproj info dinner.tagproj --json"])
 
@@ -28,6 +28,11 @@ struct InfoCommand: Command {
         out.line("tags:         \(i.tags)")
         out.line("history:      \(i.historyEntries) entries, cursor at \(i.cursor)")
         out.line("schema:       version \(i.schemaVersion)")
+        if i.embeddedFonts.isEmpty { out.line("fonts:        none embedded (tags are drawn with the installed fonts)") }
+        for (n, face) in i.embeddedFonts.enumerated() {
+            let use = face.tags == 0 ? "kept for undo" : face.tags == 1 ? "1 tag" : "\(face.tags) tags"
+            out.line((n == 0 ? "fonts:        " : "              ") + "\(face.family) \(face.style), \(face.glyphs) glyphs, \(face.bytes) bytes (\(use))")
+        }
         out.line("jpeg export:  " + (plan.reason.map { "classic (\($0))" } ?? "lossless outside the tags"))
     }
 }

@@ -1,0 +1,153 @@
+/// The font subsets a project carries (`font_subsets`, `tag_fonts`, `history_fonts`; see
+/// `Schema/README.md`): stored at the edits that set text, restored by undo and redo, dropped
+/// when nothing refers to them any more.
+extension ProjectStore {
+    /// A tag's faces, as `tag_fonts` lists them: subset ids by priority.
+    typealias FaceList = [(priority: Int, subset: Int64)]
+
+    /// After an edit's tags and entry are written (same transaction): gives every tag whose drawn
+    /// label or font family the edit changed the subsets `embedder` cuts for its new label (none
+    /// when there is no embedder or the tag is gone), and records the change under `seq` so undo
+    /// and redo restore them. `refresh` treats every tag as changed (`set --refresh-fonts`).
+    /// Subsets nothing refers to any more (a replaced tag's, a dropped redo tail's) are deleted.
+    func updateFonts(from before: Document, to outcome: EditOutcome, seq: Int64, embedder: (any FontEmbedder)?,
+                     refresh: Bool = false) throws {
+        var orphans = Set(try db.prepare("SELECT DISTINCT subset_id FROM history_fonts WHERE seq >= ?", [.integer(seq)])
+            .map { $0.value(0).integer ?? 0 })
+        if !orphans.isEmpty { try db.prepare("DELETE FROM history_fonts WHERE seq >= ?", [.integer(seq)]).run() }
+        let after = outcome.document
+        var ids = Set(outcome.entry.changes.map(\.id))
+        if refresh || outcome.entry.settings != nil { ids.formUnion(before.tags.sorted.map(\.id) + after.tags.sorted.map(\.id)) }
+        for id in ids.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let oldLabel = before.tags[id]?.label(before.settings), newLabel = after.tags[id]?.label(after.settings)
+            guard refresh || oldLabel != newLabel || before.settings.font != after.settings.font else { continue }
+            var new: FaceList = []
+            if let newLabel, let embedder {
+                new = try embedder.embedding(newLabel, font: after.settings.font).map { ($0.priority, try storeSubset($0)) }
+            }
+            let old = try faces(of: id)
+            guard old.map(\.priority) != new.map(\.priority) || old.map(\.subset) != new.map(\.subset) else { continue }
+            try record(old, state: "before", tag: id, seq: seq)
+            try record(new, state: "after", tag: id, seq: seq)
+            try replaceFaces(of: id, with: new)
+            orphans.formUnion(old.map(\.subset))
+        }
+        try dropUnused(orphans)
+    }
+
+    /// Undo (`before` rows) or redo (`after` rows) of entry `seq`'s font changes.
+    func stepFonts(_ seq: Int64, _ direction: StepDirection) throws {
+        var lists: [Int64: FaceList] = [:]
+        let s = try db.prepare("SELECT tag_id, state, priority, subset_id FROM history_fonts WHERE seq = ? ORDER BY tag_id, priority",
+                               [.integer(seq)])
+        while try s.step() {
+            guard let tag = s.value(0).integer, let state = s.value(1).text, let priority = s.value(2).integer,
+                  let subset = s.value(3).integer else { throw damaged("history entry \(seq)'s fonts are invalid") }
+            if lists[tag] == nil { lists[tag] = [] }
+            if state == (direction == .undo ? "before" : "after") { lists[tag]!.append((Int(priority), subset)) }
+        }
+        for (tag, list) in lists { try replaceFaces(of: TagID(tag), with: list) }
+    }
+
+    /// Tag `id`'s faces now.
+    func faces(of id: TagID) throws -> FaceList {
+        try db.prepare("SELECT priority, subset_id FROM tag_fonts WHERE tag_id = ? ORDER BY priority", [.integer(id.rawValue)]).map {
+            guard let priority = $0.value(0).integer, let subset = $0.value(1).integer else { throw damaged("tag \(id)'s fonts are invalid") }
+            return (Int(priority), subset)
+        }
+    }
+
+    /// Every tag's faces, as subsets ready to draw with: each subset read once however many tags use it.
+    func tagFonts() throws -> [TagID: [(id: Int64, face: EmbeddedFace)]] {
+        var subsets: [Int64: EmbeddedFace] = [:]
+        var result: [TagID: [(id: Int64, face: EmbeddedFace)]] = [:]
+        let s = try db.prepare("SELECT tag_id, priority, subset_id FROM tag_fonts ORDER BY tag_id, priority")
+        while try s.step() {
+            guard let raw = s.value(0).integer, raw >= 1, let priority = s.value(1).integer, let id = s.value(2).integer
+            else { throw damaged("a tag's fonts are invalid") }
+            if subsets[id] == nil { subsets[id] = try subset(id) }
+            var face = subsets[id]!
+            face.priority = Int(priority)
+            result[TagID(raw), default: []].append((id, face))
+        }
+        return result
+    }
+
+    /// Subset `id` (priority 0; the tag's row says where it stands).
+    func subset(_ id: Int64) throws -> EmbeddedFace {
+        let s = try db.prepare("SELECT family, style, file, face_index, is_color, glyphs, bytes FROM font_subsets WHERE id = ?", [.integer(id)])
+        guard try s.step() else { throw damaged("font subset \(id) is missing") }
+        guard let family = s.value(0).text, let style = s.value(1).text, let file = s.value(2).text,
+              let index = s.value(3).integer, let color = s.value(4).integer, let glyphs = s.value(5).integer,
+              (0...Int64(Int32.max)).contains(index), (0...1).contains(color), (1...65536).contains(glyphs),
+              case .blob(let bytes) = s.value(6), bytes.count <= EmbeddedFace.maximumBytes
+        else { throw damaged("font subset \(id) is invalid") }
+        return EmbeddedFace(priority: 0, family: family, style: style, file: file, faceIndex: Int32(index), isColor: color == 1,
+                            glyphs: Int(glyphs), bytes: bytes)
+    }
+
+    /// Stores `face`'s subset unless the same bytes are stored already; returns its id.
+    func storeSubset(_ face: EmbeddedFace) throws -> Int64 {
+        let digest = Int64(bitPattern: face.bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+        let same = try db.prepare("SELECT id, bytes FROM font_subsets WHERE digest = ?", [.integer(digest)])
+        while try same.step() {
+            if case .blob(let bytes) = same.value(1), bytes == face.bytes, let id = same.value(0).integer { return id }
+        }
+        try db.prepare("""
+            INSERT INTO font_subsets (digest, family, style, file, face_index, is_color, glyphs, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.integer(digest), .text(face.family), .text(face.style), .text(face.file), .integer(Int64(face.faceIndex)),
+                  .integer(face.isColor ? 1 : 0), .integer(Int64(face.glyphs)), .blob(face.bytes)]).run()
+        guard let id = try db.scalar("SELECT last_insert_rowid()")?.integer else { throw damaged("a font subset was not stored") }
+        return id
+    }
+
+    private func record(_ list: FaceList, state: String, tag: TagID, seq: Int64) throws {
+        for (priority, subset) in list {
+            try db.prepare("INSERT INTO history_fonts (seq, tag_id, state, priority, subset_id) VALUES (?, ?, ?, ?, ?)",
+                           [.integer(seq), .integer(tag.rawValue), .text(state), .integer(Int64(priority)), .integer(subset)]).run()
+        }
+    }
+
+    private func replaceFaces(of tag: TagID, with list: FaceList) throws {
+        try db.prepare("DELETE FROM tag_fonts WHERE tag_id = ?", [.integer(tag.rawValue)]).run()
+        for (priority, subset) in list {
+            try db.prepare("INSERT INTO tag_fonts (tag_id, priority, subset_id) VALUES (?, ?, ?)",
+                           [.integer(tag.rawValue), .integer(Int64(priority)), .integer(subset)]).run()
+        }
+    }
+
+    /// Deletes those of `candidates` that no tag and no history entry refers to (two index lookups each).
+    private func dropUnused(_ candidates: Set<Int64>) throws {
+        for id in candidates {
+            try db.prepare("""
+                DELETE FROM font_subsets WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM tag_fonts WHERE subset_id = ?1)
+                    AND NOT EXISTS (SELECT 1 FROM history_fonts WHERE subset_id = ?1)
+                """, [.integer(id)]).run()
+        }
+    }
+
+    /// What `info` lists: each subset with the number of tags drawn with it now.
+    func embeddedFaceSummaries() throws -> [EmbeddedFaceSummary] {
+        try db.prepare("""
+            SELECT family, style, glyphs, length(bytes), (SELECT count(*) FROM tag_fonts WHERE subset_id = font_subsets.id)
+            FROM font_subsets ORDER BY family, style, id
+            """).map {
+            EmbeddedFaceSummary(family: $0.value(0).text ?? "", style: $0.value(1).text ?? "", glyphs: Int($0.value(2).integer ?? 0),
+                                bytes: Int($0.value(3).integer ?? 0), tags: Int($0.value(4).integer ?? 0))
+        }
+    }
+}
+
+/// One subset a project carries, as `info` lists it.
+public struct EmbeddedFaceSummary: Equatable, Sendable {
+    /// The face's family (`Noto Sans CJK SC`).
+    public var family: String
+    /// Its style (`Regular`).
+    public var style: String
+    /// Glyphs in the subset.
+    public var glyphs: Int
+    /// The subset's size.
+    public var bytes: Int
+    /// How many tags are drawn with it now (0: only an undoable history entry uses it).
+    public var tags: Int
+}
