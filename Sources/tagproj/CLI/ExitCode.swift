@@ -144,6 +144,8 @@ struct ErrorReport {
                 return "write the amount as this project does, or 'tagproj set PROJECT --price-format \(quoted(text))' to change its format"
             default: return nil
             }
+        case is EmbeddedFontError:
+            return "on a machine with the fonts installed, 'tagproj set PROJECT --refresh-fonts' embeds them again"
         case let e as SQLiteError where e.meaning == .busy:
             return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
         default:

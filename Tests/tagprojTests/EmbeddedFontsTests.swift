@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import TagKit
+
+/// A project carries the subsets of its fonts: it exports the same where no font is installed.
+@Suite struct EmbeddedFontsTests {
+    /// An environment in which fontconfig knows no font at all: a configuration with no `<dir>`,
+    /// its cache in the test's folder, and no fallback memo.
+    static func withoutFonts(_ cli: CLI) throws -> [String: String] {
+        let config = cli.path("empty-fonts.conf")
+        try """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+            <fontconfig><cachedir>\(cli.path("fc-cache"))</cachedir></fontconfig>
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        return ["FONTCONFIG_FILE": config, "TAGPROJ_FONT_MEMO": "0", "XDG_CACHE_HOME": cli.path("cache")]
+    }
+
+    /// Labels of each script the fonts come from.
+    static let scripts: [(kind: String, text: String)] = [("dish", "Kung Pao Chicken"), ("dish", "宫保鸡丁"), ("dish", "🍜 Ramen"),
+                                                          ("price", "38")]
+
+    @Test("fc-list under the empty configuration lists no font")
+    func theEmptyConfigurationHasNoFonts() throws {
+        let cli = CLI()
+        let env = try Self.withoutFonts(cli)
+        let list = try cli.run(program: "/usr/bin/fc-list", [], environment: env)
+        #expect(list.status == 0 && list.stdout.isEmpty, "\(list)")
+    }
+
+    @Test("A Latin, CJK or emoji tag exports byte for byte the same with no fonts installed", arguments: scripts.map(\.text))
+    func exportIsTheSameWithoutFonts(text: String) throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        let kind = Self.scripts.first { $0.text == text }!.kind
+        #expect(try cli("add", project, kind, text, "--at", "0.3,0.4").status == 0)
+        let env = try Self.withoutFonts(cli)
+        for format in ["png", "jpg"] {
+            #expect(try cli("export", project, "with-fonts.\(format)").status == 0)
+            let bare = try cli.run(["export", project, "no-fonts.\(format)"], environment: env)
+            #expect(bare.status == 0, "\(bare)")
+            #expect(try cli.bytes("with-fonts.\(format)") == cli.bytes("no-fonts.\(format)"))
+        }
+        // And it is the picture the installed fonts draw: the tag's subsets removed, as in a
+        // project from before them, it exports the same, and not at all without fonts.
+        try Database(path: cli.path(project)).execute("DELETE FROM tag_fonts")
+        #expect(try cli("export", project, "installed.png").status == 0)
+        #expect(try cli.bytes("installed.png") == cli.bytes("with-fonts.png"))
+        let failed = try cli.run(["export", project, "fails.png"], environment: env)
+        #expect(failed.status != 0 && !FileManager.default.fileExists(atPath: cli.path("fails.png")), "\(failed)")
+    }
+
+    @Test("A damaged embedded font is refused by name, exit 65, nothing written")
+    func damagedFontIsRefused() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        #expect(try cli("add", project, "dish", "宫保鸡丁").status == 0)
+        // The table directory kept, every table after it overwritten.
+        let db = try Database(path: cli.path(project))
+        let row = try #require(try db.prepare("SELECT id, bytes FROM font_subsets WHERE family LIKE 'Noto Sans CJK%'")
+            .map { [$0.value(0), $0.value(1)] }.first)
+        guard case .blob(var bytes) = row[1] else { Issue.record("no subset"); return }
+        for i in 200..<bytes.count { bytes[i] = 0 }
+        try db.prepare("UPDATE font_subsets SET bytes = ? WHERE id = ?", [.blob(bytes), row[0]]).run()
+        let run = try cli("export", project, "out.jpg")
+        expectFailure(run, 65, "error: the embedded font “Noto Sans CJK JP” is damaged")
+        #expect(run.stderr.contains("hint: on a machine with the fonts installed, 'tagproj set PROJECT --refresh-fonts'"))
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.jpg")))
+        // Cutting them again from the installed fonts repairs the project.
+        #expect(try cli("set", project, "--refresh-fonts").status == 0)
+        #expect(try cli("export", project, "out.jpg").status == 0)
+    }
+
+    @Test("Undo of an edit gives the tag back the subsets it had, so the old picture exports without fonts")
+    func undoRestoresTheSubsets() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        #expect(try cli("add", project, "dish", "宫保鸡丁", "--at", "0.4,0.4").status == 0)
+        #expect(try cli("export", project, "before.png").status == 0)
+        let subsets = { () throws -> [[SQLValue]] in
+            try Database(path: cli.path(project)).prepare("""
+                SELECT t.priority, f.bytes FROM tag_fonts t JOIN font_subsets f ON f.id = t.subset_id WHERE t.tag_id = 1 ORDER BY t.priority
+                """).map { [$0.value(0), $0.value(1)] }
+        }
+        let original = try subsets()
+        #expect(original.count == 2)
+        #expect(try cli("edit", project, "1", "麻婆豆腐").status == 0)
+        let edited = try subsets()
+        #expect(edited != original)
+        #expect(try cli("undo", project).status == 0)
+        #expect(try subsets() == original)
+        let env = try Self.withoutFonts(cli)
+        #expect(try cli.run(["export", project, "undone.png"], environment: env).status == 0)
+        #expect(try cli.bytes("undone.png") == cli.bytes("before.png"))
+        #expect(try cli("redo", project).status == 0)
+        #expect(try subsets() == edited)
+        #expect(try cli("check", project).status == 0)
+    }
+
+    @Test("A project without subsets lists none, and set --refresh-fonts embeds them as one undoable entry")
+    func refreshEmbedsAnOldProject() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        #expect(try cli("add", project, "dish", "🍜 Ramen").status == 0)
+        try Database(path: cli.path(project)).execute("DELETE FROM tag_fonts; DELETE FROM history_fonts; DELETE FROM font_subsets")
+        #expect(try cli("info", project).stdout.contains("fonts:        none embedded"))
+        let refresh = try cli("set", project, "--refresh-fonts")
+        #expect(refresh.status == 0 && refresh.stderr == "refresh fonts\n", "\(refresh)")
+        let info = try CLI.json(try cli("info", project, "--json"))
+        let fonts = try #require(info["fonts"] as? [[String: Any]])
+        #expect(Set(fonts.compactMap { $0["family"] as? String }) == ["DejaVu Sans", "Noto Color Emoji"])
+        #expect(fonts.allSatisfy { ($0["bytes"] as? Int ?? 0) > 0 && ($0["glyphs"] as? Int ?? 0) > 0 && $0["tags"] as? Int == 1 })
+        #expect(try cli.run(["export", project, "out.png"], environment: try Self.withoutFonts(cli)).status == 0)
+        // Undone, the tag is drawn with the installed fonts again; the subsets stay for redo.
+        #expect(try cli("undo", project).status == 0)
+        let undone = try #require(try CLI.json(try cli("info", project, "--json"))["fonts"] as? [[String: Any]])
+        #expect(undone.count == fonts.count && undone.allSatisfy { $0["tags"] as? Int == 0 })
+        #expect(try cli("info", project).stdout.contains("(history only)"))
+    }
+}
