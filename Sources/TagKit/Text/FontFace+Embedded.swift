@@ -82,8 +82,8 @@ extension FontFace {
         do {
             opened = try FontFace(blob: blob, name: "the embedded font “\(face.family)”", index: 0, isColor: face.isColor,
                                   memory: memory, library: library)
-        } catch let error as TextError {
-            throw fail(error.message)
+        } catch let TextError.unreadableFont(_, reason) {
+            throw fail(reason)
         }
         opened.embeddedFamily = face.family
         try opened.validate(glyphs: face.glyphs, fail: fail)
@@ -101,7 +101,9 @@ extension FontFace {
         }
         guard characterMap != CodepointSet(ascending: []) else { throw fail("its character map is empty or does not parse") }
         let ft: FT_Face
-        do { ft = try freeTypeFace() } catch let error as TextError { throw fail(error.message) }
+        do { ft = try freeTypeFace() } catch let TextError.freeType(operation, code, _) {
+            throw fail("FreeType \(operation) fails with error \(code)")
+        }
         guard Int(ft.pointee.num_glyphs) == count else { throw fail("FreeType and HarfBuzz disagree on its glyphs") }
         let bitmapOnly = ft.pointee.num_fixed_sizes > 0 && ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
         var flags = FT_LOAD_NO_HINTING
