@@ -45,7 +45,7 @@ let package = Package(
 // libFuzzer targets, built only by scripts/fuzz.sh (TAGPROJ_FUZZ=1 with --sanitize fuzzer): they
 // have no `main` of their own (libFuzzer links one), so an ordinary build must not see them.
 if Context.environment["TAGPROJ_FUZZ"] == "1" {
-    for name in ["FuzzDecode", "FuzzHEIC", "FuzzProject", "FuzzJSON", "FuzzLossless"] {
+    for name in ["FuzzDecode", "FuzzHEIC", "FuzzProject", "FuzzJSON", "FuzzLossless", "FuzzFont"] {
         package.targets.append(.executableTarget(
             name: name, dependencies: ["FuzzBodies"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))

@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless SECONDS
+# Runs one libFuzzer target for a bounded time: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless|FuzzFont SECONDS
 #
 # Builds the target with --sanitize fuzzer --sanitize address into .build-fuzz (taking the shared
 # build lock), fuzzes a working copy of the committed seed corpus (Fuzz/work/, not committed) and
 # prints the number of executions. A crash leaves its input in Fuzz/work/artifacts-TARGET/ and
-# makes this script fail: commit that input to Fixtures/regressions/decode|project|json/ (FuzzHEIC: decode/), where the
+# makes this script fail: commit that input to Fixtures/regressions/decode|project|json|font/ (FuzzHEIC: decode/), where the
 # normal test suite replays it (Tests/TagKitTests/Fuzz/RegressionTests.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
-seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless SECONDS}
+target=${1:?usage: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless|FuzzFont SECONDS}
+seconds=${2:?usage: scripts/fuzz.sh FuzzDecode|FuzzHEIC|FuzzProject|FuzzJSON|FuzzLossless|FuzzFont SECONDS}
 case "$target" in
     FuzzDecode) corpus=decode; regressions=decode ;;
     FuzzHEIC) corpus=heic; regressions=decode ;;  # a HEIC crash replays through the decode body
     FuzzProject) corpus=project; regressions=project ;;
     FuzzJSON) corpus=json; regressions=json ;;
     FuzzLossless) corpus=decode; regressions=decode ;;  # the lossless JPEG path, seeded with the decoder's images
-    *) echo "error: unknown target '$target' (FuzzDecode, FuzzHEIC, FuzzProject, FuzzJSON or FuzzLossless)" >&2; exit 64 ;;
+    FuzzFont) corpus=font; regressions=font ;;  # embedded font subsets: load, check, shape, draw
+    *) echo "error: unknown target '$target' (FuzzDecode, FuzzHEIC, FuzzProject, FuzzJSON, FuzzLossless or FuzzFont)" >&2; exit 64 ;;
 esac
 log=$(mktemp)
 if ! TAGPROJ_FUZZ=1 flock /tmp/tagproj-build.lock \

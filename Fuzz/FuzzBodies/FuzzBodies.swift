@@ -90,11 +90,34 @@ public enum FuzzBodies {
             _ = try project.tags()
             _ = try project.history()
             _ = try project.info()
+            // The embedded font subsets, opened and checked as export opens them.
+            do { _ = try project.fonts() } catch is any TagProjError {}
             return ok
         } catch is any TagProjError {
             return false
         } catch {
             fatalError("opening a project threw a non-tagproj error: \(error)")
+        }
+    }
+
+    /// Reads `bytes` as a font subset a project carries and draws a sample of it (see
+    /// `FontSystem.drawSample(of:pixelSize:limit:)`): load, checks, shaping and rasterizing, with
+    /// HarfBuzz and FreeType reading the bytes. The input is a 3-byte header, the glyph count the
+    /// project records (big-endian) and 1 for a colour face, then the font itself, so the fuzzer
+    /// gets past the glyph-count check. Returns whether the input drew.
+    @discardableResult
+    public static func font(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count > 3 else { return false }
+        let face = EmbeddedFace(priority: 0, family: "fuzz", style: "Regular", file: "fuzz", faceIndex: 0, isColor: bytes[2] == 1,
+                                glyphs: Int(bytes[0]) << 8 | Int(bytes[1]), bytes: Array(bytes[3...]))
+        do {
+            // A size the colour strikes are shrunk to and one they are enlarged to.
+            for size in [14.0, 150.0] { _ = try FontSystem.drawSample(of: face, pixelSize: size) }
+            return true
+        } catch is any TagProjError {
+            return false
+        } catch {
+            fatalError("drawing a font subset threw a non-tagproj error: \(error)")
         }
     }
 

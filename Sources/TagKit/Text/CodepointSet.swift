@@ -25,6 +25,20 @@ struct CodepointSet: Equatable {
         }
     }
 
+    /// The smallest `count` values of the set (fewer when it has fewer), ascending.
+    func prefix(_ count: Int) -> [UInt32] {
+        var values: [UInt32] = []
+        for i in stride(from: 0, to: bounds.count, by: 2) {
+            var value = bounds[i]
+            while values.count < count {
+                values.append(value)
+                if value == bounds[i + 1] { break }
+                value += 1
+            }
+        }
+        return values
+    }
+
     /// The set of `values`, which must be ascending.
     init(ascending values: [UInt32]) {
         for value in values { append(value) }

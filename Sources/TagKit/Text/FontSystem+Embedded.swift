@@ -58,4 +58,24 @@ extension FontSystem: FontEmbedder {
         guard let list = embeddedLists[EmbeddedKey(text: label, family: family)] else { return false }
         return (try? choices(for: Array(label), in: list)) != nil
     }
+
+    /// Opens `face` as a project's subset (with every check of ``adopt(_:forLabel:family:)``),
+    /// shapes up to `limit` characters of its character map with it alone at `pixelSize`, and
+    /// draws them: the whole path a subset read from a project takes. Returns how many glyphs had
+    /// ink. What the font fuzz target runs.
+    ///
+    /// - Throws: ``EmbeddedFontError`` for a damaged subset, or a ``TextError``.
+    public static func drawSample(of face: EmbeddedFace, pixelSize: Double, limit: Int = 16) throws -> Int {
+        let fonts = try FontSystem()
+        let opened = try FontFace.embedded(face, library: fonts.library)
+        let label = String(String.UnicodeScalarView(opened.characterMap.prefix(4 * limit).compactMap(Unicode.Scalar.init)
+            .filter { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }.prefix(limit)))
+        guard !label.isEmpty else { return 0 }
+        fonts.faces.append(opened)
+        fonts.faceIDs[.subset(1)] = 0
+        try fonts.adopt([(1, face)], forLabel: label, family: "")
+        guard fonts.drawsFromSubsets(label, family: "") else { return 0 }
+        let line = try fonts.shape(label, family: "", pixelSize: pixelSize)
+        return try fonts.rasterize(line, originX: 0.5, baselineY: pixelSize).count
+    }
 }

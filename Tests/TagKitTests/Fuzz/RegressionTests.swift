@@ -43,6 +43,13 @@ import Testing
         if file.hasPrefix("Fuzz/corpus") { #expect(parsed, "a seed no longer parses") }
     }
 
+    @Test(arguments: inputs("Fixtures/regressions/font") + inputs("Fuzz/corpus/font"))
+    func drawingAFuzzFontReturns(_ file: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(file))))
+        let drawn = bytes.withUnsafeBytes { FuzzBodies.font($0) }
+        if file.hasPrefix("Fuzz/corpus") { #expect(drawn, "a seed subset no longer draws") }
+    }
+
     @Test func theSeedProjectIsAtTheLatestSchema() throws {
         let db = try Database(path: Fixtures.path("Fuzz/corpus/project/small.tagproj"), readOnly: true)
         #expect(try db.scalar("PRAGMA user_version")?.integer == Int64(Migrator.latestVersion))
