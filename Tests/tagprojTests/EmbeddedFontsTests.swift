@@ -66,9 +66,15 @@ import Testing
         expectFailure(run, 65, "error: the embedded font “Noto Sans CJK JP” is damaged")
         #expect(run.stderr.contains("hint: on a machine with the fonts installed, 'tagproj set PROJECT --refresh-fonts'"))
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.jpg")))
+        expectFailure(try cli("check", project), 65, "error: the embedded font “Noto Sans CJK JP” is damaged")
         // Cutting them again from the installed fonts repairs the project.
         #expect(try cli("set", project, "--refresh-fonts").status == 0)
         #expect(try cli("export", project, "out.jpg").status == 0)
+        #expect(try cli("check", project).status == 0)
+        // Undo goes back to the damaged subset, and says so when it is drawn.
+        #expect(try cli("undo", project).status == 0)
+        expectFailure(try cli("export", project, "undone.jpg"), 65, "is damaged")
+        #expect(try cli("redo", project).status == 0 && cli("check", project).status == 0)
     }
 
     @Test("Undo of an edit gives the tag back the subsets it had, so the old picture exports without fonts")

@@ -23,6 +23,15 @@ extension Project {
         }
     }
 
+    /// Opens every subset the tags are drawn with now, with the checks export makes (`check`).
+    /// Subsets only the history refers to are checked when undo or redo brings them back and
+    /// they are drawn.
+    ///
+    /// - Throws: ``EmbeddedFontError`` naming the first damaged one.
+    public func checkFonts() throws {
+        _ = try fonts()
+    }
+
     /// Every subset the project holds, by family and style, with how many tags use it now.
     public func embeddedFaces() throws -> [EmbeddedFaceSummary] { try store.embeddedFaceSummaries() }
 

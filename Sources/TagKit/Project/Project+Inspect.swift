@@ -46,9 +46,10 @@ extension Project {
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries())
     }
 
-    /// Verifies the project: SQLite's `quick_check`, every row in its domain, and the history
-    /// replayed from an empty project reproducing the stored tags exactly. Throws
-    /// `ProjectError.damaged` naming the first problem.
+    /// Verifies the project: SQLite's `quick_check`, every row in its domain, the history
+    /// replayed from an empty project reproducing the stored tags exactly, and the embedded font
+    /// subsets the tags are drawn with opening cleanly. Throws `ProjectError.damaged` (or
+    /// `EmbeddedFontError`) naming the first problem.
     public func check() throws {
         if let problems = try store.quickCheck() { throw store.damaged("quick_check: " + problems) }
         let header = try store.header()
@@ -70,5 +71,6 @@ extension Project {
         if let highest = entries.flatMap({ $0.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
             throw store.damaged("the id counter is behind tag #\(highest)")
         }
+        try checkFonts()
     }
 }

@@ -45,7 +45,12 @@ final class FontFace {
          library: FreeTypeLibrary) throws {
         // The upper 16 bits of a fontconfig index name a variable-font instance; HarfBuzz wants
         // the face number only.
-        guard let face = hb_face_create(blob, UInt32(index) & 0xFFFF), hb_face_get_glyph_count(face) > 0 else {
+        guard let face = hb_face_create(blob, UInt32(index) & 0xFFFF) else {
+            memory?.deallocate()
+            throw TextError.unreadableFont(path: name, reason: "HarfBuzz cannot open it (out of memory)")
+        }
+        guard hb_face_get_glyph_count(face) > 0 else {
+            hb_face_destroy(face)
             memory?.deallocate()
             throw TextError.unreadableFont(path: name, reason: "not a font HarfBuzz can read, or face \(index) is missing")
         }
