@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -239,6 +240,12 @@ class EditorTests(unittest.TestCase):
         self.assertAlmostEqual(added["x"], 0.2, delta=0.02)
         self.assertAlmostEqual(added["y"], 0.75, delta=0.02)
         e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 3, "the new tag is not on the page")
+        # The page's add stores the new label's font subsets, as the CLI's does.
+        db = sqlite3.connect(os.path.join(e.dir, "p.tagproj"))
+        families = {f for (f,) in db.execute(
+            "SELECT f.family FROM tag_fonts t JOIN font_subsets f ON f.id = t.subset_id WHERE t.tag_id = 3")}
+        db.close()
+        self.assertEqual(families, {"DejaVu Sans", "Noto Sans CJK JP"})
 
     def test_a_price_that_is_not_an_amount_shows_the_clis_error(self):
         e = self.editor
