@@ -8,7 +8,8 @@ extension FontFace {
     ///
     /// Every layout feature and script is kept (the labels are shaped as `zh-Hans`, with `locl`),
     /// so the subset shapes those code points exactly as the whole face does; hinting is dropped,
-    /// as labels are drawn unhinted. Colour bitmap strikes (CBDT/CBLC) keep only the glyphs used.
+    /// as labels are drawn unhinted, and so are the name strings (recorded beside the subset),
+    /// vertical metrics and maths layout. Colour bitmap strikes (CBDT/CBLC) keep only the glyphs used.
     func subset(keeping scalars: some Sequence<UInt32>) throws -> (bytes: [UInt8], glyphs: Int) {
         guard let input = hb_subset_input_create_or_fail() else {
             throw TextError.unreadableFont(path: file, reason: "HarfBuzz cannot make a subset (out of memory)")
@@ -20,6 +21,10 @@ extension FontFace {
         hb_set_clear(features)
         hb_set_invert(features)
         hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+        // Names are recorded beside the subset; vertical metrics and maths layout are never used.
+        hb_set_clear(hb_subset_input_set(input, HB_SUBSET_SETS_NAME_ID))
+        let dropped = hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG)
+        for table in ["MATH", "vhea", "vmtx", "VORG"] { hb_set_add(dropped, Self.tag(table)) }
         guard let subset = hb_subset_or_fail(hbFace, input) else {
             throw TextError.unreadableFont(path: file, reason: "HarfBuzz cannot make a subset of the face")
         }
