@@ -208,9 +208,16 @@ struct ProjectStore {
     /// The schema version of the file (`PRAGMA user_version`).
     func schemaVersion() throws -> Int { try Migrator.currentVersion(db) }
 
-    /// SQLite's `quick_check`: nil when the file's structure is sound, else its first problems.
+    /// SQLite's `quick_check`: nil when the file's structure is sound, else its first problems
+    /// (a page so damaged that the check itself stops is one of them).
     func quickCheck() throws -> String? {
-        let results = try db.prepare("PRAGMA quick_check").map { $0.value(0).text ?? "" }
+        var results: [String] = []
+        do {
+            let s = try db.prepare("PRAGMA quick_check")
+            while try s.step() { results.append(s.value(0).text ?? "") }
+        } catch let error as SQLiteError where error.meaning == .badData {
+            results.append(error.reason)
+        }
         return results == ["ok"] ? nil : results.prefix(3).joined(separator: "; ")
     }
 
