@@ -4,8 +4,8 @@ import PackageDescription
 /// tagproj: dish-name and price tags on food photos, one SQLite project file per editing session.
 ///
 /// The C libraries come from Debian's `-dev` packages through system-library targets; the little
-/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, variadic sqlite3_db_config, the
-/// embedded schema) lives in `CShims`.
+/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, HarfBuzz's subsetter opened on
+/// first use, variadic sqlite3_db_config, the embedded schema) lives in `CShims`.
 let package = Package(
     name: "tagproj",
     products: [
@@ -16,12 +16,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // The header only (no pkg-config, so no -lmicrohttpd): the editor dlopens the library.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "CShims",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "CHarfBuzz"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
                               .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]

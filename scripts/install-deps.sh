@@ -14,7 +14,7 @@ packages=(
   libheif-examples      # heif-enc, heif-convert: test fixtures, and checking our AVIF output
   libfreetype-dev       # glyph rasterizing
   libfontconfig-dev     # finding fonts, per-character fallback
-  libharfbuzz-dev       # shaping
+  libharfbuzz-dev       # shaping, and font subsets (brings libharfbuzz-subset0, opened on first use)
   libmicrohttpd-dev     # the editor's HTTP server (tagproj open)
   fonts-dejavu-core     # Latin
   fonts-noto-cjk        # Chinese, Japanese, Korean

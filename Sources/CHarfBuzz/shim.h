@@ -1,6 +1,6 @@
 // HarfBuzz from Debian's libharfbuzz-dev. https://harfbuzz.github.io/
-// hb-subset.h (libharfbuzz-subset, the same package) cuts the faces a project embeds.
+// HarfBuzz's subsetter (hb-subset.h, same package) is reached through CShims' tp_font_subset, which
+// opens it on first use.
 #include <hb.h>
 #include <hb-ft.h>
 #include <hb-ot.h>
-#include <hb-subset.h>

@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import CShims
 
 /// Cutting a subset of an installed face, and opening a subset a project carries.
 extension FontFace {
@@ -9,25 +10,18 @@ extension FontFace {
     /// Every layout feature and script is kept (the labels are shaped as `zh-Hans`, with `locl`),
     /// so the subset shapes those code points exactly as the whole face does; hinting is dropped,
     /// as labels are drawn unhinted, and so are the name strings (recorded beside the subset),
-    /// vertical metrics and maths layout. Colour bitmap strikes (CBDT/CBLC) keep only the glyphs used.
+    /// vertical metrics and maths layout (see `tp_font_subset`, which opens the subsetter on first
+    /// use). Colour bitmap strikes (CBDT/CBLC) keep only the glyphs used.
     func subset(keeping scalars: some Sequence<UInt32>) throws -> (bytes: [UInt8], glyphs: Int) {
-        guard let input = hb_subset_input_create_or_fail() else {
-            throw TextError.unreadableFont(path: file, reason: "HarfBuzz cannot make a subset (out of memory)")
+        let codes = Array(scalars)
+        var made: UnsafeMutableRawPointer?
+        if let failure = ShimCall.run({ message, capacity in
+            codes.withUnsafeBufferPointer { tp_font_subset(UnsafeMutableRawPointer(hbFace), $0.baseAddress, $0.count, &made, message, capacity) }
+        }) {
+            throw TextError.unreadableFont(path: file, reason: failure.message)
         }
-        defer { hb_subset_input_destroy(input) }
-        let unicodes = hb_subset_input_unicode_set(input)
-        for scalar in scalars { hb_set_add(unicodes, scalar) }
-        let features = hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG)
-        hb_set_clear(features)
-        hb_set_invert(features)
-        hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
-        // Names are recorded beside the subset; vertical metrics and maths layout are never used.
-        hb_set_clear(hb_subset_input_set(input, HB_SUBSET_SETS_NAME_ID))
-        let dropped = hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG)
-        for table in ["MATH", "vhea", "vmtx", "VORG"] { hb_set_add(dropped, Self.tag(table)) }
-        guard let subset = hb_subset_or_fail(hbFace, input) else {
-            throw TextError.unreadableFont(path: file, reason: "HarfBuzz cannot make a subset of the face")
-        }
+        guard let made else { throw TextError.unreadableFont(path: file, reason: "HarfBuzz made no subset") }
+        let subset = OpaquePointer(made)
         defer { hb_face_destroy(subset) }
         let blob = hb_face_reference_blob(subset)
         defer { hb_blob_destroy(blob) }

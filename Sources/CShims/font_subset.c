@@ -1,0 +1,70 @@
+// HarfBuzz's subsetter, opened on first use (see tp_font_subset.h).
+#include "tp_font_subset.h"
+#include "shim_whole.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+
+#include <hb.h>
+#include <hb-subset.h>
+
+#define TP_SUBSET_FUNCTIONS(X) \
+    X(hb_subset_input_create_or_fail) \
+    X(hb_subset_input_destroy) \
+    X(hb_subset_input_set) \
+    X(hb_subset_input_set_flags) \
+    X(hb_subset_input_unicode_set) \
+    X(hb_subset_or_fail)
+
+static struct {
+    int loaded;
+#define TP_DECLARE(name) __typeof__(name) *name;
+    TP_SUBSET_FUNCTIONS(TP_DECLARE)
+#undef TP_DECLARE
+} subset_api;
+
+/// Opens libharfbuzz-subset and finds the functions used here; TP_OK, or TP_UNSUPPORTED with why.
+static int load_subset(char *msg, size_t cap) {
+    if (subset_api.loaded) return TP_OK;
+    void *lib = dlopen("libharfbuzz-subset.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        char text[256];
+        snprintf(text, sizeof text, "cannot load HarfBuzz's subsetter (libharfbuzz-subset.so.0; Debian package libharfbuzz-subset0): %s",
+                 dlerror());
+        return tp_fail(TP_UNSUPPORTED, msg, cap, text);
+    }
+#define TP_FIND(name) \
+    if (!(*(void **)&subset_api.name = dlsym(lib, #name))) return tp_fail(TP_UNSUPPORTED, msg, cap, "libharfbuzz-subset.so.0 lacks " #name);
+    TP_SUBSET_FUNCTIONS(TP_FIND)
+#undef TP_FIND
+    subset_api.loaded = 1;  // stays loaded for the life of the process
+    return TP_OK;
+}
+
+int tp_font_subset(void *face, const uint32_t *codes, size_t count, void **out, char *msg, size_t cap) {
+    *out = NULL;
+    if (!face || (count && !codes)) return tp_fail(TP_MISUSE, msg, cap, "no face or no code points");
+    int status = load_subset(msg, cap);
+    if (status != TP_OK) return status;
+    hb_subset_input_t *input = subset_api.hb_subset_input_create_or_fail();
+    if (!input) return tp_fail(TP_NOMEM, msg, cap, "HarfBuzz cannot make a subset (out of memory)");
+    hb_set_t *unicodes = subset_api.hb_subset_input_unicode_set(input);
+    for (size_t i = 0; i < count; i++) hb_set_add(unicodes, codes[i]);
+    // Every feature: labels are shaped as zh-Hans, with locl, and must shape as with the whole face.
+    hb_set_t *features = subset_api.hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    hb_set_clear(features);
+    hb_set_invert(features);
+    // Labels are drawn unhinted; names are recorded beside the subset; nothing is laid out vertically.
+    subset_api.hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING);
+    hb_set_clear(subset_api.hb_subset_input_set(input, HB_SUBSET_SETS_NAME_ID));
+    hb_set_t *dropped = subset_api.hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG);
+    hb_set_add(dropped, HB_TAG('M', 'A', 'T', 'H'));
+    hb_set_add(dropped, HB_TAG('v', 'h', 'e', 'a'));
+    hb_set_add(dropped, HB_TAG('v', 'm', 't', 'x'));
+    hb_set_add(dropped, HB_TAG('V', 'O', 'R', 'G'));
+    hb_face_t *subset = subset_api.hb_subset_or_fail((hb_face_t *)face, input);
+    subset_api.hb_subset_input_destroy(input);
+    if (!subset) return tp_fail(TP_DAMAGED, msg, cap, "HarfBuzz cannot make a subset of the face");
+    *out = subset;
+    return TP_OK;
+}
