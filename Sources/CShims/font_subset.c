@@ -1,9 +1,7 @@
 // HarfBuzz's subsetter, opened on first use (see tp_font_subset.h).
 #include "tp_font_subset.h"
+#include "shim_dl.h"
 #include "shim_whole.h"
-
-#include <dlfcn.h>
-#include <stdio.h>
 
 #include <hb.h>
 #include <hb-subset.h>
@@ -16,29 +14,15 @@
     X(hb_subset_input_unicode_set) \
     X(hb_subset_or_fail)
 
-static struct {
-    int loaded;
-#define TP_DECLARE(name) __typeof__(name) *name;
-    TP_SUBSET_FUNCTIONS(TP_DECLARE)
-#undef TP_DECLARE
-} subset_api;
+TP_DL_TABLE(TP_SUBSET_FUNCTIONS, subset_api, subset_names)
 
 /// Opens libharfbuzz-subset and finds the functions used here; TP_OK, or TP_UNSUPPORTED with why.
 static int load_subset(char *msg, size_t cap) {
     if (subset_api.loaded) return TP_OK;
-    void *lib = dlopen("libharfbuzz-subset.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        char text[256];
-        snprintf(text, sizeof text, "cannot load HarfBuzz's subsetter (libharfbuzz-subset.so.0; Debian package libharfbuzz-subset0): %s",
-                 dlerror());
-        return tp_fail(TP_UNSUPPORTED, msg, cap, text);
-    }
-#define TP_FIND(name) \
-    if (!(*(void **)&subset_api.name = dlsym(lib, #name))) return tp_fail(TP_UNSUPPORTED, msg, cap, "libharfbuzz-subset.so.0 lacks " #name);
-    TP_SUBSET_FUNCTIONS(TP_FIND)
-#undef TP_FIND
-    subset_api.loaded = 1;  // stays loaded for the life of the process
-    return TP_OK;
+    int status = tp_dl_open("libharfbuzz-subset.so.0", "libharfbuzz-subset0", subset_names, subset_api.slots,
+                            sizeof subset_names / sizeof subset_names[0], msg, cap);
+    subset_api.loaded = status == TP_OK;
+    return status;
 }
 
 int tp_font_subset(void *face, const uint32_t *codes, size_t count, void **out, char *msg, size_t cap) {

@@ -1,12 +1,12 @@
 // HEIF/AVIF codec glue for libheif (see tp_heif.h for the contract).
 #include "tp_heif.h"
+#include "shim_dl.h"
 #include "shim_whole.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <dlfcn.h>
 #include <libheif/heif.h>
 
 // libheif is opened with dlopen on first use, not linked: loading it runs libde265's initializer
@@ -45,28 +45,14 @@
     X(heif_image_release) \
     X(heif_image_set_raw_color_profile) \
 
-static struct {
-    int loaded;
-#define TP_DECLARE(name) __typeof__(name) *name;
-    TP_HEIF_FUNCTIONS(TP_DECLARE)
-#undef TP_DECLARE
-} heif_api;
+TP_DL_TABLE(TP_HEIF_FUNCTIONS, heif_api, heif_names)
 
 /// Opens libheif and finds the functions used here; TP_OK, or TP_UNSUPPORTED with why.
 static int load_heif(char *msg, size_t cap) {
     if (heif_api.loaded) return TP_OK;
-    void *lib = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        char text[256];
-        snprintf(text, sizeof text, "cannot load libheif (libheif.so.1; Debian package libheif1): %s", dlerror());
-        return tp_fail(TP_UNSUPPORTED, msg, cap, text);
-    }
-#define TP_FIND(name) \
-    if (!(*(void **)&heif_api.name = dlsym(lib, #name))) return tp_fail(TP_UNSUPPORTED, msg, cap, "libheif.so.1 lacks " #name);
-    TP_HEIF_FUNCTIONS(TP_FIND)
-#undef TP_FIND
-    heif_api.loaded = 1;  // stays loaded for the life of the process
-    return TP_OK;
+    int status = tp_dl_open("libheif.so.1", "libheif1", heif_names, heif_api.slots, sizeof heif_names / sizeof heif_names[0], msg, cap);
+    heif_api.loaded = status == TP_OK;
+    return status;
 }
 
 // From here on every libheif call goes through the table.
