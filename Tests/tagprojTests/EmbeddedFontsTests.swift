@@ -123,4 +123,23 @@ import Testing
         #expect(undone.count == fonts.count && undone.allSatisfy { $0["tags"] as? Int == 0 })
         #expect(try cli("info", project).stdout.contains("(history only)"))
     }
+
+    @Test("A setting that changes the labels cuts their subsets again, and undo gives the old ones back")
+    func settingsFollowTheSubsets() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        #expect(try cli("add", project, "price", "38", "--at", "0.5,0.5").status == 0)
+        #expect(try cli("export", project, "yen.png").status == 0)
+        let env = try Self.withoutFonts(cli)
+        #expect(try cli("set", project, "--currency", "$").status == 0)
+        #expect(try cli.run(["export", project, "dollar.png"], environment: env).status == 0)
+        #expect(try cli.bytes("dollar.png") != cli.bytes("yen.png"))
+        #expect(try cli("set", project, "--font", "DejaVu Sans:bold").status == 0)
+        let styles = try #require(try CLI.json(try cli("info", project, "--json"))["fonts"] as? [[String: Any]])
+            .filter { $0["tags"] as? Int == 1 }.compactMap { $0["style"] as? String }
+        #expect(styles == ["Bold"])
+        #expect(try cli("undo", project, "--steps", "2").status == 0)
+        #expect(try cli.run(["export", project, "undone.png"], environment: env).status == 0)
+        #expect(try cli.bytes("undone.png") == cli.bytes("yen.png"))
+    }
 }
