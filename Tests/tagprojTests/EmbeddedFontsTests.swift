@@ -142,4 +142,20 @@ import Testing
         #expect(try cli.run(["export", project, "undone.png"], environment: env).status == 0)
         #expect(try cli.bytes("undone.png") == cli.bytes("yen.png"))
     }
+
+    @Test("An export from subsets never loads fontconfig: a broken configuration goes unread")
+    func fontconfigIsNotLoaded() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        for (kind, text) in Self.scripts { #expect(try cli("add", project, kind, text).status == 0) }
+        // fontconfig complains about this file on stderr whenever it is loaded.
+        try "<fontconfig><unclosed".write(toFile: cli.path("broken.conf"), atomically: true, encoding: .utf8)
+        let env = ["FONTCONFIG_FILE": cli.path("broken.conf"), "TAGPROJ_FONT_MEMO": "0"]
+        let run = try cli.run(["export", project, "out.jpg"], environment: env)
+        #expect(run.status == 0 && run.errorLines.count == 1 && run.stderr.hasPrefix("wrote out.jpg"), "\(run)")
+        // One tag without its subsets is drawn with the installed fonts, and fontconfig is read.
+        try Database(path: cli.path(project)).execute("DELETE FROM tag_fonts WHERE tag_id = 1")
+        let installed = try cli.run(["export", project, "out.jpg"], environment: env)
+        #expect(installed.stderr.contains("Fontconfig error"), "\(installed)")
+    }
 }
