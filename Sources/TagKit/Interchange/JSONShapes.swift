@@ -41,8 +41,8 @@ extension ProjectInfo {
             ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
             ("schema_version", .integer(Int64(schemaVersion))),
             ("fonts", .array(embeddedFonts.map {
-                .object([("family", .string($0.family)), ("style", .string($0.style)), ("glyphs", .integer(Int64($0.glyphs))),
-                         ("bytes", .integer(Int64($0.bytes))), ("tags", .integer(Int64($0.tags)))])
+                .object([("family", .string($0.family)), ("style", .string($0.style)), ("subsets", .integer(Int64($0.subsets))),
+                         ("glyphs", .integer(Int64($0.glyphs))), ("bytes", .integer(Int64($0.bytes))), ("tags", .integer(Int64($0.tags)))])
             })),
         ])
     }

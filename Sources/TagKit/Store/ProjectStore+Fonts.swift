@@ -126,28 +126,34 @@ extension ProjectStore {
         }
     }
 
-    /// What `info` lists: each subset with the number of tags drawn with it now.
+    /// What `info` lists: each face (family and style) with its subsets' glyphs and bytes, and
+    /// how many tags are drawn with it now.
     func embeddedFaceSummaries() throws -> [EmbeddedFaceSummary] {
         try db.prepare("""
-            SELECT family, style, glyphs, length(bytes), (SELECT count(*) FROM tag_fonts WHERE subset_id = font_subsets.id)
-            FROM font_subsets ORDER BY family, style, id
+            SELECT family, style, count(*), sum(glyphs), sum(length(bytes)),
+                   (SELECT count(DISTINCT t.tag_id) FROM tag_fonts t JOIN font_subsets g ON g.id = t.subset_id
+                    WHERE g.family = f.family AND g.style = f.style)
+            FROM font_subsets f GROUP BY family, style ORDER BY family, style
             """).map {
-            EmbeddedFaceSummary(family: $0.value(0).text ?? "", style: $0.value(1).text ?? "", glyphs: Int($0.value(2).integer ?? 0),
-                                bytes: Int($0.value(3).integer ?? 0), tags: Int($0.value(4).integer ?? 0))
+            EmbeddedFaceSummary(family: $0.value(0).text ?? "", style: $0.value(1).text ?? "", subsets: Int($0.value(2).integer ?? 0),
+                                glyphs: Int($0.value(3).integer ?? 0), bytes: Int($0.value(4).integer ?? 0),
+                                tags: Int($0.value(5).integer ?? 0))
         }
     }
 }
 
-/// One subset a project carries, as `info` lists it.
+/// One face a project carries subsets of, as `info` lists it.
 public struct EmbeddedFaceSummary: Equatable, Sendable {
-    /// The face's family (`Noto Sans CJK SC`).
+    /// The face's family (`Noto Sans CJK JP`).
     public var family: String
     /// Its style (`Regular`).
     public var style: String
-    /// Glyphs in the subset.
+    /// How many distinct subsets of it are stored (one per set of characters cut).
+    public var subsets: Int
+    /// Glyphs in those subsets, together.
     public var glyphs: Int
-    /// The subset's size.
+    /// Their size, together.
     public var bytes: Int
-    /// How many tags are drawn with it now (0: only an undoable history entry uses it).
+    /// How many tags are drawn with it now (0: only undoable history entries use it).
     public var tags: Int
 }

@@ -31,7 +31,9 @@ struct InfoCommand: Command {
         if i.embeddedFonts.isEmpty { out.line("fonts:        none embedded (tags are drawn with the installed fonts)") }
         for (n, face) in i.embeddedFonts.enumerated() {
             let use = face.tags == 0 ? "history only" : face.tags == 1 ? "1 tag" : "\(face.tags) tags"
-            out.line((n == 0 ? "fonts:        " : "              ") + "\(face.family) \(face.style), \(face.glyphs) glyphs, \(face.bytes) bytes (\(use))")
+            let subsets = face.subsets == 1 ? "1 subset" : "\(face.subsets) subsets"
+            out.line((n == 0 ? "fonts:        " : "              ")
+                     + "\(face.family) \(face.style): \(subsets), \(face.glyphs) glyphs, \(face.bytes) bytes (\(use))")
         }
         out.line("jpeg export:  " + (plan.reason.map { "classic (\($0))" } ?? "lossless outside the tags"))
     }
