@@ -101,7 +101,7 @@ public enum FuzzBodies {
     }
 
     /// Reads `bytes` as a font subset a project carries and draws a sample of it (see
-    /// `FontSystem.drawSample(of:pixelSize:limit:)`): load, checks, shaping and rasterizing, with
+    /// `FontSystem.drawSample(of:pixelSizes:limit:)`): load, checks, shaping and rasterizing, with
     /// HarfBuzz and FreeType reading the bytes. The input is a 3-byte header, the glyph count the
     /// project records (big-endian) and 1 for a colour face, then the font itself, so the fuzzer
     /// gets past the glyph-count check. Returns whether the input drew.
@@ -112,7 +112,7 @@ public enum FuzzBodies {
                                 glyphs: Int(bytes[0]) << 8 | Int(bytes[1]), bytes: Array(bytes[3...]))
         do {
             // A size the colour strikes are shrunk to and one they are enlarged to.
-            for size in [14.0, 150.0] { _ = try FontSystem.drawSample(of: face, pixelSize: size) }
+            _ = try FontSystem.drawSample(of: face, pixelSizes: [14, 150])
             return true
         } catch is any TagProjError {
             return false

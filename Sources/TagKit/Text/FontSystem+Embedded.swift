@@ -60,12 +60,12 @@ extension FontSystem: FontEmbedder {
     }
 
     /// Opens `face` as a project's subset (with every check of ``adopt(_:forLabel:family:)``),
-    /// shapes up to `limit` characters of its character map with it alone at `pixelSize`, and
-    /// draws them: the whole path a subset read from a project takes. Returns how many glyphs had
-    /// ink. What the font fuzz target runs.
+    /// shapes up to `limit` characters of its character map with it alone, and draws them at each
+    /// of `pixelSizes`: the whole path a subset read from a project takes. Returns how many glyphs
+    /// had ink. What the font fuzz target runs.
     ///
     /// - Throws: ``EmbeddedFontError`` for a damaged subset, or a ``TextError``.
-    public static func drawSample(of face: EmbeddedFace, pixelSize: Double, limit: Int = 16) throws -> Int {
+    public static func drawSample(of face: EmbeddedFace, pixelSizes: [Double], limit: Int = 16) throws -> Int {
         let fonts = try FontSystem()
         let opened = try FontFace.embedded(face, library: fonts.library)
         let label = String(String.UnicodeScalarView(opened.characterMap.prefix(4 * limit).compactMap(Unicode.Scalar.init)
@@ -75,7 +75,9 @@ extension FontSystem: FontEmbedder {
         fonts.faceIDs[.subset(1)] = 0
         try fonts.adopt([(1, face)], forLabel: label, family: "")
         guard fonts.drawsFromSubsets(label, family: "") else { return 0 }
-        let line = try fonts.shape(label, family: "", pixelSize: pixelSize)
-        return try fonts.rasterize(line, originX: 0.5, baselineY: pixelSize).count
+        return try pixelSizes.reduce(0) { drawn, size in
+            let line = try fonts.shape(label, family: "", pixelSize: size)
+            return drawn + (try fonts.rasterize(line, originX: 0.5, baselineY: size).count)
+        }
     }
 }
