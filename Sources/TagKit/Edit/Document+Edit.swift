@@ -35,7 +35,8 @@ extension Document {
             return tag
         }
 
-        let id: TagID, before: Tag?, proposed: Tag?, label: String
+        let id: TagID, before: Tag?, proposed: Tag?
+        var label: String
         // How the touched tag may be placed: `mayFlip` when the user did not name its side.
         var mayFlip = true
         var free = false
@@ -67,7 +68,7 @@ extension Document {
             (id, before) = (target, tag)
             tag.text = try TagText.validate(text, kind: tag.kind, currency: currency, format: settings.priceFormat)
             tag.labelEm = try measured(tag)
-            (proposed, label) = (tag, "edit \(target) “\(tag.label(settings))”")
+            (proposed, label) = (tag, "edit \(target) “\(before!.label(settings))” → “\(tag.label(settings))”")
         case .setSettings(let new): return try applying(settings: new, measurer: measurer)
         case .arrange: return arranged()
         case .delete(let target):
@@ -96,6 +97,8 @@ extension Document {
                 notices.append(.overlaps(tag.id, other.id))
             }
             after = tag
+            // Where the dot ended up, which placement may have changed from where it was asked for.
+            if case .move = edit { label += " to \(tag.anchor.formatted)" }
         }
         var next = self
         next.tags[id] = after

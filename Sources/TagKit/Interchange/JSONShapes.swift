@@ -53,10 +53,15 @@ extension ExportResult {
 }
 
 extension HistoryLog {
-    /// The history as `history --json` shows it: `{"entries":[{"seq":1,"label":"…","undone":false}],"cursor":1}`.
+    /// The history as `history --json` shows it:
+    /// `{"entries":[{"seq":1,"label":"…","undone":false,"parent":0,"time_ms":1764590000000,"user":"ana","front_end":"cli"}],"cursor":1}`;
+    /// `time_ms`, `user` and `front_end` are null for entries made before the history recorded them.
     public var json: JSON {
+        func optional(_ text: String?) -> JSON { text.map { .string($0) } ?? .null }
         let entries = items.map { item in
-            JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label)), ("undone", .bool(item.undone))])
+            JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label)), ("undone", .bool(item.undone)),
+                         ("parent", .integer(item.parent)), ("time_ms", item.origin.timeMS.map { .integer($0) } ?? .null),
+                         ("user", optional(item.origin.user)), ("front_end", optional(item.origin.frontEnd))])
         }
         return .object([("entries", .array(entries)), ("cursor", .integer(cursor))])
     }
@@ -85,6 +90,11 @@ extension Notice {
         case let .arranged(id, point, side):
             return .object([("notice", .string("arranged")), ("id", .integer(id.rawValue)), ("x", .number(point.x)), ("y", .number(point.y)),
                             ("side", .string(side.rawValue))])
+        case let .otherBranch(seq, label):
+            return .object([("notice", .string("other_branch")), ("seq", .integer(seq)), ("label", .string(label))])
+        case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
+            return .object([("notice", .string("undid_others_edit")), ("seq", .integer(seq)), ("label", .string(label)),
+                            ("user", .string(user)), ("front_end", .string(frontEnd)), ("other_shell", .bool(otherShell))])
         }
     }
 }

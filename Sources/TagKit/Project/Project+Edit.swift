@@ -26,7 +26,7 @@ extension Project {
     /// `measurer` sizes the text of `add` and `setText`; the other edits need none.
     public func apply(_ edit: Edit, measurer: (any LabelMeasurer)? = nil) throws -> EditResult {
         do {
-            let outcome = try store.commit { try $0.applying(edit, measurer: measurer) }
+            let outcome = try store.commit(origin: origin) { try $0.applying(edit, measurer: measurer) }
             return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
         } catch var error as UnknownTagError {
             error.path = path
@@ -40,7 +40,7 @@ extension Project {
     public func apply(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)? = nil) throws -> BatchResult {
         let outcome: EditOutcome
         do {
-            outcome = try store.commit { try $0.applying(edits, label: label, lines: lines, measurer: measurer) }
+            outcome = try store.commit(origin: origin) { try $0.applying(edits, label: label, lines: lines, measurer: measurer) }
         } catch let error as BatchError {
             guard var unknown = error.error as? UnknownTagError else { throw error }
             unknown.path = path

@@ -98,6 +98,7 @@ struct ErrorReport {
             switch e {
             case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
             case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
+            case .noSuchEntry, .alreadyAt: return "run 'tagproj history PROJECT --tree' to see every entry"
             }
         case let e as PlacementError:
             guard case let .sideDoesNotFit(id, side, _, room) = e else { return e.advice }

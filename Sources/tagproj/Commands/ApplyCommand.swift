@@ -34,7 +34,7 @@ struct ApplyCommand: Command {
     func run(_ out: Output) throws {
         let bytes = file == "-" ? try Self.readStandardInput() : try FileIO.read(file, limit: Self.maximumBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
-        let opened = try Project.open(project, forWriting: true)
+        let opened = try Project.open(project, forWriting: true, frontEnd: "apply")
         let script = try EditScript.parse(text, size: try opened.pictureSize())
         let name = file == "-" ? "standard input" : file
         let count = script.edits.count

@@ -18,7 +18,7 @@ struct ArrangeCommand: Command {
     init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: true)
+        let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
         let result = try opened.apply(.arrange)
         for notice in result.notices {
             if case .overlaps = notice { out.warning(notice.text) } else { out.message(notice.text) }

@@ -26,7 +26,7 @@ struct SetCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: true)
+        let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
         let settings = try SettingsOptions.apply(arguments, to: try opened.settings())
         if let substitute = try FontSystem().substitute(for: settings.font) {
             out.warning("font family '\(settings.font)' is not installed; tags will use '\(substitute)' instead")
