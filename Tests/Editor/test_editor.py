@@ -281,6 +281,28 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: history(e.dir)["cursor"] == 3, "Ctrl+Z did not undo")
         e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-tag-id="2"]'), "the restored tag is not shown")
 
+    def test_redo_after_a_new_branch_says_another_continues(self):
+        e = self.editor
+        e.load()
+        e.driver.execute_script("arguments[0].focus()", e.tag(1))
+        e.tag(1).send_keys(Keys.ARROW_RIGHT)
+        e.settled(3)
+        e.button("undo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 2, "undo did not reach the project")
+        e.driver.execute_script("arguments[0].focus()", e.tag(1))
+        e.tag(1).send_keys(Keys.ENTER)  # a flip: a new branch from entry 2, beside the move
+        e.wait(lambda d: history(e.dir)["cursor"] == 4, "the flip did not reach the project")
+        e.button("undo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 2, "the second undo did not reach the project")
+        e.button("redo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 4, "redo did not follow the newest branch")
+        status = e.driver.find_element(By.ID, "status")
+        e.wait(lambda d: "note: another branch continues from here (#3 “move #1 to 0.310,0.350”)" in status.text,
+               "the page did not say that another branch continues")
+        _, out, _ = cli("history", "p.tagproj", "--tree", "--json", cwd=e.dir)
+        entries = json.loads(out)["entries"]
+        self.assertEqual([(x["seq"], x["parent"], x["front_end"]) for x in entries][2:], [(3, 2, "editor"), (4, 2, "editor")])
+
     def test_keyboard_moves_and_flips_the_focused_tag(self):
         e = self.editor
         e.load()
