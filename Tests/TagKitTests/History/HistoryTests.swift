@@ -106,3 +106,27 @@ import Testing
         #expect(try project.tags() == [added!])
     }
 }
+
+@Suite struct HistoryGraphTests {
+    func item(_ seq: Int64, _ parent: Int64) -> HistoryLog.Item {
+        HistoryLog.Item(seq: seq, parent: parent, label: "#\(seq)", undone: false, origin: EntryOrigin(timeMS: nil, user: nil, frontEnd: nil, session: nil))
+    }
+
+    @Test func olderBranchesAreDrawnFirstOneColumnInAndTheNewestContinuesBelow() {
+        // 0 ─ 1 ─ 2 ─ 4        the start has children 1 and 6, entry 1 has 2 and 3, entry 2 has 4 and 5
+        //   │   │   └ 5
+        //   │   └ 3
+        //   └ 6
+        let log = HistoryLog(items: [item(1, 0), item(2, 1), item(3, 1), item(4, 2), item(5, 2), item(6, 0)], cursor: 6)
+        let rows = HistoryGraph.rows(log)
+        #expect(rows.map { $0.item?.seq ?? 0 } == [0, 1, 2, 4, 5, 3, 6])
+        #expect(rows.map(\.lead) == ["", "├─ ", "│  ├─ ", "│  │  ├─ ", "│  │  ", "│  ", ""])
+    }
+
+    @Test func theBranchOfTheCursorRunsFromTheStartAndOnAlongTheNewestChildren() {
+        let tree = [item(1, 0), item(2, 1), item(3, 1), item(4, 2), item(5, 3), item(6, 3)]
+        let branch = HistoryLog.branch(of: tree, cursor: 1)
+        #expect(branch.items.map(\.seq) == [1, 3, 6] && branch.items.map(\.undone) == [false, true, true])
+        #expect(HistoryLog.tree(tree, cursor: 4).items.map(\.undone) == [false, false, true, false, true, true])
+    }
+}
