@@ -226,7 +226,7 @@ extension ProjectStore {
     private func append(_ entry: HistoryEntry, seq: Int64, parent: Int64, origin: EntryOrigin) throws {
         try db.prepare("INSERT INTO history (seq, label, parent, time_ms, user, front_end, session) VALUES (?, ?, ?, ?, ?, ?, ?)",
                        [.integer(seq), .text(entry.label), .integer(parent), origin.timeMS.map { .integer($0) } ?? .null,
-                        origin.user.map { .text(String($0.prefix(256))) } ?? .null, origin.frontEnd.map { .text($0) } ?? .null,
+                        origin.user.map { .text(String($0.prefix(256))) } ?? .null, origin.frontEnd.map { .text(String($0.prefix(64))) } ?? .null,
                         origin.session.map { .integer($0) } ?? .null]).run()
         if let settings = entry.settings {
             try db.prepare("INSERT INTO history_settings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
