@@ -302,6 +302,8 @@ class EditorTests(unittest.TestCase):
         _, out, _ = cli("history", "p.tagproj", "--tree", "--json", cwd=e.dir)
         entries = json.loads(out)["entries"]
         self.assertEqual([(x["seq"], x["parent"], x["front_end"]) for x in entries][2:], [(3, 2, "editor"), (4, 2, "editor")])
+        shown = [li.get_attribute("title") for li in e.driver.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")]
+        self.assertTrue(shown[-1].startswith("#4 · ") and shown[-1].endswith("/editor"), shown)
 
     def test_keyboard_moves_and_flips_the_focused_tag(self):
         e = self.editor

@@ -168,6 +168,9 @@ function drawHistory() {
     const li = document.createElement("li");
     li.value = entry.seq;
     li.textContent = entry.label;
+    // When and by whom, as `tagproj history` shows it; entries from before the tree have neither.
+    const who = [entry.user, entry.front_end].filter((x) => x).join("/");
+    li.title = "#" + entry.seq + (entry.time_ms !== null ? " · " + new Date(entry.time_ms).toLocaleString() : "") + (who ? " · " + who : "");
     if (entry.undone) li.classList.add("undone");
     if (entry.seq === state.history.cursor) { li.classList.add("current"); li.setAttribute("aria-current", "step"); }
     historyList.appendChild(li);
