@@ -94,6 +94,11 @@ class Editor:
     def tag(self, tag_id):
         return self.driver.find_element(By.CSS_SELECTOR, '[data-tag-id="%d"]' % tag_id)
 
+    def press(self, tag_id, key):
+        """Focuses the tag (as Tab would) and presses `key` on it."""
+        self.driver.execute_script("arguments[0].focus()", self.tag(tag_id))
+        self.tag(tag_id).send_keys(key)
+
     def status(self):
         try:
             return self.driver.find_element(By.ID, "status").text
@@ -284,13 +289,11 @@ class EditorTests(unittest.TestCase):
     def test_redo_after_a_new_branch_says_another_continues(self):
         e = self.editor
         e.load()
-        e.driver.execute_script("arguments[0].focus()", e.tag(1))
-        e.tag(1).send_keys(Keys.ARROW_RIGHT)
+        e.press(1, Keys.ARROW_RIGHT)
         e.settled(3)
         e.button("undo").click()
         e.wait(lambda d: history(e.dir)["cursor"] == 2, "undo did not reach the project")
-        e.driver.execute_script("arguments[0].focus()", e.tag(1))
-        e.tag(1).send_keys(Keys.ENTER)  # a flip: a new branch from entry 2, beside the move
+        e.press(1, Keys.ENTER)  # a flip: a new branch from entry 2, beside the move
         e.wait(lambda d: history(e.dir)["cursor"] == 4, "the flip did not reach the project")
         e.button("undo").click()
         e.wait(lambda d: history(e.dir)["cursor"] == 2, "the second undo did not reach the project")
@@ -308,8 +311,7 @@ class EditorTests(unittest.TestCase):
     def test_keyboard_moves_and_flips_the_focused_tag(self):
         e = self.editor
         e.load()
-        e.driver.execute_script("arguments[0].focus()", e.tag(1))
-        e.tag(1).send_keys(Keys.ARROW_RIGHT)
+        e.press(1, Keys.ARROW_RIGHT)
         e.settled(3)
         self.assertAlmostEqual(tags(e.dir)[1]["x"], 0.31, places=6)
         e.tag(1).send_keys(Keys.ENTER)
