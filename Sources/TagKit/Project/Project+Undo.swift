@@ -24,10 +24,7 @@ extension Project {
     /// The tags and settings of entry `seq`'s state (0: the empty start), computed in memory
     /// from the current state along the tree; the project is only read.
     public func state(at seq: Int64) throws -> (tags: [Tag], settings: ProjectSettings) {
-        try store.db.readTransaction {
-            let header = try store.header()
-            let state = try store.state(at: seq, cursor: header.cursor, tags: TagSet(try store.tags()), settings: header.settings)
-            return (state.tags.sorted, state.settings)
-        }
+        let state = try store.state(at: seq)
+        return (state.tags.sorted, state.settings)
     }
 }

@@ -98,6 +98,15 @@ extension ProjectStore {
         }
     }
 
+    /// The tags and settings of entry `target`'s state (0: the empty start), read in one
+    /// transaction: the current ones, then `state(at:cursor:tags:settings:)`.
+    func state(at target: Int64) throws -> (tags: TagSet, settings: ProjectSettings) {
+        try db.readTransaction {
+            let header = try header()
+            return try state(at: target, cursor: header.cursor, tags: TagSet(try tags()), settings: header.settings)
+        }
+    }
+
     /// The tags and settings of entry `target`'s state (0: the empty start), computed in memory
     /// from the state at `cursor` (`tags`, `settings`) by reverting the entries from the cursor up
     /// to the entry both descend from and applying those from there down to `target`. Reads only
