@@ -1,5 +1,5 @@
 /// The history tables, and the transactions that move the project through them: an edit (tags,
-/// entry and counters together), an undo or redo, and a restore.
+/// entry and counters together), an undo or redo (a restore: `ProjectStore+Restore.swift`).
 ///
 /// The history is a tree (see `Schema/README.md`): each entry names its parent, the entry it was
 /// applied on top of (0: the empty start), and `project.history_cursor` names the entry whose
@@ -78,58 +78,6 @@ extension ProjectStore {
         }
     }
 
-    /// Jumps to entry `target`'s state (0: the empty start) as one new entry, a child of the
-    /// cursor labelled `restore #N`, whose images are the net difference between the two states:
-    /// undoing it comes back. One `BEGIN IMMEDIATE` transaction. Throws `HistoryError` for an entry
-    /// that does not exist or is already current.
-    func restore(to target: Int64, origin: EntryOrigin) throws -> EditOutcome {
-        try db.writeTransaction {
-            let header = try header()
-            guard target != header.cursor else { throw HistoryError.alreadyAt(target) }
-            let now = TagSet(try tags())
-            let then = try state(at: target, cursor: header.cursor, tags: now, settings: header.settings)
-            let ids = Set(now.sorted.map(\.id)).union(then.tags.sorted.map(\.id)).sorted()
-            let changes = ids.compactMap { id in now[id] == then.tags[id] ? nil : TagChange(id: id, before: now[id], after: then.tags[id]) }
-            let settings = then.settings == header.settings ? nil : (before: header.settings, after: then.settings)
-            let entry = HistoryEntry(label: "restore #\(target)", changes: changes, settings: settings)
-            try record(entry, on: header, nextID: header.nextID, origin: origin)
-            let document = Document(tags: then.tags, settings: then.settings, size: try pictureSize(), nextID: TagID(header.nextID))
-            return EditOutcome(document: document, entry: entry, notices: [])
-        }
-    }
-
-    /// The tags and settings of entry `target`'s state (0: the empty start), read in one
-    /// transaction: the current ones, then `state(at:cursor:tags:settings:)`.
-    func state(at target: Int64) throws -> (tags: TagSet, settings: ProjectSettings) {
-        try db.readTransaction {
-            let header = try header()
-            return try state(at: target, cursor: header.cursor, tags: TagSet(try tags()), settings: header.settings)
-        }
-    }
-
-    /// The tags and settings of entry `target`'s state (0: the empty start), computed in memory
-    /// from the state at `cursor` (`tags`, `settings`) by reverting the entries from the cursor up
-    /// to the entry both descend from and applying those from there down to `target`. Reads only
-    /// the entries on that path. Throws `HistoryError.noSuchEntry` for an entry that does not exist.
-    func state(at target: Int64, cursor: Int64, tags: TagSet, settings: ProjectSettings) throws -> (tags: TagSet, settings: ProjectSettings) {
-        guard try target == 0 || node(target) != nil else { throw HistoryError.noSuchEntry(target) }
-        var (upper, lower) = (cursor, target)
-        var revert: [Int64] = [], apply: [Int64] = []
-        // A parent is always older than its child, so stepping up from the newer of the two meets
-        // their common ancestor.
-        while upper != lower {
-            if upper > lower { revert.append(upper); upper = try parent(of: upper) } else { apply.append(lower); lower = try parent(of: lower) }
-        }
-        var state = (tags: tags, settings: settings)
-        for (seq, backwards) in revert.map({ ($0, true) }) + apply.reversed().map({ ($0, false) }) {
-            guard let entry = try entry(seq) else { throw damaged("history entry \(seq) is missing") }
-            let images = backwards ? entry.reverted : entry
-            state.tags = state.tags.applying(images)
-            if let change = images.settings { state.settings = change.after }
-        }
-        return state
-    }
-
     /// The highest seq in the history (0 when it is empty).
     func lastSeq() throws -> Int64 {
         try db.scalar("SELECT max(seq) FROM history")?.integer ?? 0
@@ -175,7 +123,7 @@ extension ProjectStore {
     }
 
     /// The parent of entry `seq`, checked to be older (so walking up always ends at the start).
-    private func parent(of seq: Int64) throws -> Int64 {
+    func parent(of seq: Int64) throws -> Int64 {
         guard let node = try node(seq) else { throw damaged("history entry \(seq) is missing") }
         return node.parent
     }
