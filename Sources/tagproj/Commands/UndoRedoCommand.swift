@@ -81,6 +81,7 @@ private func stepSpec(name: String, abstract: String, extra: [OptionSpec], examp
             1, project unchanged. Prints the label of each entry on stderr; with --json,
             {"\(name == "undo" ? "undone" : "redone")":[labels],"notices":[…]} on stdout.\(name == "undo" ? """
 
+
                 With --to N, the project goes to the state of entry N (0: the empty start; see tagproj
                 history) as one new entry labelled 'restore #N' (the same as tagproj restore), so undo
                 comes back.
