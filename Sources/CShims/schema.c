@@ -15,7 +15,11 @@ static const char migration_003[] = {
 #embed "../../Schema/003-price-format-and-settings-history.sql"
     , 0};
 
-static const char *const migrations[] = {migration_001, migration_002, migration_003};
+static const char migration_004[] = {
+#embed "../../Schema/004-tag-scale.sql"
+    , 0};
+
+static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

@@ -33,7 +33,7 @@ import Testing
         let db = try Database(path: cli.path("dinner.tagproj"))
         try db.execute("""
             DROP TABLE history_settings; ALTER TABLE project DROP COLUMN price_symbol; ALTER TABLE project DROP COLUMN price_space;
-            ALTER TABLE project DROP COLUMN decimal_separator; PRAGMA user_version = 1
+            ALTER TABLE project DROP COLUMN decimal_separator; ALTER TABLE project DROP COLUMN tag_scale; PRAGMA user_version = 1
             """)
         let list = try cli("list", "dinner.tagproj")
         #expect(list.status == 0 && list.stdout.hasSuffix("¥38\n"), "\(list)")

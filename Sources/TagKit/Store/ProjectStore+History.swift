@@ -105,20 +105,21 @@ extension ProjectStore {
 
     /// The settings images of entry `seq`, or nil when it changed no setting.
     private func settingsChange(_ seq: Int64) throws -> (before: ProjectSettings, after: ProjectSettings)? {
+        let columns = Self.settingsColumns
         let s = try db.prepare("""
-            SELECT before_currency, before_font, before_price_symbol, before_price_space, before_decimal_separator,
-                   after_currency, after_font, after_price_symbol, after_price_space, after_decimal_separator
+            SELECT \((columns.map { "before_" + $0 } + columns.map { "after_" + $0 }).joined(separator: ", "))
             FROM history_settings WHERE seq = ?
             """, [.integer(seq)])
         guard try s.step() else { return nil }
-        return (try settings(from: s, at: 0), try settings(from: s, at: 5))
+        return (try settings(from: s, at: 0), try settings(from: s, at: Int32(columns.count)))
     }
 
     /// Appends `entry` as `seq` after dropping the redo tail (every entry from `seq` on).
     private func append(_ entry: HistoryEntry, seq: Int64) throws {
         try db.prepare("DELETE FROM history_settings WHERE seq >= ?", [.integer(seq)]).run()
         if let settings = entry.settings {
-            try db.prepare("INSERT INTO history_settings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            let columns = ["seq"] + Self.settingsColumns.map { "before_" + $0 } + Self.settingsColumns.map { "after_" + $0 }
+            try db.prepare("INSERT INTO history_settings (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
                            [.integer(seq)] + Self.values(of: settings.before) + Self.values(of: settings.after)).run()
         }
         try db.prepare("DELETE FROM history_changes WHERE seq >= ?", [.integer(seq)]).run()
