@@ -7,7 +7,8 @@ struct ListCommand: Command {
         positionals: [projectArgument], options: [jsonOption],
         discussion: """
             Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn.
-            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px).
+            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px);
+            the object also carries the project's tag_scale.
             """,
         examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
 
@@ -19,11 +20,11 @@ struct ListCommand: Command {
         let opened = try Project.open(target.project, forWriting: false)
         let tags = try opened.tags()
         let size = try opened.pictureSize()
+        let settings = try opened.settings()
         if target.json {
-            out.line(tags.json(in: size).text)
+            out.line(tags.json(in: size, scale: settings.tagScale).text)
             return
         }
-        let settings = try opened.settings()
         out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + pad("PX", 12) + "TEXT")
         for tag in tags {
             out.line(pad(String(tag.id.rawValue), 6) + pad(tag.kind.rawValue, 7) + pad(tag.side.rawValue, 7)
