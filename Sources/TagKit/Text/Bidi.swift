@@ -1,0 +1,126 @@
+import CFriBidi
+
+/// One line of text as the Unicode bidirectional algorithm
+/// ([UAX #9](https://www.unicode.org/reports/tr9/)) lays it out, resolved by GNU FriBidi: an
+/// embedding level for every character, even for left-to-right, odd for right-to-left.
+///
+/// A tag's text is one paragraph of one line (it holds no line breaks). Its base direction comes
+/// from its first strong character (`FRIBIDI_PAR_ON`, rules P2–P3), so `بيتزا 30 سم` is a
+/// right-to-left paragraph with `30` inside it left to right, and `Shawarma شاورما mix` a
+/// left-to-right one with an Arabic word inside; a text with no strong character is left to right.
+struct BidiLine: Equatable {
+    /// The resolved level of each character (grapheme cluster, as `Array(text)` counts them), in
+    /// logical order, trailing white space reset to the paragraph's level (L1).
+    let levels: [UInt8]
+
+    /// Every character of a `count`-character text at level 0: the text laid out left to right
+    /// in the order it is stored, as if the algorithm were not applied.
+    static func logical(count: Int) -> BidiLine { BidiLine(levels: [UInt8](repeating: 0, count: count)) }
+
+    private init(levels: [UInt8]) { self.levels = levels }
+
+    /// Resolves the levels of `text`
+    /// ([`fribidi_get_par_embedding_levels_ex`](https://github.com/fribidi/fribidi/blob/master/lib/fribidi-bidi.h),
+    /// then `fribidi_reorder_line` for L1's trailing white space). A character takes the level of
+    /// its first code point; the marks after it resolve to the same one (W1).
+    /// - Throws: ``BidiError`` if FriBidi fails, which it does only when memory runs out.
+    init(_ text: String) throws {
+        let scalars = text.unicodeScalars.map(\.value)
+        let count = FriBidiStrIndex(scalars.count)
+        var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
+        var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
+        var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
+        var base = FRIBIDI_PAR_ON
+        fribidi_get_bidi_types(scalars, count, &types)
+        fribidi_get_bracket_types(scalars, count, types, &brackets)
+        guard scalars.isEmpty || fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, &levels) > 0,
+              scalars.isEmpty || fribidi_reorder_line(0, types, count, 0, base, &levels, nil, nil) > 0
+        else { throw BidiError(text: text) }
+        var perCharacter: [UInt8] = []
+        var scalar = 0
+        for character in text {
+            perCharacter.append(UInt8(levels[scalar]))
+            scalar += character.unicodeScalars.count
+        }
+        self.levels = perCharacter
+    }
+
+    /// The pieces of `runs` (face runs of the text, in logical order) cut where the level
+    /// changes, each with its level and the script HarfBuzz shapes it in, in visual order, left
+    /// to right: the runs reordered by their levels (L2). `clusters` are the UTF-8 start offsets
+    /// of the characters, and `scripts` each character's script tag (nil for common ones). A piece is
+    /// shaped in the first script among its characters; one of common characters only (`30`)
+    /// in that of the nearest character before it that has one, else after it.
+    func pieces(of runs: [TextRun], clusters: [Int], scripts: [UInt32?]) -> [BidiPiece] {
+        let resolved = Self.inherited(scripts)
+        var pieces: [BidiPiece] = []
+        var character = 0
+        for run in runs {
+            while character < clusters.count, clusters[character] < run.bytes.upperBound {
+                let start = clusters[character], level = levels[character]
+                var end = character + 1
+                while end < clusters.count, clusters[end] < run.bytes.upperBound, levels[end] == level { end += 1 }
+                let upper = end < clusters.count ? min(clusters[end], run.bytes.upperBound) : run.bytes.upperBound
+                let script = scripts[character..<end].first { $0 != nil } ?? resolved[character]
+                pieces.append(BidiPiece(run: TextRun(face: run.face, bytes: start..<upper), level: level, script: script))
+                character = end
+            }
+        }
+        return Self.visualOrder(pieces.map(\.level)).map { pieces[$0] }
+    }
+
+    /// The positions of items at `levels` in visual order (UAX #9 L2): from the highest level
+    /// down to the lowest odd one, every maximal sequence at that level or higher is reversed.
+    static func visualOrder(_ levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), let lowest = levels.min() else { return order }
+        var level = highest
+        while level >= lowest | 1 {
+            var i = 0
+            while i < order.count {
+                guard levels[order[i]] >= level else { i += 1; continue }
+                var j = i
+                while j < order.count, levels[order[j]] >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return order
+    }
+
+    /// Each character's script, common ones given their neighbour's: the last known script before
+    /// them, or for leading ones the first after them.
+    private static func inherited(_ scripts: [UInt32?]) -> [UInt32?] {
+        var result = scripts
+        var last = scripts.first { $0 != nil } ?? nil
+        for i in result.indices {
+            if let script = result[i] { last = script } else { result[i] = last }
+        }
+        return result
+    }
+}
+
+/// A stretch of a ``TextRun`` at one bidi level: what HarfBuzz shapes in one direction.
+struct BidiPiece: Equatable {
+    /// The face and the bytes of the text.
+    var run: TextRun
+    /// The embedding level; odd is right to left.
+    var level: UInt8
+    /// The script to shape it in (an ISO 15924 tag as HarfBuzz's `hb_script_t` holds it), or nil
+    /// when the whole text has no script of its own (digits, punctuation).
+    var script: UInt32?
+
+    /// Whether it runs right to left (an odd level).
+    var isRightToLeft: Bool { level % 2 == 1 }
+}
+
+/// FriBidi could not resolve a text's levels (it fails only when memory runs out).
+public struct BidiError: TagProjError {
+    /// The text.
+    public let text: String
+    /// `the bidirectional algorithm (FriBidi) failed on “…”`.
+    public var message: String { "the bidirectional algorithm (FriBidi) failed on “\(text)”" }
+    /// Not the text's fault; the system's.
+    public var meaning: ErrorMeaning { .io }
+}
