@@ -17,7 +17,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // The header only (no pkg-config, so no -lfribidi): right-to-left text dlopens the library.
+        .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         // The header only (no pkg-config, so no -lmicrohttpd): the editor dlopens the library.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(

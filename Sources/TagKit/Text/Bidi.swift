@@ -1,4 +1,5 @@
 import CFriBidi
+import Glibc
 
 /// One line of text as the Unicode bidirectional algorithm
 /// ([UAX #9](https://www.unicode.org/reports/tr9/)) lays it out, resolved by GNU FriBidi: an
@@ -23,19 +24,28 @@ struct BidiLine: Equatable {
     /// ([`fribidi_get_par_embedding_levels_ex`](https://github.com/fribidi/fribidi/blob/master/lib/fribidi-bidi.h),
     /// then `fribidi_reorder_line` for L1's trailing white space). A character takes the level of
     /// its first code point; the marks after it resolve to the same one (W1).
-    /// - Throws: ``BidiError`` if FriBidi fails, which it does only when memory runs out.
+    ///
+    /// A text that can have no right-to-left level (`mayRunRightToLeft` is false: Latin, CJK,
+    /// emoji…) is at level 0 throughout without asking FriBidi, which is then not even loaded.
+    /// - Throws: ``BidiError`` if FriBidi cannot be loaded, or fails (only when memory runs out).
     init(_ text: String) throws {
+        self = Self.mayRunRightToLeft(text) ? try BidiLine(resolving: text) : .logical(count: text.count)
+    }
+
+    /// The levels of `text` as FriBidi resolves them, whatever the text.
+    init(resolving text: String) throws {
+        let fribidi = try FriBidi.loaded.get()
         let scalars = text.unicodeScalars.map(\.value)
         let count = FriBidiStrIndex(scalars.count)
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
         var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
         var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
         var base = FRIBIDI_PAR_ON
-        fribidi_get_bidi_types(scalars, count, &types)
-        fribidi_get_bracket_types(scalars, count, types, &brackets)
-        guard scalars.isEmpty || fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, &levels) > 0,
-              scalars.isEmpty || fribidi_reorder_line(0, types, count, 0, base, &levels, nil, nil) > 0
-        else { throw BidiError(text: text) }
+        fribidi.bidiTypes(scalars, count, &types)
+        fribidi.bracketTypes(scalars, count, types, &brackets)
+        guard scalars.isEmpty || fribidi.paragraphLevels(types, brackets, count, &base, &levels) > 0,
+              scalars.isEmpty || fribidi.reorderLine(0, types, count, 0, base, &levels, nil, nil) > 0
+        else { throw BidiError.failed(text) }
         var perCharacter: [UInt8] = []
         var scalar = 0
         for character in text {
@@ -43,6 +53,20 @@ struct BidiLine: Equatable {
             scalar += character.unicodeScalars.count
         }
         self.levels = perCharacter
+    }
+
+    /// Whether any character of `text` can resolve to an odd (right-to-left) level: one of the
+    /// blocks whose characters are right-to-left or Arabic numbers (UAX #9's default `R` and
+    /// `AL` ranges hold every such character), or a right-to-left mark, embedding, override or
+    /// isolate. Any other text resolves to even levels only, which L2 leaves in stored order.
+    static func mayRunRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+            case 0x200F, 0x202B, 0x202E, 0x2067: true  // RLM, RLE, RLO, RLI
+            default: false
+            }
+        }
     }
 
     /// The pieces of `runs` (face runs of the text, in logical order) cut where the level
@@ -115,12 +139,68 @@ struct BidiPiece: Equatable {
     var isRightToLeft: Bool { level % 2 == 1 }
 }
 
-/// FriBidi could not resolve a text's levels (it fails only when memory runs out).
-public struct BidiError: TagProjError {
-    /// The text.
-    public let text: String
-    /// `the bidirectional algorithm (FriBidi) failed on “…”`.
-    public var message: String { "the bidirectional algorithm (FriBidi) failed on “\(text)”" }
-    /// Not the text's fault; the system's.
-    public var meaning: ErrorMeaning { .io }
+/// GNU FriBidi, opened with `dlopen` the first time a text may run right to left: linked, it
+/// cost every command about 240,000 instructions of start-up (the dynamic loader searching one
+/// more library for every symbol), though only text with Arabic or Hebrew needs it.
+struct FriBidi: Sendable {
+    typealias BidiTypes = @convention(c) (UnsafePointer<FriBidiChar>?, FriBidiStrIndex, UnsafeMutablePointer<FriBidiCharType>?) -> Void
+    typealias BracketTypes = @convention(c) (UnsafePointer<FriBidiChar>?, FriBidiStrIndex, UnsafePointer<FriBidiCharType>?,
+                                             UnsafeMutablePointer<FriBidiBracketType>?) -> Void
+    typealias ParagraphLevels = @convention(c) (UnsafePointer<FriBidiCharType>?, UnsafePointer<FriBidiBracketType>?, FriBidiStrIndex,
+                                                UnsafeMutablePointer<FriBidiParType>?, UnsafeMutablePointer<FriBidiLevel>?) -> FriBidiLevel
+    typealias ReorderLine = @convention(c) (FriBidiFlags, UnsafePointer<FriBidiCharType>?, FriBidiStrIndex, FriBidiStrIndex, FriBidiParType,
+                                            UnsafeMutablePointer<FriBidiLevel>?, UnsafeMutablePointer<FriBidiChar>?,
+                                            UnsafeMutablePointer<FriBidiStrIndex>?) -> FriBidiLevel
+
+    /// `fribidi_get_bidi_types`.
+    let bidiTypes: BidiTypes
+    /// `fribidi_get_bracket_types`.
+    let bracketTypes: BracketTypes
+    /// `fribidi_get_par_embedding_levels_ex`.
+    let paragraphLevels: ParagraphLevels
+    /// `fribidi_reorder_line`.
+    let reorderLine: ReorderLine
+
+    /// The library's soname in Debian's libfribidi0.
+    static let soname = "libfribidi.so.0"
+    /// The library, opened once per process.
+    static let loaded: Result<FriBidi, BidiError> = Result { () throws(BidiError) in try FriBidi() }
+
+    private init() throws(BidiError) {
+        guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else { throw .unavailable(Self.reason()) }
+        func symbol<T>(_ name: String, as type: T.Type) throws(BidiError) -> T {
+            guard let address = dlsym(library, name) else { throw .unavailable("\(Self.soname) lacks \(name)") }
+            return unsafeBitCast(address, to: type)
+        }
+        bidiTypes = try symbol("fribidi_get_bidi_types", as: BidiTypes.self)
+        bracketTypes = try symbol("fribidi_get_bracket_types", as: BracketTypes.self)
+        paragraphLevels = try symbol("fribidi_get_par_embedding_levels_ex", as: ParagraphLevels.self)
+        reorderLine = try symbol("fribidi_reorder_line", as: ReorderLine.self)
+    }
+
+    private static func reason() -> String { dlerror().map { String(cString: $0) } ?? "cannot open \(soname)" }
+}
+
+/// Text that runs right to left could not be laid out.
+public enum BidiError: TagProjError, Equatable {
+    /// GNU FriBidi cannot be opened (`reason` is the dynamic loader's).
+    case unavailable(String)
+    /// FriBidi failed on the text, which it does only when memory runs out.
+    case failed(String)
+
+    /// `cannot load GNU FriBidi for right-to-left text: …`.
+    public var message: String {
+        switch self {
+        case .unavailable(let reason): "cannot load GNU FriBidi for right-to-left text: \(reason)"
+        case .failed(let text): "the bidirectional algorithm (FriBidi) failed on “\(text)”"
+        }
+    }
+
+    /// The package that brings the library.
+    public var advice: String? {
+        if case .unavailable = self { "install the Debian package libfribidi0" } else { nil }
+    }
+
+    /// The machine lacks something, or ran out of memory: not the text's fault.
+    public var meaning: ErrorMeaning { .notPossible }
 }

@@ -1,3 +1,4 @@
+import CFriBidi
 import Testing
 @testable import TagKit
 
@@ -110,5 +111,26 @@ import Testing
         // U+08A0 (Arabic Extended-A) is beyond DejaVu Sans; Noto Sans Arabic has it.
         #expect(TextError.missingGlyph("\u{8A0}").advice?.contains("fonts-noto-core") == true)
         #expect(TextError.missingGlyph("\u{FB4F}").advice?.contains("fonts-noto-core") == true)
+    }
+
+    @Test func noCodePointOutsideTheRightToLeftBlocksIsRightToLeftToFriBidi() throws {
+        let fribidi = try FriBidi.loaded.get()
+        let outside = (UInt32(0)...0x10FFFF).filter { value in
+            guard let scalar = Unicode.Scalar(value) else { return false }
+            return !BidiLine.mayRunRightToLeft(String(Character(scalar)))
+        }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: outside.count)
+        fribidi.bidiTypes(outside, FriBidiStrIndex(outside.count), &types)
+        let rightToLeft: Set = [FRIBIDI_TYPE_RTL, FRIBIDI_TYPE_AL, FRIBIDI_TYPE_AN, FRIBIDI_TYPE_RLE, FRIBIDI_TYPE_RLO, FRIBIDI_TYPE_RLI]
+        let found = zip(outside, types).filter { rightToLeft.contains($0.1) }.map { TextError.codePoint(Unicode.Scalar($0.0)!) }
+        #expect(found.isEmpty, "FriBidi calls these right-to-left: \(found.prefix(10))")
+        #expect(BidiLine.mayRunRightToLeft("\u{5D0}") && BidiLine.mayRunRightToLeft("a\u{200F}"))
+    }
+
+    @Test(arguments: ["Flat white", "宫保鸡丁 38", "Kung Pao ☕️", "a\u{202A}b\u{202C}c", "(x) [y] 12,50 €", "", "Crème brûlée"])
+    func aTextWithNothingRightToLeftIsLaidOutInStoredOrderAsFriBidiWouldHaveIt(_ text: String) throws {
+        let resolved = try BidiLine(resolving: text)
+        #expect(resolved.levels.allSatisfy { $0 % 2 == 0 } && BidiLine.visualOrder(resolved.levels) == Array(resolved.levels.indices))
+        #expect(try BidiLine(text) == .logical(count: text.count))
     }
 }
