@@ -76,6 +76,17 @@ import Testing
         #expect(!Placement.overlap(boxes[0], boxes[1]))
     }
 
+    @Test func arrangeClearsTheOverlapsOfTheTagsAsLargeAsTheScaleDrawsThem() throws {
+        var b = soup(at: 0.2)
+        b.id = TagID(2)
+        b.anchor.y = 0.6
+        let scaled = document([soup(at: 0.2), b], scale: 2)
+        let arranged = try scaled.applying(.arrange, measurer: nil).document
+        let boxes = arranged.tags.sorted.map(arranged.box(of:))
+        #expect(!Placement.overlap(boxes[0], boxes[1]))
+        #expect(try document([soup(at: 0.2), b]).applying(.arrange, measurer: nil).entry.changes.isEmpty, "at scale 1 nothing overlapped")
+    }
+
     @Test(arguments: [0.2, 4.5, -1, .nan, .infinity])
     func aScaleOutsideAQuarterToFourIsRefused(_ scale: Double) {
         #expect(throws: SettingsError(setting: .tagScale, problem: .outOfRange)) { try ProjectSettings(tagScale: scale).validated() }
