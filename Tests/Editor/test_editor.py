@@ -326,6 +326,26 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: abs(e.tag(1).rect["y"] - before["y"]) > 50, "the shell's move never showed", timeout=5)
         e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")) == 3, "history not updated")
 
+    def test_a_right_to_left_tag_added_in_the_shell_shows_drawn_by_the_renderer(self):
+        e = self.editor
+        e.load()
+        status, _, err = cli("add", "p.tagproj", "dish", "بيتزا 30 سم", "--at", "0.3,0.8", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-tag-id="3"]'), "the Arabic tag never showed", timeout=5)
+        e.wait(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", e.tag(3)),
+               "the Arabic tag's image never loaded")
+        self.assertIn("بيتزا 30 سم", e.tag(3).get_attribute("alt"))
+        # The page shows what export draws: the same renderer's picture of the tag, as wide.
+        self.assertGreater(e.tag(3).rect["width"], e.tag(2).rect["width"])
+
+    def test_a_new_tag_scale_from_the_shell_redraws_every_tag_at_it(self):
+        e = self.editor
+        e.load()
+        before = e.tag(1).rect
+        self.assertEqual(cli("set", "p.tagproj", "--tag-scale", "2", cwd=e.dir)[0], 0)
+        e.wait(lambda d: e.tag(1).rect["height"] > 1.8 * before["height"], "the tag was not redrawn at scale 2", timeout=5)
+        self.assertLess(e.tag(1).rect["height"], 2.2 * before["height"])
+
     def test_export_writes_the_picture_next_to_the_project(self):
         e = self.editor
         e.load()

@@ -70,7 +70,7 @@ import TagKit
         #expect(tags[0]["x"] as? Double == 0.3 && tags[0]["side"] as? String == "left")
         let restore = try CLI.json(try cli("restore", "dinner.tagproj", "0", "--json"))
         #expect(restore["restored"] as? Int == 0 && restore["label"] as? String == "restore #0")
-        #expect(try cli("list", "dinner.tagproj", "--json").stdout == "{\"tags\":[]}\n")
+        #expect(try cli("list", "dinner.tagproj", "--json").stdout == "{\"tags\":[],\"tag_scale\":1}\n")
         #expect(try cli("check", "dinner.tagproj").stdout == "ok\n")
     }
 

@@ -9,12 +9,12 @@ extension Tag {
 }
 
 extension Tag {
-    /// The tag as `list --json` shows it on a `size` picture: `json` plus the dot in pixels and
-    /// the whole tag's box, normalized and in pixels:
+    /// The tag as `list --json` shows it on a `size` picture at tag scale `scale`: `json` plus the
+    /// dot in pixels and the whole tag's box, normalized and in pixels:
     /// `…,"x_px":920,"y_px":800,"box":{"x":…,"y":…,"width":…,"height":…},"box_px":{…}}`.
-    public func json(in size: PictureSize) -> JSON {
+    public func json(in size: PictureSize, scale: Double) -> JSON {
         guard case .object(var members) = json else { return json }
-        let b = Placement.box(of: self, size: size)
+        let b = Placement.box(of: self, size: size, scale: scale)
         let w = Double(size.width), h = Double(size.height)
         func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> JSON {
             .object([("x", .number(x)), ("y", .number(y)), ("width", .number(width)), ("height", .number(height))])
@@ -39,6 +39,7 @@ extension ProjectInfo {
             ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
             ("currency", .string(settings.currency)), ("font", .string(settings.font)),
             ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
+            ("tag_scale", .number(settings.tagScale)),
             ("schema_version", .integer(Int64(schemaVersion))),
         ])
     }
@@ -70,8 +71,11 @@ extension HistoryLog {
 extension Array where Element == Tag {
     /// The tags as `list --json` shows them: `{"tags":[…]}`.
     public var json: JSON { .object([("tags", .array(map(\.json)))]) }
-    /// The tags as `list --json` shows them on a `size` picture, with pixels and boxes.
-    public func json(in size: PictureSize) -> JSON { .object([("tags", .array(map { $0.json(in: size) }))]) }
+    /// The tags as `list --json` shows them on a `size` picture at tag scale `scale`, with pixels
+    /// and boxes, and the scale: `{"tags":[…],"tag_scale":1}`.
+    public func json(in size: PictureSize, scale: Double) -> JSON {
+        .object([("tags", .array(map { $0.json(in: size, scale: scale) })), ("tag_scale", .number(scale))])
+    }
 }
 
 extension Notice {

@@ -166,15 +166,15 @@ extension ProjectStore {
 
     /// The settings images of the entries matching `condition` that changed a setting, by seq.
     private func settingsChanges(where condition: String, _ arguments: [SQLValue]) throws -> [Int64: (before: ProjectSettings, after: ProjectSettings)] {
+        let columns = Self.settingsColumns
         let s = try db.prepare("""
-            SELECT before_currency, before_font, before_price_symbol, before_price_space, before_decimal_separator,
-                   after_currency, after_font, after_price_symbol, after_price_space, after_decimal_separator, seq
+            SELECT \((columns.map { "before_" + $0 } + columns.map { "after_" + $0 }).joined(separator: ", ")), seq
             FROM history_settings WHERE \(condition)
             """, arguments)
         var result: [Int64: (before: ProjectSettings, after: ProjectSettings)] = [:]
         while try s.step() {
-            guard let seq = s.value(10).integer else { throw damaged("a history settings change is invalid") }
-            result[seq] = (try settings(from: s, at: 0), try settings(from: s, at: 5))
+            guard let seq = s.value(Int32(2 * columns.count)).integer else { throw damaged("a history settings change is invalid") }
+            result[seq] = (try settings(from: s, at: 0), try settings(from: s, at: Int32(columns.count)))
         }
         return result
     }
@@ -186,7 +186,8 @@ extension ProjectStore {
                         origin.user.map { .text(String($0.prefix(256))) } ?? .null, origin.frontEnd.map { .text(String($0.prefix(64))) } ?? .null,
                         origin.session.map { .integer($0) } ?? .null]).run()
         if let settings = entry.settings {
-            try db.prepare("INSERT INTO history_settings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            let columns = ["seq"] + Self.settingsColumns.map { "before_" + $0 } + Self.settingsColumns.map { "after_" + $0 }
+            try db.prepare("INSERT INTO history_settings (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
                            [.integer(seq)] + Self.values(of: settings.before) + Self.values(of: settings.after)).run()
         }
         let insert = try db.prepare("INSERT INTO history_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")

@@ -111,7 +111,7 @@ async function show(next) {
 }
 
 async function tagImage(tag) {
-  const key = [tag.label, tag.side, tag.kind, tag.x, tag.y, view.w, view.h].join("|");
+  const key = [tag.label, tag.side, tag.kind, tag.x, tag.y, state.tag_scale, view.w, view.h].join("|");
   const cached = images.get(tag.id);
   if (cached && cached.key === key) return cached;
   const response = await fetch("/api/tag?id=" + tag.id + "&w=" + view.w + "&h=" + view.h);

@@ -137,6 +137,7 @@ struct ErrorReport {
             case .currency: return "pass --currency a symbol such as '$' or '元'"
             case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
             case .decimalSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €'"
+            case .tagScale: return "pass --tag-scale a number from 0.25 to 4: 1 is the usual size, 1.25 a quarter larger"
             }
         case let e as TagTextError:
             switch e {

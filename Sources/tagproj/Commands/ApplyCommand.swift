@@ -43,7 +43,7 @@ struct ApplyCommand: Command {
                                       measurer: needsFonts ? try Fonts.measurer() : nil)
         result.notices.forEach { out.warning($0.text) }
         out.message("applied \(count) edit\(count == 1 ? "" : "s") from \(name)")
-        if json { out.line(try opened.tags().json(in: try opened.pictureSize()).text) }
+        if json { out.line(try opened.tags().json(in: try opened.pictureSize(), scale: try opened.settings().tagScale).text) }
     }
 
     /// All of standard input, up to `maximumBytes`.

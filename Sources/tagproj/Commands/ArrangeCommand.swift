@@ -24,6 +24,6 @@ struct ArrangeCommand: Command {
             if case .overlaps = notice { out.warning(notice.text) } else { out.message(notice.text) }
         }
         out.message(result.label)
-        if target.json { out.line(try opened.tags().json(in: try opened.pictureSize()).text) }
+        if target.json { out.line(try opened.tags().json(in: try opened.pictureSize(), scale: try opened.settings().tagScale).text) }
     }
 }

@@ -8,7 +8,8 @@ struct ListCommand: Command {
         discussion: """
             Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn.
             --at N lists the tags as they were at history entry N (see tagproj history --tree).
-            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px).
+            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px);
+            the object also carries the project's tag_scale.
             """,
         examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
 
@@ -26,11 +27,11 @@ struct ListCommand: Command {
         let state = try at.map { try opened.state(at: $0) } ?? (tags: try opened.tags(), settings: try opened.settings())
         let tags = state.tags
         let size = try opened.pictureSize()
+        let settings = state.settings
         if target.json {
-            out.line(tags.json(in: size).text)
+            out.line(tags.json(in: size, scale: settings.tagScale).text)
             return
         }
-        let settings = state.settings
         out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + pad("PX", 12) + "TEXT")
         for tag in tags {
             out.line(pad(String(tag.id.rawValue), 6) + pad(tag.kind.rawValue, 7) + pad(tag.side.rawValue, 7)

@@ -3,16 +3,17 @@ import TagKit
 /// `tagproj set`: change a project's settings after `new`, as an undoable history entry.
 struct SetCommand: Command {
     static let spec = CommandSpec(
-        name: "set", abstract: "Change the currency, price format or font; undoable.",
+        name: "set", abstract: "Change the currency, price format, font or tag scale; undoable.",
         positionals: [projectArgument],
         options: SettingsOptions.all + [jsonOption],
         discussion: """
             One history entry ('set currency “€”, prices as 12,50 €'), which 'tagproj undo' takes back. Every tag whose label changes is
             measured again and kept inside the photo by the usual rules: its bubble goes to the other side if it no longer fits, and only
-            when neither side fits does its dot move; a warning says so. With --json, prints the settings as 'info --json' does.
+            when neither side fits does its dot move; a warning says so. A new --tag-scale places every tag again by the same rules and
+            warns about each pair of tags it makes overlap ('tagproj arrange' resolves them). With --json, prints the settings as 'info --json' does.
             """,
         examples: ["tagproj set dinner.tagproj --currency '$'", "tagproj set cafe.tagproj --price-format '12,50 €'",
-                   "tagproj set dinner.tagproj --font 'DejaVu Sans:bold'"])
+                   "tagproj set dinner.tagproj --font 'DejaVu Sans:bold'", "tagproj set dinner.tagproj --tag-scale 1.25"])
 
     let target: ProjectArguments
     let arguments: ParsedArguments
@@ -20,7 +21,7 @@ struct SetCommand: Command {
     init(_ a: ParsedArguments) throws {
         target = try ProjectArguments(a, of: Self.self)
         guard SettingsOptions.given(a) else {
-            throw UsageError(message: "nothing to set", hint: "pass --currency, --price-format or --font")
+            throw UsageError(message: "nothing to set", hint: "pass --currency, --price-format, --font or --tag-scale")
         }
         arguments = a
     }

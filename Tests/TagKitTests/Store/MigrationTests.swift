@@ -6,13 +6,13 @@ import Testing
 /// Projects written by an older tagproj open as they were: the migrations keep every row.
 @Suite struct MigrationTests {
     /// A copy of the committed version-1 project, as a user's old file.
-    private func oldProject(in dir: TemporaryDirectory) throws -> String {
+    func oldProject(in dir: TemporaryDirectory) throws -> String {
         let path = dir.file("old.tagproj")
         try FileManager.default.copyItem(atPath: Fixtures.path("Fixtures/projects/schema-v1.tagproj"), toPath: path)
         return path
     }
 
-    private func rows(_ path: String, _ sql: String) throws -> [[SQLValue]] {
+    func rows(_ path: String, _ sql: String) throws -> [[SQLValue]] {
         let db = try Database(path: path, readOnly: true)
         let statement = try db.prepare(sql)
         let columns = sqlite3_column_count(statement.handle)
@@ -76,5 +76,20 @@ import Testing
         #expect(after.items.last?.origin.frontEnd == "cli" && after.items.last?.origin.timeMS != nil)
         try project.check()
         #expect(try Migrator.currentVersion(project.store.db) == Migrator.latestVersion)
+    }
+}
+
+extension MigrationTests {
+    @Test func aVersion1ProjectOpensWithTagScale1AndTakesANewOne() throws {
+        let dir = TemporaryDirectory()
+        let path = try oldProject(in: dir)
+        let project = try Project.open(path, forWriting: true)
+        #expect(try project.settings().tagScale == 1)
+        let before = try project.tags()
+        _ = try project.apply(.setSettings(ProjectSettings(tagScale: 0.5)), measurer: nil)
+        #expect(try project.settings().tagScale == 0.5 && project.tags() == before, "a smaller scale fits wherever a larger one did")
+        _ = try project.undo()
+        #expect(try project.settings().tagScale == 1)
+        #expect(try rows(path, "SELECT before_tag_scale, after_tag_scale FROM history_settings") == [[.real(1), .real(0.5)]])
     }
 }
