@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Edit benchmark: `tagproj move` against the sqlite3 shell doing the equivalent one-row update.
+"""Edit benchmark: `tagproj move` against the sqlite3 shell doing the equivalent SQL.
 
-Usage: Benchmarks/edits.py [--runs N] [--photo BIG.jpg] [--history 1000,10000] [--tags 1]
+Usage: Benchmarks/edits.py [--runs N] [--photo BIG.jpg] [--history 20,10000] [--branches 100] [--tags 1]
 
 On a project whose source is a photo of at least 12 megapixels (made from Fixtures/coffee.png
-when none is given), it times, alternating the two commands in one run:
+when none is given), it times, alternating the commands in one run:
   tagproj move P 1 --to X,Y
   sqlite3 Q "BEGIN IMMEDIATE; UPDATE tags SET x = ... WHERE id = 1; COMMIT;"   (Q: a copy of P)
-then grows the history (and optionally the tag count) and measures again. Prints medians and
-ratios. Wall time of whole processes: start-up counts, as it does for a user.
+  sqlite3 Q "BEGIN IMMEDIATE; UPDATE tags …; INSERT INTO history …; INSERT INTO history_changes …;
+             UPDATE project SET history_cursor …; COMMIT;"   (what a move writes, as SQL)
+then grows the history to each size given, in `--branches` branches (each branch after the first
+continues from an entry of an earlier one; the cursor ends on the newest), and measures again.
+Prints medians and ratios, and callgrind instruction counts of move, undo and redo. Wall time of
+whole processes: start-up counts, as it does for a user.
 """
 import argparse, os, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
@@ -29,27 +33,36 @@ def make_photo(path):
     subprocess.run(["/usr/bin/python3", "-c", script], check=True)
 
 
-def grow_history(project, entries, tags):
-    """Appends `entries` history entries (moves of tag 1 that leave it in place, so the history stays
-    consistent) and adds tags up to `tags`, directly with SQL, as many invocations would."""
+def grow_history(project, entries, tags, branches):
+    """Appends `entries` history entries (moves of tag 1 that leave it in place, so every state is
+    consistent) in `branches` branches, and adds tags up to `tags`, directly with SQL, as many
+    invocations would. Branch b > 0 starts from an entry of the branches before it; the cursor
+    ends on the last entry."""
     db = sqlite3.connect(project)
-    cur = db.execute("SELECT history_cursor, next_tag_id FROM project").fetchone()
-    seq, next_id = cur
+    seq, next_id = db.execute("SELECT history_cursor, next_tag_id FROM project").fetchone()
+    last = db.execute("SELECT coalesce(max(seq), 0) FROM history").fetchone()[0]
     row = db.execute("SELECT kind, text, x, y, side, label_em FROM tags WHERE id = 1").fetchone()
     have = db.execute("SELECT count(*) FROM tags").fetchone()[0]
+    insert = "INSERT INTO history (seq, label, parent, time_ms, user, front_end) VALUES (?, ?, ?, 0, 'bench', 'cli')"
     with db:
         for i in range(tags - have):
             tid = next_id + i
             t = (row[0], f"Dish {tid}", 0.3 + (tid % 40) / 100, 0.3 + (tid % 37) / 100, "right", row[5])
-            seq += 1
+            last += 1
             db.execute("INSERT INTO tags VALUES (?,?,?,?,?,?,?)", (tid,) + t)
-            db.execute("INSERT INTO history VALUES (?, ?)", (seq, f"add dish #{tid}"))
-            db.execute("INSERT INTO history_changes VALUES (?,?,NULL,NULL,NULL,NULL,NULL,NULL,?,?,?,?,?,?)", (seq, tid) + t)
+            db.execute(insert, (last, f"add dish #{tid}", seq))
+            db.execute("INSERT INTO history_changes VALUES (?,?,NULL,NULL,NULL,NULL,NULL,NULL,?,?,?,?,?,?)", (last, tid) + t)
+            seq = last
         next_id += max(0, tags - have)
-        for _ in range(entries):
-            seq += 1
-            db.execute("INSERT INTO history VALUES (?, 'move #1')", (seq,))
-            db.execute("INSERT INTO history_changes VALUES (?,1,?,?,?,?,?,?,?,?,?,?,?,?)", (seq,) + row + row)
+        first = last + 1  # branches fork only among the moves, where every state is the same
+        per_branch = max(1, -(-entries // max(1, branches)))  # rounded up: exactly `branches` branches
+        for k in range(entries):
+            last += 1
+            if k % per_branch == 0 and k > 0:
+                seq = first + (k * 7919) % (last - first)
+            db.execute(insert, (last, "move #1", seq))
+            db.execute("INSERT INTO history_changes VALUES (?,1,?,?,?,?,?,?,?,?,?,?,?,?)", (last,) + row + row)
+            seq = last
         db.execute("UPDATE project SET history_cursor = ?, next_tag_id = ?", (seq, next_id))
     db.close()
 
@@ -66,16 +79,32 @@ def instructions(cmd):
     return None
 
 
+# What a move writes, as the sqlite3 shell would write it: the tag, the entry on top of the cursor,
+# its before/after images, the cursor.
+SHELL_MOVE = """BEGIN IMMEDIATE;
+UPDATE tags SET x = {x} WHERE id = 1;
+INSERT INTO history (seq, label, parent, time_ms, user, front_end, session)
+  SELECT max(seq) + 1, 'move #1 to {x},0.500', (SELECT history_cursor FROM project), 0, 'bench', 'cli', 1 FROM history;
+INSERT INTO history_changes SELECT (SELECT max(seq) FROM history), 1, kind, text, x, y, side, label_em, kind, text, x, y, side, label_em
+  FROM tags WHERE id = 1;
+UPDATE project SET history_cursor = (SELECT max(seq) FROM history);
+COMMIT;"""
+
+
 def measure(tagproj, project, runs):
-    copy = project + ".shell-copy"
+    """Median wall times of `move`, the shell's one-row update and the shell's equivalent of a move."""
+    copy, copy2 = project + ".shell-copy", project + ".shell-copy2"
     shutil.copyfile(project, copy)
-    ours, shell = [], []
+    shutil.copyfile(project, copy2)
+    ours, shell, equivalent = [], [], []
     for i in range(runs):
         x = "0.%d" % (30 + i % 40)
         ours.append(timed([tagproj, "move", project, "1", "--to", f"{x},0.5"]))
         shell.append(timed(["sqlite3", copy, f"BEGIN IMMEDIATE; UPDATE tags SET x = {x} WHERE id = 1; COMMIT;"]))
+        equivalent.append(timed(["sqlite3", copy2, SHELL_MOVE.format(x=x)]))
     os.remove(copy)
-    return statistics.median(ours), statistics.median(shell)
+    os.remove(copy2)
+    return statistics.median(ours), statistics.median(shell), statistics.median(equivalent)
 
 
 def every_command(tagproj, project, runs):
@@ -106,7 +135,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=41)
     ap.add_argument("--photo")
-    ap.add_argument("--history", default="1000,10000")
+    ap.add_argument("--history", default="20,10000")
+    ap.add_argument("--branches", type=int, default=100)
     ap.add_argument("--tags", type=int, default=1)
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
@@ -122,21 +152,35 @@ def main():
     # valgrind cannot read the Swift toolchain's debug info: count instructions on a stripped copy.
     stripped = os.path.join(work, "tagproj-stripped")
     subprocess.run(["strip", "-o", stripped, a.tagproj], check=True)
-    print(f"{'history':>8} {'tags':>5} {'tagproj move':>13} {'sqlite3 shell':>14} {'ratio':>6} {'move instructions':>18}")
+    print(f"{'history':>8} {'branches':>8} {'tags':>5} {'tagproj move':>13} {'shell UPDATE':>13} {'ratio':>6}"
+          f" {'shell move SQL':>15} {'ratio':>6}   instructions: move, undo, redo")
     base = base_ir = None
-    done = 0
-    for target in [0] + [int(n) for n in a.history.split(",") if n]:
-        grow_history(project, target - done, a.tags if target else 1)
-        done = target
-        ours, shell = measure(a.tagproj, project, a.runs)
+    for target in [int(n) for n in a.history.split(",") if n]:
+        # Each size on a fresh project, so the smaller one is not a prefix of the larger.
+        sized = os.path.join(work, f"bench-{target}.tagproj")
+        shutil.copyfile(project, sized)
+        grow_history(sized, target - 1, a.tags, a.branches if target >= 10 * a.branches else 1)
+        db = sqlite3.connect(sized)
+        n = db.execute("SELECT count(*) FROM history").fetchone()[0]
+        leaves = db.execute("SELECT count(*) FROM history h WHERE NOT EXISTS (SELECT 1 FROM history c WHERE c.parent = h.seq)").fetchone()[0]
+        t = db.execute("SELECT count(*) FROM tags").fetchone()[0]
+        db.close()
+        ours, shell, equivalent = measure(a.tagproj, sized, a.runs)
         base = base or ours
-        n = sqlite3.connect(project).execute("SELECT count(*) FROM history").fetchone()[0]
-        t = sqlite3.connect(project).execute("SELECT count(*) FROM tags").fetchone()[0]
-        ir = instructions([stripped, "move", project, "1", "--to", "0.45,0.5"])
-        base_ir = base_ir or ir
-        irs = f"{ir:>12,} ({(ir / base_ir - 1) * 100:+.1f}%)" if ir else "n/a"
-        print(f"{n:>8} {t:>5} {ours * 1000:>10.2f} ms {shell * 1000:>11.2f} ms {ours / shell:>5.2f}x {irs}"
-              f"   (wall {(ours / base - 1) * 100:+.0f}% vs. short history)")
+        irs = [instructions([stripped, "move", sized, "1", "--to", "0.45,0.5"]),
+               instructions([stripped, "undo", sized]), instructions([stripped, "redo", sized])]
+        base_ir = base_ir or irs[0]
+        copy = sized + ".shell-copy"
+        shutil.copyfile(sized, copy)
+        shell_ir = instructions(["sqlite3", copy, SHELL_MOVE.format(x="0.45")])
+        os.remove(copy)
+        text = ", ".join(f"{ir:,}" for ir in irs) + f" (move {(irs[0] / base_ir - 1) * 100:+.1f}%;" \
+            f" shell move SQL {shell_ir:,}, {irs[0] / shell_ir:.2f}x)" if all(irs) and shell_ir else "n/a"
+        print(f"{n:>8} {leaves:>8} {t:>5} {ours * 1000:>10.2f} ms {shell * 1000:>10.2f} ms {ours / shell:>5.2f}x"
+              f" {equivalent * 1000:>12.2f} ms {ours / equivalent:>5.2f}x   {text}   (wall {(ours / base - 1) * 100:+.0f}% vs. the first)")
+        project_for_commands = sized
+        subprocess.run([a.tagproj, "check", sized], check=True)
+    project = project_for_commands
     every_command(a.tagproj, project, a.runs)
     subprocess.run([a.tagproj, "check", project], check=True)
     shutil.rmtree(work)

@@ -15,8 +15,9 @@ packages=(
   libfreetype-dev       # glyph rasterizing
   libfontconfig-dev     # finding fonts, per-character fallback
   libharfbuzz-dev       # shaping, and font subsets (brings libharfbuzz-subset0, opened on first use)
+  libfribidi-dev        # the Unicode bidirectional algorithm (Arabic, Hebrew mixed with digits and Latin)
   libmicrohttpd-dev     # the editor's HTTP server (tagproj open)
-  fonts-dejavu-core     # Latin
+  fonts-dejavu-core     # Latin, Greek, Cyrillic, Arabic, Hebrew
   fonts-noto-cjk        # Chinese, Japanese, Korean
   fonts-noto-color-emoji
   sqlite3               # the baseline of the edit benchmark
@@ -27,6 +28,9 @@ packages=(
 # on web sizes), a 14.7 MP photo,
 # Pillow (to resize it), valgrind (instruction counts).
 [ "${1:-}" = "--bench" ] && packages+=(libjpeg-turbo-progs netpbm libvips-tools plasma-workspace-wallpapers python3-pil valgrind)
+# Regenerating the bidi references (scripts/make-bidi-references.py): Pillow with libraqm, an
+# independent FriBidi + HarfBuzz layout the tests compare tagproj's with.
+[ "${1:-}" = "--references" ] && packages+=(python3-pil libraqm0)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -70,7 +70,7 @@ public enum FuzzBodies {
     }
 
     /// Writes `bytes` to a private temporary file and opens it as a project: `check`, then the
-    /// tags, the history and the info are read. Returns whether every step succeeded.
+    /// tags, the history (its branch, its tree drawn, the start's state and its first two entries') and the info are read. Returns whether every step succeeded.
     @discardableResult
     public static func openProject(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var template = Array("/tmp/tagproj-fuzz-XXXXXX.tagproj".utf8CString)
@@ -89,6 +89,12 @@ public enum FuzzBodies {
             do { try project.check() } catch is any TagProjError { ok = false }
             _ = try project.tags()
             _ = try project.history()
+            // The whole tree drawn, and the state of its first entries computed along it.
+            let tree = try project.historyTree()
+            _ = HistoryGraph.rows(tree)
+            for seq in [0] + tree.items.prefix(2).map(\.seq) {
+                do { _ = try project.state(at: seq) } catch is any TagProjError { ok = false }
+            }
             _ = try project.info()
             // The embedded font subsets, opened and checked as export opens them.
             do { _ = try project.fonts() } catch is any TagProjError {}

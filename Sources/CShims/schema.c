@@ -16,10 +16,19 @@ static const char migration_003[] = {
     , 0};
 
 static const char migration_004[] = {
-#embed "../../Schema/004-project-fonts.sql"
+#embed "../../Schema/004-history-tree.sql"
     , 0};
 
-static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004};
+static const char migration_005[] = {
+#embed "../../Schema/005-tag-scale.sql"
+    , 0};
+
+static const char migration_006[] = {
+#embed "../../Schema/006-project-fonts.sql"
+    , 0};
+
+static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004, migration_005,
+                                         migration_006};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

@@ -22,7 +22,7 @@ final class EditorAPI {
     }
 
     private func open(forWriting: Bool) throws -> Project {
-        try Project.open(projectPath, forWriting: forWriting, busyTimeoutMS: Self.busyTimeoutMS)
+        try Project.open(projectPath, forWriting: forWriting, busyTimeoutMS: Self.busyTimeoutMS, frontEnd: "editor")
     }
 
     /// Answers an authorized API request; failures become their meaning's status with the
@@ -85,8 +85,10 @@ final class EditorAPI {
         var notices: [Notice] = []
         let labels: [String]
         switch op {
-        case "undo": labels = try project.undo()
-        case "redo": labels = try project.redo()
+        case "undo", "redo":
+            // The branch notice (redo) and the someone-else's-edit notice (undo) reach the page as values.
+            let result = op == "undo" ? try project.undo() : try project.redo()
+            (labels, notices) = (result.labels, result.notices)
         default:
             let edit = try self.edit(op, from: body)
             // Only text needs fonts; a drag or a flip never loads them.

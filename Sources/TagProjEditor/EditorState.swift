@@ -4,7 +4,7 @@ import TagKit
 /// What the page is told about the project: the picture's size, every tag with the geometry the
 /// page needs to keep a dragged tag inside the photo, the history, and a version to poll.
 enum EditorState {
-    /// `{"width","height","version","currency","tags":[…],"history":{…}}`.
+    /// `{"width","height","version","currency","tag_scale","tags":[…],"history":{…}}`.
     static func json(_ project: Project) throws -> JSON {
         let size = try project.pictureSize()
         let settings = try project.settings()
@@ -12,6 +12,7 @@ enum EditorState {
         return .object([
             ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
             ("version", .string(version(of: project.path))), ("currency", .string(settings.currency)),
+            ("tag_scale", .number(settings.tagScale)),
             ("tags", .array(tags)), ("history", try project.history().json),
         ])
     }
@@ -21,7 +22,7 @@ enum EditorState {
     static func tagJSON(_ tag: Tag, settings: ProjectSettings, size: PictureSize) -> JSON {
         guard case .object(var members) = tag.json else { return tag.json }
         members.append(("label", .string(tag.label(settings))))
-        if let region = Placement.allowedRegion(side: tag.side, labelEm: tag.labelEm, size: size) {
+        if let region = Placement.allowedRegion(side: tag.side, labelEm: tag.labelEm, size: size, scale: settings.tagScale) {
             members.append(("region", .object([
                 ("x0", .number(region.x.lowerBound)), ("x1", .number(region.x.upperBound)),
                 ("y0", .number(region.y.lowerBound)), ("y1", .number(region.y.upperBound)),

@@ -95,6 +95,11 @@ class Editor:
     def tag(self, tag_id):
         return self.driver.find_element(By.CSS_SELECTOR, '[data-tag-id="%d"]' % tag_id)
 
+    def press(self, tag_id, key):
+        """Focuses the tag (as Tab would) and presses `key` on it."""
+        self.driver.execute_script("arguments[0].focus()", self.tag(tag_id))
+        self.tag(tag_id).send_keys(key)
+
     def status(self):
         try:
             return self.driver.find_element(By.ID, "status").text
@@ -288,11 +293,32 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: history(e.dir)["cursor"] == 3, "Ctrl+Z did not undo")
         e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-tag-id="2"]'), "the restored tag is not shown")
 
+    def test_redo_after_a_new_branch_says_another_continues(self):
+        e = self.editor
+        e.load()
+        e.press(1, Keys.ARROW_RIGHT)
+        e.settled(3)
+        e.button("undo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 2, "undo did not reach the project")
+        e.press(1, Keys.ENTER)  # a flip: a new branch from entry 2, beside the move
+        e.wait(lambda d: history(e.dir)["cursor"] == 4, "the flip did not reach the project")
+        e.button("undo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 2, "the second undo did not reach the project")
+        e.button("redo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 4, "redo did not follow the newest branch")
+        status = e.driver.find_element(By.ID, "status")
+        e.wait(lambda d: "note: another branch continues from here (#3 “move #1 to 0.310,0.350”)" in status.text,
+               "the page did not say that another branch continues")
+        _, out, _ = cli("history", "p.tagproj", "--tree", "--json", cwd=e.dir)
+        entries = json.loads(out)["entries"]
+        self.assertEqual([(x["seq"], x["parent"], x["front_end"]) for x in entries][2:], [(3, 2, "editor"), (4, 2, "editor")])
+        shown = [li.get_attribute("title") for li in e.driver.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")]
+        self.assertTrue(shown[-1].startswith("#4 · ") and shown[-1].endswith("/editor"), shown)
+
     def test_keyboard_moves_and_flips_the_focused_tag(self):
         e = self.editor
         e.load()
-        e.driver.execute_script("arguments[0].focus()", e.tag(1))
-        e.tag(1).send_keys(Keys.ARROW_RIGHT)
+        e.press(1, Keys.ARROW_RIGHT)
         e.settled(3)
         self.assertAlmostEqual(tags(e.dir)[1]["x"], 0.31, places=6)
         e.tag(1).send_keys(Keys.ENTER)
@@ -306,6 +332,26 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(cli("move", "p.tagproj", "1", "--to", "0.6,0.7", cwd=e.dir)[0], 0)
         e.wait(lambda d: abs(e.tag(1).rect["y"] - before["y"]) > 50, "the shell's move never showed", timeout=5)
         e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")) == 3, "history not updated")
+
+    def test_a_right_to_left_tag_added_in_the_shell_shows_drawn_by_the_renderer(self):
+        e = self.editor
+        e.load()
+        status, _, err = cli("add", "p.tagproj", "dish", "بيتزا 30 سم", "--at", "0.3,0.8", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-tag-id="3"]'), "the Arabic tag never showed", timeout=5)
+        e.wait(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", e.tag(3)),
+               "the Arabic tag's image never loaded")
+        self.assertIn("بيتزا 30 سم", e.tag(3).get_attribute("alt"))
+        # The page shows what export draws: the same renderer's picture of the tag, as wide.
+        self.assertGreater(e.tag(3).rect["width"], e.tag(2).rect["width"])
+
+    def test_a_new_tag_scale_from_the_shell_redraws_every_tag_at_it(self):
+        e = self.editor
+        e.load()
+        before = e.tag(1).rect
+        self.assertEqual(cli("set", "p.tagproj", "--tag-scale", "2", cwd=e.dir)[0], 0)
+        e.wait(lambda d: e.tag(1).rect["height"] > 1.8 * before["height"], "the tag was not redrawn at scale 2", timeout=5)
+        self.assertLess(e.tag(1).rect["height"], 2.2 * before["height"])
 
     def test_export_writes_the_picture_next_to_the_project(self):
         e = self.editor

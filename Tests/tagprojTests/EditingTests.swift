@@ -70,18 +70,17 @@ import Testing
             #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "\(args): \(run)")
         }
         let history = try cli("history", "dinner.tagproj")
-        #expect(history.stdout == """
-              1    add dish #1 “宫保鸡丁”
-              2    add price #2 “¥38”
-              3    move #1
-              4    flip #1
-              5    edit #1 “麻婆豆腐”
-            > 6    delete #2 “¥38”
-
-            """)
+        // Each line: the cursor mark, the seq, the time, who and from where, the label.
+        let lines = history.stdout.split(separator: "\n").map(String.init)
+        let labels = ["add dish #1 “宫保鸡丁”", "add price #2 “¥38”", "move #1 to 0.500,0.500", "flip #1",
+                      "edit #1 “宫保鸡丁” → “麻婆豆腐”", "delete #2 “¥38”"]
+        #expect(lines.count == 6 && history.stderr.isEmpty)
+        for (k, (line, label)) in zip(lines, labels).enumerated() {
+            #expect(line.hasPrefix((k == 5 ? "> " : "  ") + "\(k + 1)    20") && line.hasSuffix("/cli        " + label), "\(line)")
+        }
         let undo = try cli("undo", "dinner.tagproj", "--steps", "2")
         #expect(undo.status == 0 && undo.stdout.isEmpty)
-        #expect(undo.stderr == "undid delete #2 “¥38”\nundid edit #1 “麻婆豆腐”\n")
+        #expect(undo.stderr == "undid delete #2 “¥38”\nundid edit #1 “宫保鸡丁” → “麻婆豆腐”\n")
         var tags = try CLI.json(try cli("list", "dinner.tagproj", "--json"))["tags"] as! [[String: Any]]
         #expect(tags.map { $0["text"] as! String } == ["宫保鸡丁", "38"])
         #expect(tags[0]["side"] as? String == "left")
@@ -89,9 +88,9 @@ import Testing
         #expect(json["cursor"] as? Int == 4)
         let entries = json["entries"] as! [[String: Any]]
         #expect(entries.map { $0["undone"] as! Bool } == [false, false, false, false, true, true])
-        #expect(entries[2]["seq"] as? Int == 3 && entries[2]["label"] as? String == "move #1")
+        #expect(entries[2]["seq"] as? Int == 3 && entries[2]["label"] as? String == "move #1 to 0.500,0.500")
         let redo = try cli("redo", "dinner.tagproj")
-        #expect(redo.status == 0 && redo.stderr == "redid edit #1 “麻婆豆腐”\n")
+        #expect(redo.status == 0 && redo.stderr == "redid edit #1 “宫保鸡丁” → “麻婆豆腐”\n")
         tags = try CLI.json(try cli("list", "dinner.tagproj", "--json"))["tags"] as! [[String: Any]]
         #expect(tags.map { $0["text"] as! String } == ["麻婆豆腐", "38"])
         let check = try cli("check", "dinner.tagproj")

@@ -93,6 +93,11 @@ import Testing
         #expect(try cli("edit", project, "1", "麻婆豆腐").status == 0)
         let edited = try subsets()
         #expect(edited != original)
+        // An earlier state is drawn with the subsets it had, without fonts, the project unchanged.
+        let env0 = try Self.withoutFonts(cli)
+        #expect(try cli.run(["export", project, "then.png", "--at", "1"], environment: env0).status == 0)
+        #expect(try cli.bytes("then.png") == cli.bytes("before.png"))
+        #expect(try subsets() == edited)
         #expect(try cli("undo", project).status == 0)
         #expect(try subsets() == original)
         let env = try Self.withoutFonts(cli)

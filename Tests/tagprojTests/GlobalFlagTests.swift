@@ -10,7 +10,7 @@ import Testing
         let version = try cli("-qV")
         #expect(version.status == 0 && version.stdout.hasPrefix("tagproj ") && version.stderr.isEmpty, "\(version)")
         let list = try cli("--json", "list", "dinner.tagproj")
-        #expect(list.status == 0 && list.stdout == "{\"tags\":[]}\n", "\(list)")
+        #expect(list.status == 0 && list.stdout == "{\"tags\":[],\"tag_scale\":1}\n", "\(list)")
         let quietJSON = try cli("-q", "--json", "add", "dinner.tagproj", "dish", "Soup")
         #expect(quietJSON.status == 0 && quietJSON.stdout.hasPrefix("{\"id\":1,"), "\(quietJSON)")
         let none = try cli("--json", "flip", "dinner.tagproj", "1")

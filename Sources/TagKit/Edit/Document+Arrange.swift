@@ -7,23 +7,25 @@ extension Document {
     func arranged() -> EditOutcome {
         var next = self
         var changes: [TagChange] = [], notices: [Notice] = []
+        let scale = settings.tagScale
         for tag in tags.sorted {
             // The tags placed before this one; a later tag makes way for it in its own turn.
-            let others = next.tags.sorted.filter { $0.id < tag.id }.map { Placement.box(of: $0, size: size) }
+            let others = next.tags.sorted.filter { $0.id < tag.id }.map(box(of:))
             func clear(_ anchor: NormalizedPoint, _ side: Side) -> Bool {
-                let box = Placement.box(anchor: anchor, side: side, labelEm: tag.labelEm, size: size)
+                let box = Placement.box(anchor: anchor, side: side, labelEm: tag.labelEm, size: size, scale: scale)
                 return !others.contains { Placement.overlap($0, box) }
             }
             if clear(tag.anchor, tag.side) { continue }
             var spot: Placement.Spot?
-            if Placement.fits(tag.anchor, side: tag.side.flipped, labelEm: tag.labelEm, size: size), clear(tag.anchor, tag.side.flipped) {
+            if Placement.fits(tag.anchor, side: tag.side.flipped, labelEm: tag.labelEm, size: size, scale: scale), clear(tag.anchor, tag.side.flipped) {
                 spot = Placement.Spot(anchor: tag.anchor, side: tag.side.flipped)
             } else {
-                spot = FreeSpace.spot(labelEm: tag.labelEm, side: nil, size: size, others: others, near: tag.anchor, preferring: tag.side)
+                spot = FreeSpace.spot(labelEm: tag.labelEm, side: nil, size: size, scale: scale, others: others, near: tag.anchor,
+                                      preferring: tag.side)
             }
             guard let spot else {
-                let box = Placement.box(of: tag, size: size)
-                for other in next.tags.sorted where other.id < tag.id && Placement.overlap(box, Placement.box(of: other, size: size)) {
+                let drawn = box(of: tag)
+                for other in next.tags.sorted where other.id < tag.id && Placement.overlap(drawn, box(of: other)) {
                     notices.append(.overlaps(tag.id, other.id))
                 }
                 continue

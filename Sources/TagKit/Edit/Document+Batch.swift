@@ -33,12 +33,11 @@ extension Document {
             let before = first[id] ?? nil, after = document.tags[id]
             if before != after { changes.append(TagChange(id: id, before: before, after: after)) }
         }
-        let size = self.size
         let all = document.tags.sorted
         for change in changes {
             guard let tag = change.after else { continue }
-            let box = Placement.box(of: tag, size: size)
-            for other in all where other.id != tag.id && Placement.overlap(box, Placement.box(of: other, size: size)) {
+            let box = document.box(of: tag)
+            for other in all where other.id != tag.id && Placement.overlap(box, document.box(of: other)) {
                 // A pair both touched is named once, from the later id.
                 if other.id > tag.id, changes.contains(where: { $0.id == other.id && $0.after != nil }) { continue }
                 notices.append(.overlaps(tag.id, other.id))

@@ -25,7 +25,7 @@ extension Document {
     /// every tag of `tags` the touched one overlaps; a tag that cannot fit anywhere throws
     /// `PlacementError.doesNotFit`. A tag the edit names that is not in `tags` throws `UnknownTagError`.
     public func applying(_ edit: Edit, measurer: (any LabelMeasurer)?) throws -> EditOutcome {
-        let currency = settings.currency
+        let currency = settings.currency, scale = settings.tagScale
         func measured(_ tag: Tag) throws -> Double {
             guard let measurer else { throw MeasurerRequiredError() }
             return try measurer.labelEm(tag.label(settings), font: settings.font)
@@ -35,7 +35,8 @@ extension Document {
             return tag
         }
 
-        let id: TagID, before: Tag?, proposed: Tag?, label: String
+        let id: TagID, before: Tag?, proposed: Tag?
+        var label: String
         // How the touched tag may be placed: `mayFlip` when the user did not name its side.
         var mayFlip = true
         var free = false
@@ -67,7 +68,7 @@ extension Document {
             (id, before) = (target, tag)
             tag.text = try TagText.validate(text, kind: tag.kind, currency: currency, format: settings.priceFormat)
             tag.labelEm = try measured(tag)
-            (proposed, label) = (tag, "edit \(target) “\(tag.label(settings))”")
+            (proposed, label) = (tag, "edit \(target) “\(before!.label(settings))” → “\(tag.label(settings))”")
         case .setSettings(let new): return try applying(settings: new, measurer: measurer)
         case .arrange: return arranged()
         case .delete(let target):
@@ -81,21 +82,23 @@ extension Document {
         if var tag = after {
             let others = tags.sorted.filter { $0.id != tag.id }
             let spot: Placement.Spot
-            if free, let found = FreeSpace.spot(labelEm: tag.labelEm, side: mayFlip ? nil : tag.side, size: size,
-                                                others: others.map { Placement.box(of: $0, size: size) }) {
+            if free, let found = FreeSpace.spot(labelEm: tag.labelEm, side: mayFlip ? nil : tag.side, size: size, scale: scale,
+                                                others: others.map { box(of: $0) }) {
                 spot = found
             } else {
                 spot = try Placement.place(tag.anchor, side: tag.side, mayFlip: mayFlip, labelEm: tag.labelEm, size: size,
-                                           id: before == nil ? nil : tag.id)
+                                           scale: scale, id: before == nil ? nil : tag.id)
                 if spot.anchor != tag.anchor { notices.append(.movedToStayInside(tag.id, spot.anchor)) }
                 if spot.side != tag.side { notices.append(.sideChanged(tag.id, spot.side)) }
             }
             (tag.anchor, tag.side) = (spot.anchor, spot.side)
-            let box = Placement.box(of: tag, size: size)
-            for other in others where Placement.overlap(box, Placement.box(of: other, size: size)) {
+            let drawn = box(of: tag)
+            for other in others where Placement.overlap(drawn, box(of: other)) {
                 notices.append(.overlaps(tag.id, other.id))
             }
             after = tag
+            // Where the dot ended up, which placement may have changed from where it was asked for.
+            if case .move = edit { label += " to \(tag.anchor.formatted)" }
         }
         var next = self
         next.tags[id] = after
@@ -103,6 +106,11 @@ extension Document {
         return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: [TagChange(id: id, before: before, after: after)]),
                            notices: notices)
     }
+}
+
+extension Document {
+    /// The whole box of `tag` (dot and bubble) on this document's picture at its tag scale, in pixels.
+    func box(of tag: Tag) -> Rect { Placement.box(of: tag, size: size, scale: settings.tagScale) }
 }
 
 /// A tag id that the project does not have.

@@ -38,23 +38,6 @@ public struct HistoryEntry: Equatable, Sendable {
     }
 }
 
-/// The history as `history` shows it: every entry's label, and the cursor.
-public struct HistoryLog: Equatable, Sendable {
-    /// One entry as listed.
-    public struct Item: Equatable, Sendable {
-        /// Position in the history, from 1.
-        public var seq: Int64
-        /// The entry's label.
-        public var label: String
-        /// True for the redo tail: entries after the cursor.
-        public var undone: Bool
-    }
-    /// The entries in order.
-    public var items: [Item]
-    /// The seq of the last applied entry; 0 when everything is undone or nothing was done.
-    public var cursor: Int64
-}
-
 extension TagSet {
     /// The tags after `entry` is applied (redo): every touched tag takes its after image.
     public func applying(_ entry: HistoryEntry) -> TagSet {

@@ -1,27 +1,26 @@
 /// Which way `undo` and `redo` walk the history.
 public enum StepDirection: Sendable {
-    /// Back: each entry's tags return to their before images.
+    /// Back to the parent: each entry's tags return to their before images.
     case undo
-    /// Forward over the redo tail: each entry's tags take their after images again.
+    /// Forward to the newest child: each entry's tags take their after images again.
     case redo
 }
 
-/// Undo and redo on the linear history, as pure functions of the cursor: entries `1…cursor` are
-/// applied, the rest are the redo tail.
-enum HistoryStep {
-    /// The seqs of the entries `steps` steps in `direction` from `cursor` visit, in order, when
-    /// `available` entries lie that way (`cursor` for undo, the redo tail's length for redo).
-    static func seqs(_ direction: StepDirection, steps: Int, cursor: Int64, available: Int64) throws(HistoryError) -> [Int64] {
-        guard available > 0 else { throw direction == .undo ? .nothingToUndo : .nothingToRedo }
-        guard steps <= available else {
-            throw .tooFewSteps(requested: steps, available: Int(available), undo: direction == .undo)
-        }
-        return (0..<steps).map { k in direction == .undo ? cursor - Int64(k) : cursor + 1 + Int64(k) }
-    }
+/// What an undo or redo did: the labels of the entries it stepped over, in order, and what the
+/// user should be told (another branch continues from here; an undone entry was someone else's).
+public struct StepResult: Equatable, Sendable {
+    /// The labels of the entries undone or redone, in the order visited.
+    public var labels: [String]
+    /// `.otherBranch` and `.undidOthersEdit` notices, in order.
+    public var notices: [Notice]
+}
 
-    /// The cursor after visiting `seqs` in `direction` from `cursor`.
-    static func cursor(after seqs: [Int64], _ direction: StepDirection, from cursor: Int64) -> Int64 {
-        direction == .undo ? cursor - Int64(seqs.count) : cursor + Int64(seqs.count)
+/// The pure parts of a step through the history tree.
+enum HistoryStep {
+    /// The error for running out of entries after `done` of `requested` steps.
+    static func exhausted(_ direction: StepDirection, requested: Int, done: Int) -> HistoryError {
+        if done == 0 { return direction == .undo ? .nothingToUndo : .nothingToRedo }
+        return .tooFewSteps(requested: requested, available: done, undo: direction == .undo)
     }
 
     /// The tag images to store for visiting `entry` in `direction`: its own for redo, its
@@ -31,22 +30,28 @@ enum HistoryStep {
     }
 }
 
-/// Undo or redo that cannot be done.
+/// A step or jump through the history that cannot be done.
 public enum HistoryError: TagProjError, Equatable {
     /// The cursor is at the start.
     case nothingToUndo
-    /// There is no redo tail.
+    /// No entry continues from the cursor.
     case nothingToRedo
     /// Fewer entries lie that way than were asked for.
     case tooFewSteps(requested: Int, available: Int, undo: Bool)
+    /// `undo --to`, `restore` or `--at` named an entry the history does not have.
+    case noSuchEntry(Int64)
+    /// `undo --to` or `restore` named the entry whose state is already current.
+    case alreadyAt(Int64)
 
-    /// `nothing to undo`, `cannot redo 3 steps: only 1 to redo`.
+    /// `nothing to undo`, `cannot redo 3 steps: only 1 to redo`, `no history entry #9`.
     public var message: String {
         switch self {
         case .nothingToUndo: return "nothing to undo"
         case .nothingToRedo: return "nothing to redo"
         case .tooFewSteps(let requested, let available, let undo):
             return "cannot \(undo ? "undo" : "redo") \(requested) steps: only \(available) to \(undo ? "undo" : "redo")"
+        case .noSuchEntry(let seq): return "no history entry #\(seq)"
+        case .alreadyAt(let seq): return seq == 0 ? "the project is already at the empty start (#0)" : "entry #\(seq) is already the current state"
         }
     }
 

@@ -9,12 +9,12 @@ extension Tag {
 }
 
 extension Tag {
-    /// The tag as `list --json` shows it on a `size` picture: `json` plus the dot in pixels and
-    /// the whole tag's box, normalized and in pixels:
+    /// The tag as `list --json` shows it on a `size` picture at tag scale `scale`: `json` plus the
+    /// dot in pixels and the whole tag's box, normalized and in pixels:
     /// `…,"x_px":920,"y_px":800,"box":{"x":…,"y":…,"width":…,"height":…},"box_px":{…}}`.
-    public func json(in size: PictureSize) -> JSON {
+    public func json(in size: PictureSize, scale: Double) -> JSON {
         guard case .object(var members) = json else { return json }
-        let b = Placement.box(of: self, size: size)
+        let b = Placement.box(of: self, size: size, scale: scale)
         let w = Double(size.width), h = Double(size.height)
         func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> JSON {
             .object([("x", .number(x)), ("y", .number(y)), ("width", .number(width)), ("height", .number(height))])
@@ -39,6 +39,7 @@ extension ProjectInfo {
             ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
             ("currency", .string(settings.currency)), ("font", .string(settings.font)),
             ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
+            ("tag_scale", .number(settings.tagScale)),
             ("schema_version", .integer(Int64(schemaVersion))),
             ("fonts", .array(embeddedFonts.map {
                 .object([("family", .string($0.family)), ("style", .string($0.style)), ("subsets", .integer(Int64($0.subsets))),
@@ -57,10 +58,15 @@ extension ExportResult {
 }
 
 extension HistoryLog {
-    /// The history as `history --json` shows it: `{"entries":[{"seq":1,"label":"…","undone":false}],"cursor":1}`.
+    /// The history as `history --json` shows it:
+    /// `{"entries":[{"seq":1,"label":"…","undone":false,"parent":0,"time_ms":1764590000000,"user":"ana","front_end":"cli"}],"cursor":1}`;
+    /// `time_ms`, `user` and `front_end` are null for entries made before the history recorded them.
     public var json: JSON {
+        func optional(_ text: String?) -> JSON { text.map { .string($0) } ?? .null }
         let entries = items.map { item in
-            JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label)), ("undone", .bool(item.undone))])
+            JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label)), ("undone", .bool(item.undone)),
+                         ("parent", .integer(item.parent)), ("time_ms", item.origin.timeMS.map { .integer($0) } ?? .null),
+                         ("user", optional(item.origin.user)), ("front_end", optional(item.origin.frontEnd))])
         }
         return .object([("entries", .array(entries)), ("cursor", .integer(cursor))])
     }
@@ -69,8 +75,11 @@ extension HistoryLog {
 extension Array where Element == Tag {
     /// The tags as `list --json` shows them: `{"tags":[…]}`.
     public var json: JSON { .object([("tags", .array(map(\.json)))]) }
-    /// The tags as `list --json` shows them on a `size` picture, with pixels and boxes.
-    public func json(in size: PictureSize) -> JSON { .object([("tags", .array(map { $0.json(in: size) }))]) }
+    /// The tags as `list --json` shows them on a `size` picture at tag scale `scale`, with pixels
+    /// and boxes, and the scale: `{"tags":[…],"tag_scale":1}`.
+    public func json(in size: PictureSize, scale: Double) -> JSON {
+        .object([("tags", .array(map { $0.json(in: size, scale: scale) })), ("tag_scale", .number(scale))])
+    }
 }
 
 extension Notice {
@@ -89,6 +98,11 @@ extension Notice {
         case let .arranged(id, point, side):
             return .object([("notice", .string("arranged")), ("id", .integer(id.rawValue)), ("x", .number(point.x)), ("y", .number(point.y)),
                             ("side", .string(side.rawValue))])
+        case let .otherBranch(seq, label):
+            return .object([("notice", .string("other_branch")), ("seq", .integer(seq)), ("label", .string(label))])
+        case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
+            return .object([("notice", .string("undid_others_edit")), ("seq", .integer(seq)), ("label", .string(label)),
+                            ("user", .string(user)), ("front_end", .string(frontEnd)), ("other_shell", .bool(otherShell))])
         }
     }
 }

@@ -10,11 +10,12 @@ public enum FreeSpace {
     /// of `others` (or the tag fits nowhere).
     ///
     /// `near` searches outward from another point than the centre (what `arrange` does from a
-    /// tag's own dot), and `preferring` tries that side first at every position.
-    public static func spot(labelEm: Double, side: Side?, size: PictureSize, others: [Rect], near: NormalizedPoint = .centre,
-                            preferring: Side? = nil) -> Placement.Spot? {
+    /// tag's own dot), and `preferring` tries that side first at every position. `scale` is the
+    /// project's tag scale, as for `Placement`.
+    public static func spot(labelEm: Double, side: Side?, size: PictureSize, scale: Double = 1, others: [Rect],
+                            near: NormalizedPoint = .centre, preferring: Side? = nil) -> Placement.Spot? {
         let w = Double(size.width), h = Double(size.height)
-        let tagHeight = TagStyle.heightOfShorterSide * Double(size.shorterSide)
+        let tagHeight = TagStyle.height(on: size, scale: scale)
         let step = max(tagHeight / 4, max(w, h) / 400, 0.5)
         let cx = near.x * w, cy = near.y * h
         var offsets: [(d: Double, i: Int, j: Int)] = []
@@ -29,8 +30,8 @@ public enum FreeSpace {
             let anchor = NormalizedPoint(x: (cx + Double(o.i) * step) / w, y: (cy + Double(o.j) * step) / h)
             let first = preferring ?? Side.facingCentre(from: anchor)
             let sides = side.map { [$0] } ?? [first, first.flipped]
-            for s in sides where Placement.fits(anchor, side: s, labelEm: labelEm, size: size) {
-                let box = Placement.box(anchor: anchor, side: s, labelEm: labelEm, size: size)
+            for s in sides where Placement.fits(anchor, side: s, labelEm: labelEm, size: size, scale: scale) {
+                let box = Placement.box(anchor: anchor, side: s, labelEm: labelEm, size: size, scale: scale)
                 if !others.contains(where: { Placement.overlap($0, box) }) { return Placement.Spot(anchor: anchor, side: s) }
             }
         }

@@ -2,14 +2,16 @@
 /// a tag goes when it would not.
 ///
 /// Placement works in normalized coordinates; because every tag dimension is proportional to the
-/// picture's shorter side, a placement that fits at one export size fits at every size. The dot is
+/// picture's shorter side, a placement that fits at one export size fits at every size. `scale` is
+/// the project's tag scale (`ProjectSettings.tagScale`): every tag dimension is multiplied by it. The dot is
 /// what the user points at, so `place` keeps it where it was put whenever either side of the
 /// bubble fits there, and moves it (the least distance) only when neither does.
 public enum Placement {
     /// Where a tag's dot may go on a picture, as a normalized rectangle, or nil when the tag is
     /// too wide or tall to fit anywhere.
-    public static func allowedRegion(side: Side, labelEm: Double, size: PictureSize) -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
-        let h = TagStyle.heightOfShorterSide * Double(size.shorterSide)
+    public static func allowedRegion(side: Side, labelEm: Double, size: PictureSize,
+                                     scale: Double = 1) -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
+        let h = TagStyle.height(on: size, scale: scale)
         let e = TagStyle.extent(bodyWidth: TagGeometry.bodyWidth(labelEm: labelEm))
         let w = Double(size.width), ht = Double(size.height)
         // Distances in pixels from the dot to the tag's left, right, top and bottom edges.
@@ -23,8 +25,9 @@ public enum Placement {
 
     /// The point nearest to `wanted` where the whole tag fits. Clamping each coordinate to the
     /// allowed rectangle is the least Euclidean move. Throws when the tag cannot fit anywhere.
-    public static func fit(_ wanted: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize) throws -> NormalizedPoint {
-        guard let region = allowedRegion(side: side, labelEm: labelEm, size: size) else {
+    public static func fit(_ wanted: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize,
+                           scale: Double = 1) throws -> NormalizedPoint {
+        guard let region = allowedRegion(side: side, labelEm: labelEm, size: size, scale: scale) else {
             throw PlacementError.doesNotFit
         }
         return clamp(wanted, to: region)
@@ -32,8 +35,8 @@ public enum Placement {
 
     /// Whether the whole tag fits with its dot at `anchor` and the bubble on `side` (a rounding
     /// hair allowed, so a dot stored on the region's edge still fits there).
-    public static func fits(_ anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize) -> Bool {
-        guard let r = allowedRegion(side: side, labelEm: labelEm, size: size) else { return false }
+    public static func fits(_ anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize, scale: Double = 1) -> Bool {
+        guard let r = allowedRegion(side: side, labelEm: labelEm, size: size, scale: scale) else { return false }
         let slack = 1e-9
         return anchor.x >= r.x.lowerBound - slack && anchor.x <= r.x.upperBound + slack
             && anchor.y >= r.y.lowerBound - slack && anchor.y <= r.y.upperBound + slack
@@ -58,18 +61,18 @@ public enum Placement {
     /// `PlacementError.sideDoesNotFit`, naming the nearest point where it could be; a dot outside
     /// the picture (a small excursion the user meant as "at the edge") is brought in instead.
     public static func place(_ wanted: NormalizedPoint, side: Side, mayFlip: Bool, labelEm: Double, size: PictureSize,
-                             id: TagID? = nil) throws -> Spot {
-        if fits(wanted, side: side, labelEm: labelEm, size: size) { return Spot(anchor: wanted, side: side) }
-        if mayFlip, fits(wanted, side: side.flipped, labelEm: labelEm, size: size) {
+                             scale: Double = 1, id: TagID? = nil) throws -> Spot {
+        if fits(wanted, side: side, labelEm: labelEm, size: size, scale: scale) { return Spot(anchor: wanted, side: side) }
+        if mayFlip, fits(wanted, side: side.flipped, labelEm: labelEm, size: size, scale: scale) {
             return Spot(anchor: wanted, side: side.flipped)
         }
-        guard let region = allowedRegion(side: side, labelEm: labelEm, size: size) else { throw PlacementError.doesNotFit }
+        guard let region = allowedRegion(side: side, labelEm: labelEm, size: size, scale: scale) else { throw PlacementError.doesNotFit }
         let insidePicture = (0...1).contains(wanted.x) && (0...1).contains(wanted.y)
         if !mayFlip && insidePicture {
             throw PlacementError.sideDoesNotFit(id: id, side: side, at: wanted, room: clamp(wanted, to: region))
         }
         var best = Spot(anchor: clamp(wanted, to: region), side: side)
-        if mayFlip, let other = allowedRegion(side: side.flipped, labelEm: labelEm, size: size) {
+        if mayFlip, let other = allowedRegion(side: side.flipped, labelEm: labelEm, size: size, scale: scale) {
             let flipped = clamp(wanted, to: other)
             if distance(flipped, wanted, size) < distance(best.anchor, wanted, size) { best = Spot(anchor: flipped, side: side.flipped) }
         }
@@ -77,17 +80,17 @@ public enum Placement {
     }
 
     /// The whole tag's box (dot and bubble) in pixels of a `size` picture: what overlap is judged on.
-    public static func box(anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize) -> Rect {
-        let h = TagStyle.heightOfShorterSide * Double(size.shorterSide)
+    public static func box(anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize, scale: Double = 1) -> Rect {
+        let h = TagStyle.height(on: size, scale: scale)
         let e = TagStyle.extent(bodyWidth: TagGeometry.bodyWidth(labelEm: labelEm))
         let x = anchor.x * Double(size.width), y = anchor.y * Double(size.height)
         let a = x + (side == .right ? e.near : -e.far) * h, b = x + (side == .right ? e.far : -e.near) * h
         return Rect(minX: a, minY: y + e.top * h, maxX: b, maxY: y + e.bottom * h)
     }
 
-    /// The box of `tag` (see `box(anchor:side:labelEm:size:)`).
-    public static func box(of tag: Tag, size: PictureSize) -> Rect {
-        box(anchor: tag.anchor, side: tag.side, labelEm: tag.labelEm, size: size)
+    /// The box of `tag` (see `box(anchor:side:labelEm:size:scale:)`).
+    public static func box(of tag: Tag, size: PictureSize, scale: Double = 1) -> Rect {
+        box(anchor: tag.anchor, side: tag.side, labelEm: tag.labelEm, size: size, scale: scale)
     }
 
     /// Whether two boxes share any area (touching edges do not).

@@ -39,27 +39,28 @@ public struct SceneLayout: Sendable {
     /// The output size laid out for.
     public let size: PictureSize
 
-    /// Lays out `tags` on a picture of `size` with `settings`' currency and font.
+    /// Lays out `tags` on a picture of `size` with `settings`' currency, font and tag scale.
     /// - Throws: ``LayoutError/tagDoesNotFit(_:label:)``, or the provider's ``TextError``.
     public init(tags: [Tag], settings: ProjectSettings, size: PictureSize, fonts: some FontProvider) throws {
         var drawings: [TagDrawing] = []
         var notices: [Notice] = []
-        // One font size for every label: it depends only on the picture.
-        let fontSize = TagStyle.fontSizeOfShorterSide * Double(size.shorterSide)
+        // One font size for every label: it depends only on the picture and the tag scale.
+        let scale = settings.tagScale
+        let fontSize = TagStyle.fontSize(on: size, scale: scale)
         for tag in tags {
             let label = tag.label(settings)
             let line = try fonts.shape(label, family: settings.font, pixelSize: fontSize)
             let em = line.advance / fontSize
             let anchor: NormalizedPoint
             do {
-                anchor = try Placement.fit(tag.anchor, side: tag.side, labelEm: em, size: size)
+                anchor = try Placement.fit(tag.anchor, side: tag.side, labelEm: em, size: size, scale: scale)
             } catch is PlacementError {
                 throw LayoutError.tagDoesNotFit(tag.id, label: label)
             }
             // Rounding may nudge a tag on the edge by a hair; only a visible move is news.
             let moved = max(abs(anchor.x - tag.anchor.x) * Double(size.width), abs(anchor.y - tag.anchor.y) * Double(size.height))
             if moved >= 0.5 { notices.append(.tagMoved(tag.id, from: tag.anchor, drawnAt: anchor)) }
-            let geometry = TagGeometry(anchor: anchor, side: tag.side, labelEm: em, size: size)
+            let geometry = TagGeometry(anchor: anchor, side: tag.side, labelEm: em, size: size, scale: scale)
             // The line box (ascender to descender of the faces used) centred on the body.
             let baseline = geometry.textStart.y + (line.ascent - line.descent) / 2
             let glyphs = try fonts.rasterize(line, originX: geometry.textStart.x, baselineY: baseline).map {

@@ -22,11 +22,11 @@ public struct TagGeometry: Equatable, Sendable {
     /// The whole tag, dot and bubble.
     public let bounds: Rect
 
-    /// Lays out a tag whose dot is at `anchor` on a `size` picture.
-    /// `labelEm` is the label's advance width in em.
-    public init(anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize) {
-        let h = TagStyle.heightOfShorterSide * Double(size.shorterSide)
-        let font = TagStyle.fontSizeOfShorterSide * Double(size.shorterSide)
+    /// Lays out a tag whose dot is at `anchor` on a `size` picture, every length times the
+    /// project's tag scale `scale`. `labelEm` is the label's advance width in em.
+    public init(anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize, scale: Double = 1) {
+        let h = TagStyle.height(on: size, scale: scale)
+        let font = TagStyle.fontSize(on: size, scale: scale)
         let body = TagGeometry.bodyWidth(labelEm: labelEm)
         let o = Point(anchor.x * Double(size.width), anchor.y * Double(size.height))
         let dir = side == .right ? 1.0 : -1.0
@@ -77,7 +77,8 @@ public struct TagGeometry: Equatable, Sendable {
         bounds = Rect(minX: xs.min()!, minY: o.y + e.top * h, maxX: xs.max()!, maxY: o.y + e.bottom * h)
     }
 
-    /// Width of the bubble's body, in tag heights, for a label `labelEm` em wide.
+    /// Width of the bubble's body, in tag heights, for a label `labelEm` em wide (at any tag scale:
+    /// the text grows with the tag).
     static func bodyWidth(labelEm: Double) -> Double {
         let text = labelEm * TagStyle.fontSizeOfShorterSide / TagStyle.heightOfShorterSide
         return max(TagStyle.minimumBodyWidth, text + 2 * TagStyle.textPadding)

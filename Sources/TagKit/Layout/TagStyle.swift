@@ -3,12 +3,23 @@
 /// Lengths are fractions of the tag height `h`, measured from the original artwork
 /// (`reference/original-tag-*.png`), with the origin at the centre of the anchor dot and x
 /// growing toward the bubble (a left-side tag mirrors x). The tag height itself is a fraction of
-/// the picture's shorter side, so a tag looks the same on a thumbnail and on a 12 MP photo.
+/// the picture's shorter side, so a tag looks the same on a thumbnail and on a 12 MP photo, times
+/// the project's tag scale (`ProjectSettings.tagScale`), which enlarges or shrinks every tag.
 public enum TagStyle {
     /// Tag height (top of the bubble to the bottom of the dot) as a fraction of the shorter side.
     public static let heightOfShorterSide = 0.067
     /// Text size (em) as a fraction of the shorter side.
     public static let fontSizeOfShorterSide = 0.032
+
+    /// The tag height in pixels on a `size` picture at tag scale `scale`.
+    public static func height(on size: PictureSize, scale: Double) -> Double {
+        heightOfShorterSide * scale * Double(size.shorterSide)
+    }
+
+    /// The label's font size (pixels per em) on a `size` picture at tag scale `scale`.
+    public static func fontSize(on size: PictureSize, scale: Double) -> Double {
+        fontSizeOfShorterSide * scale * Double(size.shorterSide)
+    }
 
     /// Outer radius of the dot's translucent ring (diameter 0.44 h, as DESIGN.md states; the
     /// artwork itself measures 0.48 h: its ring spans 36 of its 75 rows).

@@ -13,4 +13,10 @@ public enum Notice: Equatable, Sendable {
     case overlaps(TagID, TagID)
     /// `arrange` put the tag's dot at the point, its bubble on the side, clear of the others.
     case arranged(TagID, NormalizedPoint, Side)
+    /// `redo` followed the newest entry continuing from where it stood; entry `seq` (`label`),
+    /// the next newest, starts another branch from the same place.
+    case otherBranch(seq: Int64, label: String)
+    /// `undo` undid entry `seq` (`label`), made by `user` through `frontEnd`: someone else, or
+    /// (`otherShell`) the same user and front end in another shell.
+    case undidOthersEdit(seq: Int64, label: String, user: String, frontEnd: String, otherShell: Bool)
 }

@@ -10,13 +10,20 @@ public struct ProjectSettings: Equatable, Sendable {
     public var font: String
     /// Where the symbol goes, the space, the decimal separator.
     public var priceFormat: PriceFormat
+    /// How large every tag is drawn, 1 being the look's own size (`TagStyle`): 1.25 enlarges
+    /// every tag by a quarter (for print, or a small crop), 0.75 shrinks it. Within `tagScales`.
+    public var tagScale: Double
 
     /// Settings as given, not yet checked; see `validated()`.
-    public init(currency: String = "¥", font: String = "", priceFormat: PriceFormat = PriceFormat()) {
+    public init(currency: String = "¥", font: String = "", priceFormat: PriceFormat = PriceFormat(), tagScale: Double = 1) {
         self.currency = currency
         self.font = font
         self.priceFormat = priceFormat
+        self.tagScale = tagScale
     }
+
+    /// The tag scale as a user writes it: `1`, `1.25`, `0.333` (at most three decimals).
+    public var formattedTagScale: String { Decimal3(tagScale).trimmed }
 
     /// The longest currency symbol, in grapheme clusters (what a user counts as characters).
     public static let maximumCurrencyLength = 8
@@ -24,10 +31,14 @@ public struct ProjectSettings: Equatable, Sendable {
     public static let maximumCurrencyBytes = 64
     /// The longest font family name, in UTF-8 bytes.
     public static let maximumFontBytes = 200
+    /// The tag scales a project may have: from a quarter of the look's size (still a legible tag
+    /// on a large photo) to four times it (a tag on a thumbnail-sized crop).
+    public static let tagScales: ClosedRange<Double> = 0.25...4
 
     /// These settings normalized (NFC, trimmed), or the first rule they break: a currency of at
     /// most 8 characters and 64 bytes, a font family of at most 200 bytes that is not blank, and
-    /// neither with a control character or line break. Throws `SettingsError` (`.invalidRequest`).
+    /// neither with a control character or line break, and a tag scale within `tagScales`.
+    /// Throws `SettingsError` (`.invalidRequest`).
     public func validated() throws(SettingsError) -> ProjectSettings {
         let currency = TagText.normalized(self.currency)
         if currency.count > Self.maximumCurrencyLength || currency.utf8.count > Self.maximumCurrencyBytes {
@@ -48,7 +59,8 @@ public struct ProjectSettings: Equatable, Sendable {
         guard PriceFormat.separators.contains(priceFormat.decimalSeparator) else {
             throw SettingsError(setting: .decimalSeparator, problem: .notASeparator)
         }
-        return ProjectSettings(currency: currency, font: font, priceFormat: priceFormat)
+        guard Self.tagScales.contains(tagScale) else { throw SettingsError(setting: .tagScale, problem: .outOfRange) }
+        return ProjectSettings(currency: currency, font: font, priceFormat: priceFormat, tagScale: tagScale)
     }
 
     /// `ProjectSettings(currency:font:).validated()`.
@@ -61,7 +73,7 @@ public struct ProjectSettings: Equatable, Sendable {
 public struct SettingsError: TagProjError, Equatable {
     /// Which setting.
     public enum Setting: String, Sendable {
-        case currency, font, decimalSeparator, priceFormat
+        case currency, font, decimalSeparator, priceFormat, tagScale
     }
 
     /// What is wrong with it.
@@ -78,6 +90,8 @@ public struct SettingsError: TagProjError, Equatable {
         case notASeparator
         /// A sample price that shows no format (`12,50 €` does).
         case notASample
+        /// A number outside the setting's range (`ProjectSettings.tagScales`).
+        case outOfRange
     }
 
     /// The setting that was refused.
@@ -92,6 +106,7 @@ public struct SettingsError: TagProjError, Equatable {
         case .font: "the font family name"
         case .decimalSeparator: "the decimal separator"
         case .priceFormat: "the price format"
+        case .tagScale: "the tag scale"
         }
         switch problem {
         case .tooLong where setting == .currency:
@@ -102,6 +117,9 @@ public struct SettingsError: TagProjError, Equatable {
         case .digits: return "\(name) contains a digit, '.' or ','"
         case .notASeparator: return "\(name) is '.' or ','"
         case .notASample: return "\(name) is a sample price such as '¥38', '$12.50', '38元', '12,50 €' or '€ 4.50'"
+        case .outOfRange:
+            let range = ProjectSettings.tagScales
+            return "\(name) is between \(Decimal3(range.lowerBound).trimmed) and \(Decimal3(range.upperBound).trimmed)"
         }
     }
 

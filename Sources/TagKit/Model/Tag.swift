@@ -96,4 +96,11 @@ struct Decimal3: CustomStringConvertible {
         let fraction = String(thousandths % 1000)
         return "\(sign)\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
+    /// Without trailing zeros: `1.25`, `2`, `0.333`.
+    var trimmed: String {
+        var text = description
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
 }

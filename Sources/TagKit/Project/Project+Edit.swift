@@ -28,7 +28,7 @@ extension Project {
     /// stored with the edit, so the project draws the same without those fonts installed.
     public func apply(_ edit: Edit, measurer: (any LabelMeasurer)? = nil) throws -> EditResult {
         do {
-            let outcome = try store.commit(embedder: measurer as? FontEmbedder) { try $0.applying(edit, measurer: measurer) }
+            let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { try $0.applying(edit, measurer: measurer) }
             return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
         } catch var error as UnknownTagError {
             error.path = path
@@ -42,7 +42,7 @@ extension Project {
     public func apply(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)? = nil) throws -> BatchResult {
         let outcome: EditOutcome
         do {
-            outcome = try store.commit(embedder: measurer as? FontEmbedder) {
+            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) {
                 try $0.applying(edits, label: label, lines: lines, measurer: measurer)
             }
         } catch let error as BatchError {

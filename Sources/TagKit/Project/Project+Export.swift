@@ -25,8 +25,10 @@ extension Project {
     /// The photo is decoded with its orientation and crop applied, resampled when a size is asked
     /// for (a JPEG at most half the size is decoded reduced by libjpeg first, see
     /// `ImageDecoder.rowReader(for:maxPixels:picture:output:)`), and the tags are drawn at the output's own resolution as it streams to the encoder.
-    /// The file appears only when complete (see `OutputFile`). The project is only read.
-    public func export(to output: String, options: ExportOptions, fonts: some FontProvider) throws -> ExportResult {
+    /// The file appears only when complete (see `OutputFile`). The project is only read. With
+    /// `at`, the tags and settings are those of history entry `at`'s state (0: the empty start),
+    /// computed in memory (`state(at:)`).
+    public func export(to output: String, options: ExportOptions, fonts: some FontProvider, at: Int64? = nil) throws -> ExportResult {
         try options.validate()
         let format = try options.format(forOutput: output)
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
@@ -36,7 +38,8 @@ extension Project {
         guard size.width * size.height <= options.maxPixels else {
             throw ExportError.outputTooLarge(width: size.width, height: size.height, limit: options.maxPixels)
         }
-        let layout = try SceneLayout(tags: try store.tags(), settings: try store.header().settings, size: size, fonts: fonts)
+        let state = try at.map { try self.state(at: $0) } ?? (tags: try store.tags(), settings: try store.header().settings)
+        let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)
         let scene = layout.scene
         let plan = ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
                                      format: format, options: options)

@@ -5,19 +5,27 @@ extension Project {
     /// the installed fonts. When every tag has its subsets, fontconfig is never loaded.
     ///
     /// - Throws: ``EmbeddedFontError`` naming a subset that is damaged, before anything is drawn.
-    public func fonts() throws -> FontSystem {
+    /// With `at`, the tags as they are at history entry `at`'s state, with the subsets they had
+    /// then (what `export --at` draws).
+    public func fonts(at: Int64? = nil) throws -> FontSystem {
         let fonts = try FontSystem()
-        try adoptFonts(into: fonts)
+        try adoptFonts(into: fonts, at: at)
         return fonts
     }
 
-    /// Has `fonts` draw each tag as it stands now from its subsets (see ``fonts()``); subsets it
-    /// already holds are not opened again, so a long-lived font system (the editor's) stays cheap.
-    public func adoptFonts(into fonts: FontSystem) throws {
-        let settings = try store.header().settings
-        let subsets = try store.tagFonts()
+    /// Has `fonts` draw each tag as it stands now (or at entry `at`'s state) from its subsets (see
+    /// ``fonts(at:)``); subsets it already holds are not opened again, so a long-lived font system
+    /// (the editor's) stays cheap.
+    public func adoptFonts(into fonts: FontSystem, at: Int64? = nil) throws {
+        let (tags, settings, subsets) = try store.db.readTransaction {
+            let header = try store.header()
+            guard let at else { return (try store.tags(), header.settings, try store.tagFonts()) }
+            let path = try store.path(from: header.cursor, to: at)
+            let then = try store.state(at: at, cursor: header.cursor, tags: TagSet(try store.tags()), settings: header.settings)
+            return (then.tags.sorted, then.settings, try store.tagFonts(along: path))
+        }
         guard !subsets.isEmpty else { return }
-        for tag in try store.tags() {
+        for tag in tags {
             guard let list = subsets[tag.id] else { continue }
             try fonts.adopt(list, forLabel: tag.label(settings), family: settings.font)
         }
@@ -39,7 +47,7 @@ extension Project {
     /// `fonts`, placed by the usual rules, and given freshly cut subsets, as one undoable entry
     /// (`refresh fonts`). What an old project (without subsets) needs once to carry its fonts.
     public func refreshFonts(with fonts: FontSystem) throws -> EditResult {
-        let outcome = try store.commit(embedder: fonts, refreshFonts: true) { document in
+        let outcome = try store.commit(origin: origin, embedder: fonts, refreshFonts: true) { document in
             var outcome = try document.applying(settings: document.settings, measurer: fonts, everyTag: true)
             outcome.entry.label = "refresh fonts"
             return outcome

@@ -46,29 +46,22 @@ extension Project {
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries())
     }
 
-    /// Verifies the project: SQLite's `quick_check`, every row in its domain, the history
-    /// replayed from an empty project reproducing the stored tags exactly, and the embedded font
-    /// subsets the tags are drawn with opening cleanly. Throws `ProjectError.damaged` (or
-    /// `EmbeddedFontError`) naming the first problem.
+    /// Verifies the project: SQLite's `quick_check`, every row in its domain, every branch of
+    /// the history replaying from the empty start (`HistoryReplay`), the cursor's state being
+    /// exactly the stored tags and settings, and the embedded font subsets the tags are drawn
+    /// with opening cleanly. Throws `ProjectError.damaged` (or `EmbeddedFontError`) naming the
+    /// first problem.
     public func check() throws {
         if let problems = try store.quickCheck() { throw store.damaged("quick_check: " + problems) }
         let header = try store.header()
         _ = try info()
         let stored = TagSet(try store.tags())
-        let log = try store.historyLog()
-        guard header.cursor <= (log.items.last?.seq ?? 0) else { throw store.damaged("the history cursor points past the last entry") }
-        for (offset, item) in log.items.enumerated() where item.seq != Int64(offset + 1) {
-            throw store.damaged("history entry \(item.seq) is out of sequence")
-        }
-        // The seqs are 1…n, so the first `cursor` entries are the applied ones.
         let entries = try store.entries()
-        let replayed = TagSet.replaying(entries.prefix(Int(header.cursor)))
-        guard replayed == stored else {
-            let ids = Set(replayed.sorted.map(\.id)).union(stored.sorted.map(\.id)).sorted()
-            let first = ids.first { replayed[$0] != stored[$0] }!
-            throw store.damaged("replaying the history does not give tag \(first) as stored")
+        let nodes = entries.map { HistoryReplay.Node(seq: $0.node.seq, parent: $0.node.parent, entry: $0.entry) }
+        if let problem = HistoryReplay.problem(nodes, cursor: header.cursor, tags: stored, settings: header.settings) {
+            throw store.damaged(problem)
         }
-        if let highest = entries.flatMap({ $0.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
+        if let highest = entries.flatMap({ $0.entry.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
             throw store.damaged("the id counter is behind tag #\(highest)")
         }
         try checkFonts()

@@ -12,6 +12,9 @@ public final class Project {
     /// For a project just made by `create`: the first problem the decoder stepped over in the
     /// photo without losing pixels (stray bytes, a missing end marker), for a `warning:` line.
     public internal(set) var importWarning: String?
+    /// The front end recorded with every history entry this project makes: `cli`, `apply`,
+    /// `editor`; `tagkit` for a program that links the library.
+    public let frontEnd: String
 
     /// `application_id` of every tagproj project: `'TAGP'`.
     public static let applicationID: UInt32 = 0x5441_4750
@@ -22,16 +25,22 @@ public final class Project {
         return ms
     }
 
-    init(path: String, store: ProjectStore) {
+    init(path: String, store: ProjectStore, frontEnd: String = "tagkit") {
         self.path = path
         self.store = store
+        self.frontEnd = frontEnd
     }
 
     /// Opens an existing project. The file's header is checked before SQLite touches it, so a file
-    /// that is not ours, or is from a newer tagproj, is refused without a byte written.
-    public static func open(_ path: String, forWriting: Bool, busyTimeoutMS: Int32 = defaultBusyTimeoutMS) throws -> Project {
-        Project(path: path, store: try ProjectStore.open(path, forWriting: forWriting, busyTimeoutMS: busyTimeoutMS))
+    /// that is not ours, or is from a newer tagproj, is refused without a byte written. The
+    /// entries it makes are recorded as made through `frontEnd`.
+    public static func open(_ path: String, forWriting: Bool, busyTimeoutMS: Int32 = defaultBusyTimeoutMS,
+                            frontEnd: String = "tagkit") throws -> Project {
+        Project(path: path, store: try ProjectStore.open(path, forWriting: forWriting, busyTimeoutMS: busyTimeoutMS), frontEnd: frontEnd)
     }
+
+    /// This process, now, through this project's front end: what a new history entry records.
+    var origin: EntryOrigin { .here(frontEnd: frontEnd) }
 
     /// The project's settings (currency, font).
     public func settings() throws -> ProjectSettings { try store.header().settings }
@@ -42,6 +51,13 @@ public final class Project {
     /// The tags, in id order.
     public func tags() throws -> [Tag] { try store.tags() }
 
-    /// The history with its cursor.
-    public func history() throws -> HistoryLog { try store.historyLog() }
+    /// The current branch of the history: from the start to the cursor, then on along the newest
+    /// entries (what redo would apply, marked undone).
+    public func history() throws -> HistoryLog {
+        let tree = try store.historyTree()
+        return HistoryLog.branch(of: tree.items, cursor: tree.cursor)
+    }
+
+    /// Every entry of the history tree, in seq order, those not in the current state marked undone.
+    public func historyTree() throws -> HistoryLog { try store.historyTree() }
 }

@@ -121,6 +121,14 @@ public final class Database {
         }
     }
 
+    /// Runs `body` inside one read transaction (`BEGIN DEFERRED`), so that several reads see one
+    /// state of the file even while another process writes.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        defer { if sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
+        return try body()
+    }
+
     /// The error SQLite has for the last call on this connection.
     func lastError(sql: String?) -> SQLiteError {
         SQLiteError(code: sqlite3_extended_errcode(handle), reason: String(cString: sqlite3_errmsg(handle)), sql: sql)

@@ -9,12 +9,10 @@ extension ProjectStore {
     /// label or font family the edit changed the subsets `embedder` cuts for its new label (none
     /// when there is no embedder or the tag is gone), and records the change under `seq` so undo
     /// and redo restore them. `refresh` treats every tag as changed (`set --refresh-fonts`).
-    /// Subsets nothing refers to any more (a replaced tag's, a dropped redo tail's) are deleted.
+    /// A replaced subset that nothing refers to any more is deleted.
     func updateFonts(from before: Document, to outcome: EditOutcome, seq: Int64, embedder: (any FontEmbedder)?,
                      refresh: Bool = false) throws {
-        var orphans = Set(try db.prepare("SELECT DISTINCT subset_id FROM history_fonts WHERE seq >= ?", [.integer(seq)])
-            .map { $0.value(0).integer ?? 0 })
-        if !orphans.isEmpty { try db.prepare("DELETE FROM history_fonts WHERE seq >= ?", [.integer(seq)]).run() }
+        var orphans = Set<Int64>()
         let after = outcome.document
         var ids = Set(outcome.entry.changes.map(\.id))
         if refresh || outcome.entry.settings != nil { ids.formUnion(before.tags.sorted.map(\.id) + after.tags.sorted.map(\.id)) }
@@ -37,16 +35,42 @@ extension ProjectStore {
 
     /// Undo (`before` rows) or redo (`after` rows) of entry `seq`'s font changes.
     func stepFonts(_ seq: Int64, _ direction: StepDirection) throws {
-        var lists: [Int64: FaceList] = [:]
+        for (tag, list) in try fontChanges(seq, backwards: direction == .undo) { try replaceFaces(of: tag, with: list) }
+    }
+
+    /// The faces entry `seq` gives each tag whose faces it changed: its `before` rows when the
+    /// entry is reverted, its `after` rows when it is applied.
+    private func fontChanges(_ seq: Int64, backwards: Bool) throws -> [TagID: FaceList] {
+        var lists: [TagID: FaceList] = [:]
         let s = try db.prepare("SELECT tag_id, state, priority, subset_id FROM history_fonts WHERE seq = ? ORDER BY tag_id, priority",
                                [.integer(seq)])
         while try s.step() {
-            guard let tag = s.value(0).integer, let state = s.value(1).text, let priority = s.value(2).integer,
+            guard let tag = s.value(0).integer, tag >= 1, let state = s.value(1).text, let priority = s.value(2).integer,
                   let subset = s.value(3).integer else { throw damaged("history entry \(seq)'s fonts are invalid") }
-            if lists[tag] == nil { lists[tag] = [] }
-            if state == (direction == .undo ? "before" : "after") { lists[tag]!.append((Int(priority), subset)) }
+            if lists[TagID(tag)] == nil { lists[TagID(tag)] = [] }
+            if state == (backwards ? "before" : "after") { lists[TagID(tag)]!.append((Int(priority), subset)) }
         }
-        for (tag, list) in lists { try replaceFaces(of: TagID(tag), with: list) }
+        return lists
+    }
+
+    /// The faces of each tag whose faces change along `path` (see `path(from:to:)`), as they are
+    /// at its end.
+    func fontsChanged(along path: [(seq: Int64, backwards: Bool)]) throws -> [TagID: FaceList] {
+        var lists: [TagID: FaceList] = [:]
+        for (seq, backwards) in path { lists.merge(try fontChanges(seq, backwards: backwards)) { $1 } }
+        return lists
+    }
+
+    /// After a restore recorded as entry `seq`: gives each tag the faces it has at the end of
+    /// `path`, recording the change under `seq` as an edit does.
+    func restoreFonts(along path: [(seq: Int64, backwards: Bool)], seq: Int64) throws {
+        for (tag, new) in try fontsChanged(along: path).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let old = try faces(of: tag)
+            guard old.map(\.priority) != new.map(\.priority) || old.map(\.subset) != new.map(\.subset) else { continue }
+            try record(old, state: "before", tag: tag, seq: seq)
+            try record(new, state: "after", tag: tag, seq: seq)
+            try replaceFaces(of: tag, with: new)
+        }
     }
 
     /// Tag `id`'s faces now.
@@ -57,20 +81,26 @@ extension ProjectStore {
         }
     }
 
-    /// Every tag's faces, as subsets ready to draw with: each subset read once however many tags use it.
-    func tagFonts() throws -> [TagID: [(id: Int64, face: EmbeddedFace)]] {
-        var subsets: [Int64: EmbeddedFace] = [:]
-        var result: [TagID: [(id: Int64, face: EmbeddedFace)]] = [:]
+    /// Every tag's faces, as subsets ready to draw with: each subset read once however many tags
+    /// use it. With `path` (see `path(from:to:)`), the faces at its end (`export --at`).
+    func tagFonts(along path: [(seq: Int64, backwards: Bool)] = []) throws -> [TagID: [(id: Int64, face: EmbeddedFace)]] {
+        var lists: [TagID: FaceList] = [:]
         let s = try db.prepare("SELECT tag_id, priority, subset_id FROM tag_fonts ORDER BY tag_id, priority")
         while try s.step() {
             guard let raw = s.value(0).integer, raw >= 1, let priority = s.value(1).integer, let id = s.value(2).integer
             else { throw damaged("a tag's fonts are invalid") }
-            if subsets[id] == nil { subsets[id] = try subset(id) }
-            var face = subsets[id]!
-            face.priority = Int(priority)
-            result[TagID(raw), default: []].append((id, face))
+            lists[TagID(raw), default: []].append((Int(priority), id))
         }
-        return result
+        if !path.isEmpty { lists.merge(try fontsChanged(along: path)) { $1 } }
+        var subsets: [Int64: EmbeddedFace] = [:]
+        return try lists.mapValues { list in
+            try list.map { priority, id in
+                if subsets[id] == nil { subsets[id] = try subset(id) }
+                var face = subsets[id]!
+                face.priority = priority
+                return (id, face)
+            }
+        }
     }
 
     /// Subset `id` (priority 0; the tag's row says where it stands).

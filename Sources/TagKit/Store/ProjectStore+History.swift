@@ -1,16 +1,22 @@
-/// The history tables, and the two transactions that move the project through them: an edit
-/// (tags, entry and counters together) and an undo or redo.
+/// The history tables, and the transactions that move the project through them: an edit (tags,
+/// entry and counters together), an undo or redo (a restore: `ProjectStore+Restore.swift`).
+///
+/// The history is a tree (see `Schema/README.md`): each entry names its parent, the entry it was
+/// applied on top of (0: the empty start), and `project.history_cursor` names the entry whose
+/// state is current. An edit appends a child of the cursor; undo goes to the cursor's parent;
+/// redo to its newest child. Each of these reads a few rows by index, never the whole tree.
 extension ProjectStore {
     /// Runs one edit (or one batch) as one `BEGIN IMMEDIATE` transaction: loads the document, hands it
     /// to `apply` (the pure edit function), and stores the outcome: the touched tags' after images,
-    /// the entry appended at the cursor (dropping the redo tail), the counters.
+    /// a new entry whose parent is the cursor read inside this transaction (so two processes
+    /// editing at once each keep their entry), the counters.
     ///
     /// The document holds the header, the picture size and every tag (the edit judges overlaps
     /// and finds free space among them), never the history, so an edit costs the same whatever
-    /// the history's length and grows only with the number of tags (one table scan). An add's
+    /// the history's size and grows only with the number of tags (one table scan). An add's
     /// counter is checked with one index lookup (the batch may add). The font subsets of the tags
     /// whose text it changed are cut by `embedder` and stored with it (`updateFonts`).
-    func commit(embedder: (any FontEmbedder)? = nil, refreshFonts: Bool = false,
+    func commit(origin: EntryOrigin, embedder: (any FontEmbedder)? = nil, refreshFonts: Bool = false,
                 _ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
         try db.writeTransaction {
             let header = try header()
@@ -18,35 +24,61 @@ extension ProjectStore {
             try checkCounter(header)
             let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID))
             let outcome = try apply(document)
-            let seq = header.cursor + 1
-            try writeImages(of: outcome.entry)
-            if let settings = outcome.entry.settings { try Self.writeSettings(db, settings.after) }
-            try append(outcome.entry, seq: seq)
+            let seq = try record(outcome.entry, on: header, nextID: outcome.document.nextID.rawValue, origin: origin)
             try updateFonts(from: document, to: outcome, seq: seq, embedder: embedder, refresh: refreshFonts)
-            try writeCounters(nextID: outcome.document.nextID.rawValue, cursor: seq)
             return outcome
         }
     }
 
-    /// Steps `steps` entries in `direction` as one `BEGIN IMMEDIATE` transaction, storing each
-    /// entry's tag images (before for undo, after for redo) and the new cursor. Returns the labels
-    /// of the entries visited, in order. Reads only those entries (and, for redo, the last seq).
-    func step(_ direction: StepDirection, steps: Int) throws -> [String] {
+    /// Stores `entry` as a new child of the cursor and makes it current: its after images and
+    /// settings, the row with its origin, the counters. Returns its seq.
+    @discardableResult
+    func record(_ entry: HistoryEntry, on header: Header, nextID: Int64, origin: EntryOrigin) throws -> Int64 {
+        let seq = try lastSeq() + 1
+        try writeImages(of: entry)
+        if let settings = entry.settings { try Self.writeSettings(db, settings.after) }
+        try append(entry, seq: seq, parent: header.cursor, origin: origin)
+        try writeCounters(nextID: nextID, cursor: seq)
+        return seq
+    }
+
+    /// Steps `steps` entries in `direction` as one `BEGIN IMMEDIATE` transaction: undo to the
+    /// cursor's parent, redo to its newest child, storing each entry's tag images (before for undo,
+    /// after for redo) and the new cursor. Says (as notices) when redo passes a fork with another
+    /// branch, and when undo undoes an entry made elsewhere than `origin` (another user, front end
+    /// or shell). Each step is a few indexed lookups.
+    func step(_ direction: StepDirection, steps: Int, origin: EntryOrigin) throws -> StepResult {
         try db.writeTransaction {
             let header = try header()
-            let available = direction == .undo ? header.cursor : max(0, try lastSeq() - header.cursor)
-            let seqs = try HistoryStep.seqs(direction, steps: steps, cursor: header.cursor, available: available)
-            var labels: [String] = []
-            for seq in seqs {
-                guard let entry = try entry(seq) else { throw damaged("history entry \(seq) is missing") }
+            var cursor = header.cursor
+            var result = StepResult(labels: [], notices: [])
+            for done in 0..<steps {
+                let seq: Int64
+                switch direction {
+                case .undo:
+                    guard cursor != 0 else { throw HistoryStep.exhausted(.undo, requested: steps, done: done) }
+                    seq = cursor
+                case .redo:
+                    let next = try children(of: cursor, limit: 2)
+                    guard let newest = next.first else { throw HistoryStep.exhausted(.redo, requested: steps, done: done) }
+                    seq = newest.seq
+                    if next.count > 1 { result.notices.append(.otherBranch(seq: next[1].seq, label: next[1].label)) }
+                }
+                guard let node = try node(seq), let entry = try entry(seq) else { throw damaged("history entry \(seq) is missing") }
                 let images = HistoryStep.images(of: entry, direction)
                 try writeImages(of: images)
                 if let settings = images.settings { try Self.writeSettings(db, settings.after) }
                 try stepFonts(seq, direction)
-                labels.append(entry.label)
+                if direction == .undo, node.origin.isOther(than: origin) {
+                    result.notices.append(.undidOthersEdit(seq: seq, label: node.label, user: node.origin.user ?? "",
+                                                           frontEnd: node.origin.frontEnd ?? "",
+                                                           otherShell: node.origin.user == origin.user && node.origin.frontEnd == origin.frontEnd))
+                }
+                result.labels.append(node.label)
+                cursor = direction == .undo ? node.parent : seq
             }
-            try writeCounters(nextID: header.nextID, cursor: HistoryStep.cursor(after: seqs, direction, from: header.cursor))
-            return labels
+            try writeCounters(nextID: header.nextID, cursor: cursor)
+            return result
         }
     }
 
@@ -55,14 +87,29 @@ extension ProjectStore {
         try db.scalar("SELECT max(seq) FROM history")?.integer ?? 0
     }
 
-    /// Every entry's seq and label, with the cursor (what `history` lists).
-    func historyLog() throws -> HistoryLog {
+    /// Every entry's row (no changes), in seq order, marked against the cursor (what `history`
+    /// lists and draws).
+    func historyTree() throws -> HistoryLog {
         let cursor = try header().cursor
-        let items = try db.prepare("SELECT seq, label FROM history ORDER BY seq").map { s -> HistoryLog.Item in
-            let (seq, label) = try historyRow(s)
-            return HistoryLog.Item(seq: seq, label: label, undone: seq > cursor)
+        let items = try db.prepare("SELECT \(Self.nodeColumns) FROM history ORDER BY seq").map { try node(from: $0) }
+        return HistoryLog.tree(items, cursor: cursor)
+    }
+
+    /// Every entry with its changes, in seq order (what `check` replays): two queries for the changes
+    /// and settings of all entries, not one per entry.
+    func entries() throws -> [(node: HistoryLog.Item, entry: HistoryEntry)] {
+        let changes = try changes(where: "1", [])
+        let settings = try settingsChanges(where: "1", [])
+        return try db.prepare("SELECT \(Self.nodeColumns) FROM history ORDER BY seq").map { s in
+            let node = try node(from: s)
+            return (node, HistoryEntry(label: node.label, changes: changes[node.seq] ?? [], settings: settings[node.seq]))
         }
-        return HistoryLog(items: items, cursor: cursor)
+    }
+
+    /// Entry `seq`'s row, or nil when there is none.
+    func node(_ seq: Int64) throws -> HistoryLog.Item? {
+        let s = try db.prepare("SELECT \(Self.nodeColumns) FROM history WHERE seq = ?", [.integer(seq)])
+        return try s.step() ? node(from: s) : nil
     }
 
     /// Entry `seq` with its changes, or nil when there is none.
@@ -70,23 +117,37 @@ extension ProjectStore {
         guard let label = try db.scalar("SELECT label FROM history WHERE seq = ?", [.integer(seq)])?.text else { return nil }
         guard label.utf8.count <= Self.maximumLabelBytes else { throw damaged("history entry \(seq) is invalid") }
         return HistoryEntry(label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [],
-                            settings: try settingsChange(seq))
+                            settings: try settingsChanges(where: "seq = ?", [.integer(seq)])[seq])
     }
 
-    /// Every entry, in seq order (what `check` replays).
-    func entries() throws -> [HistoryEntry] {
-        let changes = try changes(where: "1", [])
-        return try db.prepare("SELECT seq, label FROM history ORDER BY seq").map { s in
-            let (seq, label) = try historyRow(s)
-            return HistoryEntry(label: label, changes: changes[seq] ?? [])
-        }
+    /// The entries applied on top of `seq`, newest first, at most `limit` (the index on parent).
+    private func children(of seq: Int64, limit: Int) throws -> [HistoryLog.Item] {
+        try db.prepare("SELECT \(Self.nodeColumns) FROM history WHERE parent = ? ORDER BY seq DESC LIMIT ?",
+                       [.integer(seq), .integer(Int64(limit))]).map { try node(from: $0) }
     }
 
-    /// The seq and label of a `history` row selected as `seq, label`, checked.
-    private func historyRow(_ s: Statement) throws -> (seq: Int64, label: String) {
-        guard let seq = s.value(0).integer, let label = s.value(1).text, label.utf8.count <= Self.maximumLabelBytes
+    /// The parent of entry `seq`, checked to be older (so walking up always ends at the start).
+    func parent(of seq: Int64) throws -> Int64 {
+        guard let node = try node(seq) else { throw damaged("history entry \(seq) is missing") }
+        return node.parent
+    }
+
+    private static let nodeColumns = "seq, parent, label, time_ms, user, front_end, session"
+
+    /// An entry's row selected as `nodeColumns`, checked.
+    private func node(from s: Statement) throws -> HistoryLog.Item {
+        guard let seq = s.value(0).integer, let parent = s.value(1).integer, parent >= 0, parent < seq,
+              let label = s.value(2).text, label.utf8.count <= Self.maximumLabelBytes
         else { throw damaged("a history entry is invalid") }
-        return (seq, label)
+        func optional(_ column: Int32) throws -> String? {
+            switch s.value(column) {
+            case .null: return nil
+            case .text(let text) where text.utf8.count <= 1024: return text
+            default: throw damaged("history entry \(seq) is invalid")
+            }
+        }
+        let origin = EntryOrigin(timeMS: s.value(3).integer, user: try optional(4), frontEnd: try optional(5), session: s.value(6).integer)
+        return HistoryLog.Item(seq: seq, parent: parent, label: label, undone: false, origin: origin)
     }
 
     private func changes(where condition: String, _ arguments: [SQLValue]) throws -> [Int64: [TagChange]] {
@@ -107,27 +168,32 @@ extension ProjectStore {
         return result
     }
 
-    /// The settings images of entry `seq`, or nil when it changed no setting.
-    private func settingsChange(_ seq: Int64) throws -> (before: ProjectSettings, after: ProjectSettings)? {
+    /// The settings images of the entries matching `condition` that changed a setting, by seq.
+    private func settingsChanges(where condition: String, _ arguments: [SQLValue]) throws -> [Int64: (before: ProjectSettings, after: ProjectSettings)] {
+        let columns = Self.settingsColumns
         let s = try db.prepare("""
-            SELECT before_currency, before_font, before_price_symbol, before_price_space, before_decimal_separator,
-                   after_currency, after_font, after_price_symbol, after_price_space, after_decimal_separator
-            FROM history_settings WHERE seq = ?
-            """, [.integer(seq)])
-        guard try s.step() else { return nil }
-        return (try settings(from: s, at: 0), try settings(from: s, at: 5))
+            SELECT \((columns.map { "before_" + $0 } + columns.map { "after_" + $0 }).joined(separator: ", ")), seq
+            FROM history_settings WHERE \(condition)
+            """, arguments)
+        var result: [Int64: (before: ProjectSettings, after: ProjectSettings)] = [:]
+        while try s.step() {
+            guard let seq = s.value(Int32(2 * columns.count)).integer else { throw damaged("a history settings change is invalid") }
+            result[seq] = (try settings(from: s, at: 0), try settings(from: s, at: Int32(columns.count)))
+        }
+        return result
     }
 
-    /// Appends `entry` as `seq` after dropping the redo tail (every entry from `seq` on).
-    private func append(_ entry: HistoryEntry, seq: Int64) throws {
-        try db.prepare("DELETE FROM history_settings WHERE seq >= ?", [.integer(seq)]).run()
+    /// Appends `entry` as `seq`, a child of `parent`, made from `origin`.
+    private func append(_ entry: HistoryEntry, seq: Int64, parent: Int64, origin: EntryOrigin) throws {
+        try db.prepare("INSERT INTO history (seq, label, parent, time_ms, user, front_end, session) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       [.integer(seq), .text(entry.label), .integer(parent), origin.timeMS.map { .integer($0) } ?? .null,
+                        origin.user.map { .text(String($0.prefix(256))) } ?? .null, origin.frontEnd.map { .text(String($0.prefix(64))) } ?? .null,
+                        origin.session.map { .integer($0) } ?? .null]).run()
         if let settings = entry.settings {
-            try db.prepare("INSERT INTO history_settings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            let columns = ["seq"] + Self.settingsColumns.map { "before_" + $0 } + Self.settingsColumns.map { "after_" + $0 }
+            try db.prepare("INSERT INTO history_settings (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
                            [.integer(seq)] + Self.values(of: settings.before) + Self.values(of: settings.after)).run()
         }
-        try db.prepare("DELETE FROM history_changes WHERE seq >= ?", [.integer(seq)]).run()
-        try db.prepare("DELETE FROM history WHERE seq >= ?", [.integer(seq)]).run()
-        try db.prepare("INSERT INTO history (seq, label) VALUES (?, ?)", [.integer(seq), .text(entry.label)]).run()
         let insert = try db.prepare("INSERT INTO history_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for change in entry.changes {
             try insert.reset()
@@ -136,6 +202,6 @@ extension ProjectStore {
         }
     }
 
-    /// The longest history label a project may hold (a label quotes at most one tag's text).
+    /// The longest history label a project may hold (a label quotes at most two tag texts).
     static let maximumLabelBytes = 4096
 }

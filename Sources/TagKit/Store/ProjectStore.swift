@@ -80,7 +80,7 @@ struct ProjectStore {
     /// The `project` row.
     func header() throws -> Header {
         let s = try db.prepare("""
-            SELECT next_tag_id, history_cursor, currency, font, price_symbol, price_space, decimal_separator FROM project WHERE id = 1
+            SELECT next_tag_id, history_cursor, \(Self.settingsColumns.joined(separator: ", ")) FROM project WHERE id = 1
             """)
         guard try s.step() else { throw damaged("the project row is missing") }
         let settings = try self.settings(from: s, at: 2)
@@ -89,30 +89,40 @@ struct ProjectStore {
         return Header(settings: settings, nextID: next, cursor: cursor)
     }
 
-    /// Settings from columns `at…at+4` (currency, font, price symbol, price space, decimal
-    /// separator), in the domain `Project.create` writes (`ProjectSettings.validated()`).
+    /// The settings' columns of the `project` row, in the order `values(of:)` gives and
+    /// `settings(from:at:)` reads; `history_settings` has each with `before_` and `after_`.
+    static let settingsColumns = ["currency", "font", "price_symbol", "price_space", "decimal_separator", "tag_scale"]
+
+    /// Settings from columns `at…at+5` (`settingsColumns`), in the domain `Project.create` writes
+    /// (`ProjectSettings.validated()`).
     func settings(from s: Statement, at: Int32) throws -> ProjectSettings {
         guard let symbol = s.value(at + 2).text.flatMap(PriceFormat.SymbolPosition.init), let space = s.value(at + 3).integer,
               (0...1).contains(space), let separator = s.value(at + 4).text, separator.count == 1
         else { throw damaged("the price format is invalid") }
         do {
             return try ProjectSettings(currency: s.value(at).text ?? "\n", font: s.value(at + 1).text ?? "\n",
-                                       priceFormat: PriceFormat(symbol: symbol, spaced: space == 1, decimalSeparator: separator.first!)).validated()
+                                       priceFormat: PriceFormat(symbol: symbol, spaced: space == 1, decimalSeparator: separator.first!),
+                                       tagScale: s.value(at + 5).real ?? .nan).validated()
         } catch {
-            throw damaged(error.setting == .currency ? "the currency is invalid" : error.setting == .font ? "the font name is invalid"
-                                                     : "the price format is invalid")
+            let what = switch error.setting {
+            case .currency: "the currency"
+            case .font: "the font name"
+            case .tagScale: "the tag scale"
+            case .decimalSeparator, .priceFormat: "the price format"
+            }
+            throw damaged("\(what) is invalid")
         }
     }
 
-    /// The five settings values, in the column order `settings(from:at:)` reads.
+    /// The settings' values, in the order of `settingsColumns`.
     static func values(of settings: ProjectSettings) -> [SQLValue] {
         [.text(settings.currency), .text(settings.font), .text(settings.priceFormat.symbol.rawValue),
-         .integer(settings.priceFormat.spaced ? 1 : 0), .text(String(settings.priceFormat.decimalSeparator))]
+         .integer(settings.priceFormat.spaced ? 1 : 0), .text(String(settings.priceFormat.decimalSeparator)), .real(settings.tagScale)]
     }
 
     /// Writes `settings` into the project row.
     static func writeSettings(_ db: Database, _ settings: ProjectSettings) throws {
-        try db.prepare("UPDATE project SET currency = ?, font = ?, price_symbol = ?, price_space = ?, decimal_separator = ? WHERE id = 1",
+        try db.prepare("UPDATE project SET \(settingsColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = 1",
                        values(of: settings)).run()
     }
 

@@ -11,7 +11,8 @@ import CHarfBuzz
 /// Each character (grapheme cluster) of a text is drawn with the first font in fontconfig's fallback
 /// order for the family that has all of it; emoji sequences prefer a colour font. Consecutive
 /// characters with the same face and script are shaped together, so kerning and ligatures apply.
-/// Text is laid out as one left-to-right line; right-to-left runs are shaped but not reordered.
+/// Text is laid out as one line by the bidirectional algorithm (`BidiLine`, FriBidi): right-to-left runs
+/// are shaped right to left and placed in visual order, with the digits and Latin inside them.
 ///
 /// Not thread-safe: use one `FontSystem` per thread.
 public final class FontSystem {

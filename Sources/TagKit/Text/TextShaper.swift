@@ -66,9 +66,9 @@ struct TextRun: Equatable {
 
 /// Shapes runs of a text with HarfBuzz and lays them end to end, in em (1 em = 1 pixel).
 ///
-/// Each run is handed to HarfBuzz with the whole text as context, so shaping sees its neighbours;
-/// [`hb_buffer_guess_segment_properties`](https://harfbuzz.github.io/harfbuzz-hb-buffer.html)
-/// sets its script and direction. Kerning and ligatures come from the fonts' GPOS/GSUB/kern tables.
+/// Each run is handed to HarfBuzz with the whole text as context, so shaping sees its neighbours
+/// (Arabic letters join across a run's edge), in the direction and script its bidi piece gives
+/// (``BidiLine``). Kerning and ligatures come from the fonts' GPOS/GSUB/kern tables.
 struct TextShaper {
     let faces: [FontFace]
 
@@ -78,7 +78,16 @@ struct TextShaper {
     ///
     /// Throws ``TextError/missingGlyph(_:)`` if a face maps a visible character to glyph 0
     /// (`.notdef`, the empty box), which happens only if its character map lied to fontconfig.
+    ///
+    /// The text is laid out by the bidirectional algorithm first (``BidiLine``): the runs are cut
+    /// where the direction changes, each piece is shaped in its own direction and script, and
+    /// the pieces are placed in visual order.
     func shape(_ text: String, clusters: [Int], runs: [TextRun], strut: Int) throws -> ShapedLine {
+        try shape(text, clusters: clusters, runs: runs, strut: strut, bidi: try BidiLine(text))
+    }
+
+    /// `shape(_:clusters:runs:strut:)` with the levels `bidi` gives.
+    func shape(_ text: String, clusters: [Int], runs: [TextRun], strut: Int, bidi: BidiLine) throws -> ShapedLine {
         let utf8 = Array(text.utf8)
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
@@ -90,14 +99,21 @@ struct TextShaper {
         var pen = 0.0
         var ascent = faces[strut].ascender, descent = faces[strut].descender
         var inkTop = -Double.infinity, inkBottom = -Double.infinity
-        for run in runs {
-            let face = faces[run.face]
+        let funcs = hb_unicode_funcs_get_default()
+        let scripts = text.map { character in
+            character.unicodeScalars.lazy.map { hb_unicode_script(funcs, $0.value) }
+                .first { $0 != HB_SCRIPT_COMMON && $0 != HB_SCRIPT_INHERITED && $0 != HB_SCRIPT_UNKNOWN }?.rawValue
+        }
+        for piece in bidi.pieces(of: runs, clusters: clusters, scripts: scripts) {
+            let run = piece.run, face = faces[run.face]
             hb_buffer_clear_contents(buffer)
             utf8.withUnsafeBufferPointer { bytes in
                 bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                     hb_buffer_add_utf8(buffer, $0, Int32(bytes.count), UInt32(run.bytes.lowerBound), Int32(run.bytes.count))
                 }
             }
+            hb_buffer_set_direction(buffer, piece.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            if let script = piece.script { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
             hb_buffer_set_language(buffer, language)
             hb_buffer_guess_segment_properties(buffer)
             hb_shape(face.hbFont, buffer, nil, 0)

@@ -54,7 +54,17 @@ function noticeText(n) {
   if (n.notice === "side_changed") return "#" + n.id + ": bubble moved to the " + n.side + " to stay inside the photo";
   if (n.notice === "overlaps") return "#" + n.id + " overlaps #" + n.other;
   if (n.notice === "arranged") return "#" + n.id + ": now at " + n.x.toFixed(3) + "," + n.y.toFixed(3) + ", bubble on the " + n.side;
+  if (n.notice === "other_branch") return "another branch continues from here (#" + n.seq + " “" + n.label + "”); tagproj history --tree shows it";
+  if (n.notice === "undid_others_edit") {
+    return "undid #" + n.seq + " “" + n.label + "”, " + (n.other_shell ? "made in another shell (" + n.user + ", " + n.front_end + ")"
+                                                                    : "made by " + n.user + " with " + n.front_end);
+  }
   return JSON.stringify(n);
+}
+
+/// `note:` for what the history says in passing (a branch, someone else's edit), `warning:` for the rest.
+function noticeLine(n) {
+  return (n.notice === "other_branch" || n.notice === "undid_others_edit" ? "note: " : "warning: ") + noticeText(n);
 }
 
 async function edit(body) {
@@ -62,8 +72,8 @@ async function edit(body) {
   const started = performance.now();
   try {
     const answer = await api("/api/edit", body);
-    const notices = answer.notices.map((n) => "warning: " + noticeText(n));
-    if (notices.length) say(notices.join("  "), "warning");
+    const notices = answer.notices.map(noticeLine);
+    if (notices.length) say(answer.done.concat(notices).join("  "), notices.some((t) => t.startsWith("warning")) ? "warning" : "");
     else say(answer.done.length ? answer.done.join(", ") : "");
     await show(answer.state);
     performance.measure("tagproj " + body.op, { start: started });
@@ -101,7 +111,7 @@ async function show(next) {
 }
 
 async function tagImage(tag) {
-  const key = [tag.label, tag.side, tag.kind, tag.x, tag.y, view.w, view.h].join("|");
+  const key = [tag.label, tag.side, tag.kind, tag.x, tag.y, state.tag_scale, view.w, view.h].join("|");
   const cached = images.get(tag.id);
   if (cached && cached.key === key) return cached;
   const response = await fetch("/api/tag?id=" + tag.id + "&w=" + view.w + "&h=" + view.h);
@@ -158,6 +168,9 @@ function drawHistory() {
     const li = document.createElement("li");
     li.value = entry.seq;
     li.textContent = entry.label;
+    // When and by whom, as `tagproj history` shows it; entries from before the tree have neither.
+    const who = [entry.user, entry.front_end].filter((x) => x).join("/");
+    li.title = "#" + entry.seq + (entry.time_ms !== null ? " · " + new Date(entry.time_ms).toLocaleString() : "") + (who ? " · " + who : "");
     if (entry.undone) li.classList.add("undone");
     if (entry.seq === state.history.cursor) { li.classList.add("current"); li.setAttribute("aria-current", "step"); }
     historyList.appendChild(li);

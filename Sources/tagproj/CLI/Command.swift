@@ -164,6 +164,13 @@ extension Command {
 let projectArgument = PositionalSpec(name: "project", help: "The project file (.tagproj).", completion: .files(["tagproj"]))
 /// `--json` on data commands.
 let jsonOption = OptionSpec(name: "json", value: nil, help: "Print one JSON object on stdout instead of text.")
+/// `--at N` on the commands that read the project: the state of history entry N.
+let atOption = OptionSpec(name: "at", value: "N", help: "Use the state of history entry N (0: the empty start); the project is not changed.",
+                          defaultValue: "the current state")
+/// The entry `--at` names, if given.
+func atEntry(_ a: ParsedArguments) throws -> Int64? {
+    try a.value("at").map { Int64(try Values.integer($0, for: "--at", in: 0...Int.max)) }
+}
 /// Options every command takes, wherever they appear on the line.
 let globalOptions = [
     OptionSpec(name: "quiet", value: nil, help: "Print no informational lines (created/wrote/undid); warnings and errors stay.",

@@ -98,6 +98,7 @@ struct ErrorReport {
             switch e {
             case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
             case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
+            case .noSuchEntry, .alreadyAt: return "run 'tagproj history PROJECT --tree' to see every entry"
             }
         case let e as PlacementError:
             guard case let .sideDoesNotFit(id, side, _, room) = e else { return e.advice }
@@ -136,6 +137,7 @@ struct ErrorReport {
             case .currency: return "pass --currency a symbol such as '$' or '元'"
             case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
             case .decimalSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €'"
+            case .tagScale: return "pass --tag-scale a number from 0.25 to 4: 1 is the usual size, 1.25 a quarter larger"
             }
         case let e as TagTextError:
             switch e {

@@ -2,13 +2,18 @@ import TagKit
 
 extension Notice {
     /// The notice as the `warning:` line says it: `moved to 0.812,0.400 to stay inside the photo`,
-    /// `#1: bubble moved to the left to stay inside the photo`, `#3 overlaps #1`.
+    /// `#1: bubble moved to the left to stay inside the photo`, `#3 overlaps #1`,
+    /// `another branch continues from here (#12 “move #3 to 0.400,0.520”)`,
+    /// `undid #7 “flip #2”, made by ana with editor`.
     var text: String {
         switch self {
         case .movedToStayInside(_, let point): return "moved to \(point.formatted) to stay inside the photo"
         case let .sideChanged(id, side): return "\(id): bubble moved to the \(side.rawValue) to stay inside the photo"
         case let .overlaps(id, other): return "\(id) overlaps \(other)"
         case let .arranged(id, point, side): return "\(id): now at \(point.formatted), bubble on the \(side.rawValue)"
+        case let .otherBranch(seq, label): return "another branch continues from here (#\(seq) “\(label)”)"
+        case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
+            return "undid #\(seq) “\(label)”, " + (otherShell ? "made in another shell (\(user), \(frontEnd))" : "made by \(user) with \(frontEnd)")
         }
     }
 }

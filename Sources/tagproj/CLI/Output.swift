@@ -23,6 +23,10 @@ final class Output {
     /// A `warning: …` line on stderr, at once (kept under `--quiet`).
     func warning(_ text: String) { Output.stderr(stderrStyle.paint("warning:", .yellow) + " \(text)\n") }
 
+    /// A `note: …` line on stderr, at once: something the user should know that is not a problem
+    /// (another history branch continues here). Kept under `--quiet`, as warnings are.
+    func note(_ text: String) { Output.stderr(stderrStyle.paint("note:", .cyan) + " \(text)\n") }
+
     /// An informational line on stderr (`created …`); dropped under `--quiet`.
     func message(_ text: String) { if !quiet { Output.stderr(text + "\n") } }
 

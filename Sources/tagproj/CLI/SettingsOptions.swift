@@ -1,6 +1,6 @@
 import TagKit
 
-/// The project-settings options `new` and `set` share: `--currency`, `--font`, `--price-format`.
+/// The project-settings options `new` and `set` share: `--currency`, `--font`, `--price-format`, `--tag-scale`.
 enum SettingsOptions {
     static let currency = OptionSpec(name: "currency", value: "SYMBOL", help: "The currency symbol drawn with every price.", defaultValue: "¥")
     static let font = OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text ('DejaVu Sans', 'DejaVu Sans:bold').",
@@ -8,7 +8,10 @@ enum SettingsOptions {
     static let priceFormat = OptionSpec(name: "price-format", value: "SAMPLE",
                                         help: "How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' (its symbol is the currency unless --currency is given).",
                                         defaultValue: "'¥12.50'")
-    static let all = [currency, font, priceFormat]
+    static let tagScale = OptionSpec(name: "tag-scale", value: "S",
+                                     help: "Draw every tag S times its usual size (0.25 to 4): 1.25 for print or a small crop, 0.75 for smaller tags.",
+                                     defaultValue: "1")
+    static let all = [currency, font, priceFormat, tagScale]
 
     /// `settings` with the options given applied, validated by TagKit's rules.
     static func apply(_ a: ParsedArguments, to settings: ProjectSettings) throws -> ProjectSettings {
@@ -23,6 +26,7 @@ enum SettingsOptions {
         }
         if let currency = a.value("currency") { settings.currency = currency }
         if let font = a.value("font") { settings.font = font }
+        if let scale = a.value("tag-scale") { settings.tagScale = try Values.number(scale, for: "--tag-scale") }
         return try settings.validated()
     }
 

@@ -6,7 +6,7 @@ enum TagProjCLI {
     /// Every command, in the order help lists them.
     static var commands: [any Command.Type] { [
         NewCommand.self, AddCommand.self, MoveCommand.self, FlipCommand.self, EditCommand.self, DeleteCommand.self, ApplyCommand.self, ArrangeCommand.self, SetCommand.self,
-        UndoCommand.self, RedoCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, ExportCommand.self,
+        UndoCommand.self, RedoCommand.self, RestoreCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, ExportCommand.self,
         OpenCommand.self,
         CheckCommand.self, DemoCommand.self, HelpCommand.self, CompletionsCommand.self,
     ] }

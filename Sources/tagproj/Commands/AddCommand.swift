@@ -42,7 +42,7 @@ struct AddCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(project, forWriting: true)
+        let opened = try Project.open(project, forWriting: true, frontEnd: "cli")
         let point = try at.map { $0.hasPixels ? $0.normalized(in: try opened.pictureSize()) : $0.normalized(in: PictureSize(width: 1, height: 1)) }
         let result = try opened.add(kind: kind, text: text, at: point, side: side, measurer: try Fonts.measurer())
         out.report(result, json: json, idAlone: true)

@@ -34,7 +34,7 @@ struct ApplyCommand: Command {
     func run(_ out: Output) throws {
         let bytes = file == "-" ? try Self.readStandardInput() : try FileIO.read(file, limit: Self.maximumBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
-        let opened = try Project.open(project, forWriting: true)
+        let opened = try Project.open(project, forWriting: true, frontEnd: "apply")
         let script = try EditScript.parse(text, size: try opened.pictureSize())
         let name = file == "-" ? "standard input" : file
         let count = script.edits.count
@@ -43,7 +43,7 @@ struct ApplyCommand: Command {
                                       measurer: needsFonts ? try Fonts.measurer() : nil)
         result.notices.forEach { out.warning($0.text) }
         out.message("applied \(count) edit\(count == 1 ? "" : "s") from \(name)")
-        if json { out.line(try opened.tags().json(in: try opened.pictureSize()).text) }
+        if json { out.line(try opened.tags().json(in: try opened.pictureSize(), scale: try opened.settings().tagScale).text) }
     }
 
     /// All of standard input, up to `maximumBytes`.

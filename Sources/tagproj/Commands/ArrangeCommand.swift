@@ -18,12 +18,12 @@ struct ArrangeCommand: Command {
     init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: true)
+        let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
         let result = try opened.apply(.arrange)
         for notice in result.notices {
             if case .overlaps = notice { out.warning(notice.text) } else { out.message(notice.text) }
         }
         out.message(result.label)
-        if target.json { out.line(try opened.tags().json(in: try opened.pictureSize()).text) }
+        if target.json { out.line(try opened.tags().json(in: try opened.pictureSize(), scale: try opened.settings().tagScale).text) }
     }
 }

@@ -19,7 +19,7 @@ struct EditCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(target.project, forWriting: true).edit(target.id, text: text, measurer: try Fonts.measurer())
+        let result = try Project.open(target.project, forWriting: true, frontEnd: "cli").edit(target.id, text: text, measurer: try Fonts.measurer())
         out.report(result, json: target.json)
     }
 }

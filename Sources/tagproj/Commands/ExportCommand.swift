@@ -23,6 +23,7 @@ struct ExportCommand: Command {
             OptionSpec(name: "dpi", value: "N", help: "Write N dots per inch (JPEG density, PNG pHYs; WebP and AVIF have none).",
                        defaultValue: "none"),
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse sources or outputs larger than this.", defaultValue: "100000000"),
+            atOption,
             OptionSpec(name: "out-dir", value: "DIR", help: "Export every project given into DIR, as NAME.jpg or NAME.png.",
                        defaultValue: "none: one project to <output>", completion: .directories),
             OptionSpec(name: "jobs", value: "N", help: "With --out-dir: how many exports run at once.",
@@ -35,7 +36,8 @@ struct ExportCommand: Command {
             place when complete. The ICC profile is kept; other metadata (location too) is not copied.
             A JPEG photo exported as JPEG at full size is lossless outside the tags: only the 8×8
             blocks under the tags are re-encoded, with the photo's own tables; --reencode or --quality
-            asks for the classic decode–draw–encode path. With --json, prints
+            asks for the classic decode–draw–encode path. --at N draws the tags as they were at history
+            entry N (see tagproj history --tree) without changing the project. With --json, prints
             {"path","width","height","format","bytes","plan":{"path":"lossless"|"classic","reason"}}.
 
             With --out-dir, each project is exported by its own child process, --jobs at a time, to DIR
@@ -59,6 +61,8 @@ struct ExportCommand: Command {
     let job: Job
     var options = ExportOptions()
     let json: Bool
+    /// `--at N`: the state of history entry N instead of the current one.
+    let at: Int64?
 
     /// The names `--format` takes, from the codec registry: `png`, `jpeg`.
     static var formatNames: [String] { Codecs.writable.map(\.format.rawValue).sorted(by: >) }
@@ -73,6 +77,7 @@ struct ExportCommand: Command {
     /// Parses the flags into `ExportOptions`; TagKit checks the values and how they combine.
     init(_ a: ParsedArguments) throws {
         json = a.has("json")
+        at = try atEntry(a)
         if let f = a.value("format") { options.format = try ExportOptions.format(named: f) }
         if let q = a.value("quality") { options.quality = try Values.integer(q, for: "--quality", in: Int.min...Int.max) }
         options.reencode = a.has("reencode") || a.value("quality") != nil
@@ -88,6 +93,7 @@ struct ExportCommand: Command {
         if let m = a.value("max-pixels") { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: Int.min...Int.max) }
         try options.validate()
         if let dir = a.value("out-dir") {
+            if at != nil { throw UsageError(message: "--at works only with one project", hint: "export each project with its own --at") }
             if options.format == nil { options.format = .jpeg }
             job = .batch(try Self.batch(a, directory: dir, options: options, json: json))
         } else {
@@ -149,7 +155,7 @@ struct ExportCommand: Command {
                                                   : "--dpi is not written: \(format.displayName) has no resolution field")
                 }
             }
-            let result = try opened.export(to: output, options: options, fonts: try opened.fonts())
+            let result = try opened.export(to: output, options: options, fonts: try opened.fonts(at: at), at: at)
             if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
             for notice in result.layoutNotices { out.warning(notice.text) }
             if json { out.line(result.json(path: output).text) }

@@ -16,7 +16,7 @@ struct FlipCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(target.project, forWriting: true).flip(target.id)
+        let result = try Project.open(target.project, forWriting: true, frontEnd: "cli").flip(target.id)
         out.report(result, json: target.json)
     }
 }

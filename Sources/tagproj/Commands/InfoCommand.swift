@@ -25,6 +25,7 @@ struct InfoCommand: Command {
         out.line("source:       \(i.sourceBytes) bytes")
         out.line("currency:     \(i.settings.currency)")
         out.line("font:         \(i.settings.font.isEmpty ? "(default sans-serif)" : i.settings.font)")
+        out.line("tag scale:    \(i.settings.formattedTagScale)")
         out.line("tags:         \(i.tags)")
         out.line("history:      \(i.historyEntries) entries, cursor at \(i.cursor)")
         out.line("schema:       version \(i.schemaVersion)")

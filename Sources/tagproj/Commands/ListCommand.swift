@@ -4,26 +4,34 @@ import TagKit
 struct ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", abstract: "List the tags.",
-        positionals: [projectArgument], options: [jsonOption],
+        positionals: [projectArgument], options: [atOption, jsonOption],
         discussion: """
             Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn.
-            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px).
+            --at N lists the tags as they were at history entry N (see tagproj history --tree).
+            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px);
+            the object also carries the project's tag_scale.
             """,
         examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
 
     let target: ProjectArguments
+    /// `--at N`: the state of history entry N instead of the current one.
+    let at: Int64?
 
-    init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
+    init(_ a: ParsedArguments) throws {
+        target = try ProjectArguments(a, of: Self.self)
+        at = try atEntry(a)
+    }
 
     func run(_ out: Output) throws {
         let opened = try Project.open(target.project, forWriting: false)
-        let tags = try opened.tags()
+        let state = try at.map { try opened.state(at: $0) } ?? (tags: try opened.tags(), settings: try opened.settings())
+        let tags = state.tags
         let size = try opened.pictureSize()
+        let settings = state.settings
         if target.json {
-            out.line(tags.json(in: size).text)
+            out.line(tags.json(in: size, scale: settings.tagScale).text)
             return
         }
-        let settings = try opened.settings()
         out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + pad("PX", 12) + "TEXT")
         for tag in tags {
             out.line(pad(String(tag.id.rawValue), 6) + pad(tag.kind.rawValue, 7) + pad(tag.side.rawValue, 7)

@@ -3,19 +3,21 @@ import TagKit
 /// `tagproj set`: change a project's settings after `new`, as an undoable history entry.
 struct SetCommand: Command {
     static let spec = CommandSpec(
-        name: "set", abstract: "Change the currency, price format or font, or re-embed the fonts; undoable.",
+        name: "set", abstract: "Change the currency, price format, font or tag scale, or re-embed the fonts; undoable.",
         positionals: [projectArgument],
         options: SettingsOptions.all + [refreshFonts, jsonOption],
         discussion: """
             One history entry ('set currency “€”, prices as 12,50 €'), which 'tagproj undo' takes back. Every tag whose label changes is
             measured again and kept inside the photo by the usual rules: its bubble goes to the other side if it no longer fits, and only
-            when neither side fits does its dot move; a warning says so. With --json, prints the settings as 'info --json' does.
+            when neither side fits does its dot move; a warning says so. A new --tag-scale places every tag again by the same rules and
+            warns about each pair of tags it makes overlap ('tagproj arrange' resolves them). With --json, prints the settings as 'info --json' does.
             A project carries the subsets of the fonts its tags are drawn with, cut at every edit that sets text; --refresh-fonts cuts
             them again from the installed fonts for every tag (measuring and placing each again), as one entry: what a project made
             before subsets needs once, or one whose embedded font is damaged.
             """,
         examples: ["tagproj set dinner.tagproj --currency '$'", "tagproj set cafe.tagproj --price-format '12,50 €'",
-                   "tagproj set dinner.tagproj --font 'DejaVu Sans:bold'", "tagproj set old.tagproj --refresh-fonts"])
+                   "tagproj set dinner.tagproj --font 'DejaVu Sans:bold'", "tagproj set dinner.tagproj --tag-scale 1.25",
+                   "tagproj set old.tagproj --refresh-fonts"])
 
     static let refreshFonts = OptionSpec(name: "refresh-fonts", value: nil,
                                          help: "Re-resolve every tag's fonts from the installed ones and embed their subsets again.")
@@ -26,7 +28,7 @@ struct SetCommand: Command {
     init(_ a: ParsedArguments) throws {
         target = try ProjectArguments(a, of: Self.self)
         guard SettingsOptions.given(a) || a.has("refresh-fonts") else {
-            throw UsageError(message: "nothing to set", hint: "pass --currency, --price-format, --font or --refresh-fonts")
+            throw UsageError(message: "nothing to set", hint: "pass --currency, --price-format, --font, --tag-scale or --refresh-fonts")
         }
         if SettingsOptions.given(a) && a.has("refresh-fonts") {
             throw UsageError(message: "--refresh-fonts is a step of its own", hint: "run 'tagproj set' once with the settings, then with --refresh-fonts")
@@ -35,7 +37,7 @@ struct SetCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: true)
+        let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
         if !SettingsOptions.given(arguments) {
             let result = try opened.refreshFonts(with: try FontSystem())
             result.notices.forEach { out.warning($0.text) }

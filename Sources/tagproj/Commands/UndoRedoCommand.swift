@@ -1,24 +1,40 @@
 import TagKit
 
-/// `tagproj undo` and `tagproj redo`: one file, since they differ only in direction.
+/// `tagproj undo`: back to the parent entry (or N of them), or with `--to N` a jump to any state.
 struct UndoCommand: Command {
-    static let spec = stepSpec(name: "undo", abstract: "Undo the last edit (or the last N).",
-                               example: "tagproj undo dinner.tagproj --steps 2")
+    static let spec = stepSpec(
+        name: "undo", abstract: "Undo the last edit (or the last N), or go back to any entry's state.",
+        extra: [OptionSpec(name: "to", value: "N", help: "Jump to entry N's state (0: the empty start) as one new, undoable entry.",
+                           defaultValue: "none")],
+        examples: ["tagproj undo dinner.tagproj --steps 2", "tagproj undo dinner.tagproj --to 3"])
     let step: StepArguments
-    init(_ a: ParsedArguments) throws { step = try StepArguments(a, spec: Self.spec) }
+    /// `--to N`: a jump instead of steps.
+    let target: Int64?
+
+    init(_ a: ParsedArguments) throws {
+        step = try StepArguments(a, spec: Self.spec)
+        target = try a.value("to").map { Int64(try Values.integer($0, for: "--to", in: 0...Int.max)) }
+        if target != nil, a.value("steps") != nil { throw UsageError(message: "--to and --steps cannot be combined") }
+    }
+
     func run(_ out: Output) throws {
-        step.report(try Project.open(step.project, forWriting: true).undo(steps: step.steps), verb: "undid", key: "undone", out)
+        let project = try Project.open(step.project, forWriting: true, frontEnd: "cli")
+        if let target {
+            RestoreCommand.report(try project.restore(to: target), target: target, project: step.project, json: step.json, out)
+        } else {
+            step.report(try project.undo(steps: step.steps), verb: "undid", key: "undone", out)
+        }
     }
 }
 
-/// `tagproj redo`: forward again over undone edits.
+/// `tagproj redo`: forward again along the newest branch.
 struct RedoCommand: Command {
-    static let spec = stepSpec(name: "redo", abstract: "Redo the last undone edit (or N of them).",
-                               example: "tagproj redo dinner.tagproj")
+    static let spec = stepSpec(name: "redo", abstract: "Redo the last undone edit (or N of them).", extra: [],
+                               examples: ["tagproj redo dinner.tagproj"])
     let step: StepArguments
     init(_ a: ParsedArguments) throws { step = try StepArguments(a, spec: Self.spec) }
     func run(_ out: Output) throws {
-        step.report(try Project.open(step.project, forWriting: true).redo(steps: step.steps), verb: "redid", key: "redone", out)
+        step.report(try Project.open(step.project, forWriting: true, frontEnd: "cli").redo(steps: step.steps), verb: "redid", key: "redone", out)
     }
 }
 
@@ -36,25 +52,40 @@ struct StepArguments {
         json = a.has("json")
     }
 
-    /// `undid add dish #1 “Soup”` on stderr per entry, or `{"undone":[labels]}` on stdout with --json.
-    func report(_ labels: [String], verb: String, key: String, _ out: Output) {
+    /// `undid add dish #1 “Soup”` on stderr per entry, then a `note:` per notice (another branch
+    /// continues here; the entry undone was someone else's); with --json,
+    /// `{"undone":[labels],"notices":[…]}` on stdout.
+    func report(_ result: StepResult, verb: String, key: String, _ out: Output) {
         if json {
-            out.line(JSON.object([(key, .array(labels.map { .string($0) }))]).text)
+            out.line(JSON.object([(key, .array(result.labels.map { .string($0) })), ("notices", .array(result.notices.map(\.json)))]).text)
         } else {
-            labels.forEach { out.message("\(verb) \($0)") }
+            result.labels.forEach { out.message("\(verb) \($0)") }
+        }
+        for notice in result.notices {
+            if case .otherBranch = notice { out.note(notice.text + "; tagproj history \(project) --tree") } else { out.note(notice.text) }
         }
     }
 }
 
 /// The help page of undo or redo.
-private func stepSpec(name: String, abstract: String, example: String) -> CommandSpec {
+private func stepSpec(name: String, abstract: String, extra: [OptionSpec], examples: [String]) -> CommandSpec {
     CommandSpec(
         name: name, abstract: abstract, positionals: [projectArgument],
-        options: [OptionSpec(name: "steps", value: "N", help: "How many entries to step over.", defaultValue: "1"), jsonOption],
+        options: [OptionSpec(name: "steps", value: "N", help: "How many entries to step over.", defaultValue: "1")] + extra + [jsonOption],
         discussion: """
-            History is linear: undo steps back, redo steps forward, and a new edit after an undo drops
-            the entries that could have been redone. Nothing to \(name): exit 1, project unchanged.
-            Prints the label of each entry on stderr; with --json, {"\(name == "undo" ? "undone" : "redone")":[labels]} on stdout.
+            The history is a tree: undo goes back to the entry the last one was applied on top of, redo
+            forward along the newest entry continuing from here, and an edit after an undo starts a new
+            branch beside the old one, which is kept (tagproj history --tree shows them all). Redo says
+            when another branch continues from where it passes; undo says when the entry it undoes was
+            made by another user, from another front end, or in another shell. Nothing to \(name): exit
+            1, project unchanged. Prints the label of each entry on stderr; with --json,
+            {"\(name == "undo" ? "undone" : "redone")":[labels],"notices":[…]} on stdout.\(name == "undo" ? """
+
+
+                With --to N, the project goes to the state of entry N (0: the empty start; see tagproj
+                history) as one new entry labelled 'restore #N' (the same as tagproj restore), so undo
+                comes back.
+                """ : "")
             """,
-        examples: [example])
+        examples: examples)
 }

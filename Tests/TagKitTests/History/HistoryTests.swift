@@ -33,18 +33,10 @@ import Testing
 }
 
 @Suite struct HistoryStepTests {
-    @Test func undoVisitsTheAppliedEntriesLatestFirstAndRedoTheTailInOrder() throws {
-        #expect(try HistoryStep.seqs(.undo, steps: 2, cursor: 5, available: 5) == [5, 4])
-        #expect(try HistoryStep.seqs(.redo, steps: 3, cursor: 5, available: 3) == [6, 7, 8])
-        #expect(HistoryStep.cursor(after: [5, 4], .undo, from: 5) == 3)
-    }
-
-    @Test func steppingPastEitherEndIsRefused() {
-        #expect(throws: HistoryError.nothingToUndo) { try HistoryStep.seqs(.undo, steps: 1, cursor: 0, available: 0) }
-        #expect(throws: HistoryError.nothingToRedo) { try HistoryStep.seqs(.redo, steps: 1, cursor: 4, available: 0) }
-        #expect(throws: HistoryError.tooFewSteps(requested: 3, available: 2, undo: false)) {
-            try HistoryStep.seqs(.redo, steps: 3, cursor: 1, available: 2)
-        }
+    @Test func runningOutOfEntriesSaysHowManyThereWere() {
+        #expect(HistoryStep.exhausted(.undo, requested: 1, done: 0) == .nothingToUndo)
+        #expect(HistoryStep.exhausted(.redo, requested: 1, done: 0) == .nothingToRedo)
+        #expect(HistoryStep.exhausted(.redo, requested: 3, done: 2) == .tooFewSteps(requested: 3, available: 2, undo: false))
     }
 
     @Test func theRevertedEntrySwapsEachImageInReverseOrder() {
@@ -65,18 +57,18 @@ import Testing
         _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: measurer)
         _ = try project.move(TagID(1), .to(NormalizedPoint(x: 0.4, y: 0.6)))
         _ = try project.flip(TagID(1))
-        #expect(try project.undo() == ["flip #1"])
+        #expect(try project.undo().labels == ["flip #1"])
         #expect(try project.tags().first?.side == .right)
-        #expect(try project.undo(steps: 2) == ["move #1", "add dish #1 “Soup”"])
+        #expect(try project.undo(steps: 2).labels == ["move #1 to 0.400,0.600", "add dish #1 “Soup”"])
         #expect(try project.tags().isEmpty)
         #expect(throws: HistoryError.nothingToUndo) { try project.undo() }
-        #expect(try project.redo(steps: 3).count == 3)
+        #expect(try project.redo(steps: 3) == StepResult(labels: ["add dish #1 “Soup”", "move #1 to 0.400,0.600", "flip #1"], notices: []))
         #expect(try project.tags().first?.side == .left)
         #expect(throws: HistoryError.nothingToRedo) { try project.redo() }
         try project.check()
     }
 
-    @Test func aNewEditAfterUndoDropsTheRedoTail() throws {
+    @Test func aNewEditAfterUndoStartsABranchAndKeepsTheOldOne() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: measurer)
@@ -85,9 +77,12 @@ import Testing
         _ = try project.add(kind: .price, text: "13", at: nil, side: nil, measurer: measurer)
         let log = try project.history()
         #expect(log.items.map(\.label) == ["add dish #1 “Soup”", "add price #3 “¥13”"])
-        #expect(log.cursor == 2 && log.items.allSatisfy { !$0.undone })
+        #expect(log.cursor == 3 && log.items.map(\.parent) == [0, 1] && log.items.allSatisfy { !$0.undone })
+        let tree = try project.historyTree()
+        #expect(tree.items.map(\.seq) == [1, 2, 3] && tree.items.map(\.parent) == [0, 1, 1])
+        #expect(tree.items.map(\.undone) == [false, true, false], "the old branch is kept, outside the current state")
         #expect(throws: HistoryError.nothingToRedo) { try project.redo() }
-        // The id of the undone, discarded tag is never handed out again.
+        // The id of the undone tag on the other branch is never handed out again.
         #expect(try project.tags().map(\.id.rawValue) == [1, 3])
         try project.check()
     }
@@ -109,5 +104,29 @@ import Testing
         #expect(try project.tags().isEmpty)
         _ = try project.undo()
         #expect(try project.tags() == [added!])
+    }
+}
+
+@Suite struct HistoryGraphTests {
+    func item(_ seq: Int64, _ parent: Int64) -> HistoryLog.Item {
+        HistoryLog.Item(seq: seq, parent: parent, label: "#\(seq)", undone: false, origin: EntryOrigin(timeMS: nil, user: nil, frontEnd: nil, session: nil))
+    }
+
+    @Test func olderBranchesAreDrawnFirstOneColumnInAndTheNewestContinuesBelow() {
+        // 0 ─ 1 ─ 2 ─ 4        the start has children 1 and 6, entry 1 has 2 and 3, entry 2 has 4 and 5
+        //   │   │   └ 5
+        //   │   └ 3
+        //   └ 6
+        let log = HistoryLog(items: [item(1, 0), item(2, 1), item(3, 1), item(4, 2), item(5, 2), item(6, 0)], cursor: 6)
+        let rows = HistoryGraph.rows(log)
+        #expect(rows.map { $0.item?.seq ?? 0 } == [0, 1, 2, 4, 5, 3, 6])
+        #expect(rows.map(\.lead) == ["", "├─ ", "│  ├─ ", "│  │  ├─ ", "│  │  ", "│  ", ""])
+    }
+
+    @Test func theBranchOfTheCursorRunsFromTheStartAndOnAlongTheNewestChildren() {
+        let tree = [item(1, 0), item(2, 1), item(3, 1), item(4, 2), item(5, 3), item(6, 3)]
+        let branch = HistoryLog.branch(of: tree, cursor: 1)
+        #expect(branch.items.map(\.seq) == [1, 3, 6] && branch.items.map(\.undone) == [false, true, true])
+        #expect(HistoryLog.tree(tree, cursor: 4).items.map(\.undone) == [false, false, true, false, true, true])
     }
 }

@@ -38,7 +38,7 @@ import Testing
 
     @Test func listJSONOutputAddsEveryTagWithItsPositionAndSide() throws {
         let tags = [Tag(id: TagID(4), kind: .dish, text: "宫保鸡丁", anchor: NormalizedPoint(x: 0.25, y: 0.5), side: .left, labelEm: 4)]
-        let parsed = try EditScript.parse(tags.json(in: size).text, size: size)
+        let parsed = try EditScript.parse(tags.json(in: size, scale: 1.5).text, size: size)
         #expect(parsed.edits == [.add(kind: .dish, text: "宫保鸡丁", at: NormalizedPoint(x: 0.25, y: 0.5), side: .left)])
     }
 

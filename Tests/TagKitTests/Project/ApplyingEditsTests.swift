@@ -41,7 +41,8 @@ import Testing
             document = outcome.document
             entries.append(outcome.entry)
         }
-        #expect(entries.map(\.label) == ["add dish #1 “Soup”", "move #1", "flip #1", "edit #1 “Noodles”", "add dish #2 “Tea”", "delete #2 “Tea”"])
+        #expect(entries.map(\.label) == ["add dish #1 “Soup”", "move #1 to 0.400,0.500", "flip #1", "edit #1 “Soup” → “Noodles”", "add dish #2 “Tea”",
+                                       "delete #2 “Tea”"])
         #expect(document.tags.sorted == [Tag(id: TagID(1), kind: .dish, text: "Noodles", anchor: NormalizedPoint(x: 0.4, y: 0.5),
                                              side: .left, labelEm: 4.2)])
         #expect(document.nextID == TagID(3), "a deleted tag's id is not handed out again")

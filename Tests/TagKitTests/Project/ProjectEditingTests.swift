@@ -22,7 +22,8 @@ import Testing
         _ = try project.add(kind: .price, text: "12", at: nil, side: nil, measurer: measurer)
         #expect(try project.delete(TagID(2)).tag == nil)
         #expect(try project.history().items.map(\.label)
-                == ["add dish #1 “Soup”", "move #1", "move #1", "flip #1", "edit #1 “Noodles”", "add price #2 “¥12”", "delete #2 “¥12”"])
+                == ["add dish #1 “Soup”", "move #1 to 0.990,0.500", "move #1 to 0.500,0.500", "flip #1", "edit #1 “Soup” → “Noodles”",
+                    "add price #2 “¥12”", "delete #2 “¥12”"])
         let info = try project.info()
         #expect(info.tags == 1 && info.historyEntries == 7 && info.cursor == 7)
         try project.check()

@@ -1,7 +1,7 @@
 import Testing
 @testable import TagKit
 
-/// The store's font tables: subsets stored once, restored by undo and redo, dropped when unused.
+/// The store's font tables: subsets stored once, restored by undo, redo and restore along the history tree.
 @Suite struct FontStoreTests {
     /// Rows of `font_subsets`.
     static func subsetCount(_ project: Project) throws -> Int64 {
@@ -20,18 +20,25 @@ import Testing
         #expect(try project.embeddedFaces().map(\.tags) == [2, 2])
     }
 
-    @Test func aSubsetNothingRefersToIsDropped() throws {
+    @Test func aBranchKeepsItsSubsetsAndUndoRedoFollowTheTree() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         let fonts = try FontSystem()
-        let added = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: fonts)
-        _ = try project.edit(added.tag!.id, text: "Noodles", measurer: fonts)
-        // Undo keeps "Noodles" for redo; a new edit drops that redo tail and its subset with it.
+        let id = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: fonts).tag!.id
+        let soup = try project.store.faces(of: id).map(\.subset)
+        _ = try project.edit(id, text: "Noodles", measurer: fonts)
+        let noodles = try project.store.faces(of: id).map(\.subset)
+        // Undo, then an edit: a new branch; "Noodles" stays on the old one, with its subset.
         _ = try project.undo(steps: 1)
-        #expect(try Self.subsetCount(project) == 2)
-        _ = try project.edit(added.tag!.id, text: "Rice", measurer: fonts)
-        #expect(try Self.subsetCount(project) == 2)
-        let faces = try project.store.faces(of: added.tag!.id)
+        #expect(try project.store.faces(of: id).map(\.subset) == soup)
+        _ = try project.edit(id, text: "Rice", measurer: fonts)
+        #expect(try Self.subsetCount(project) == 3)
+        // Jumping to the other branch's entry (2) brings its subset back, as one entry.
+        _ = try project.restore(to: 2)
+        #expect(try project.store.faces(of: id).map(\.subset) == noodles)
+        _ = try project.undo(steps: 1)
+        #expect(try project.store.faces(of: id).map(\.subset) != noodles)
+        let faces = try project.store.faces(of: id)
         #expect(faces.count == 1 && faces[0].priority == 0)
     }
 

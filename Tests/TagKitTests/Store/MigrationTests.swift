@@ -6,13 +6,13 @@ import Testing
 /// Projects written by an older tagproj open as they were: the migrations keep every row.
 @Suite struct MigrationTests {
     /// A copy of the committed version-1 project, as a user's old file.
-    private func oldProject(in dir: TemporaryDirectory) throws -> String {
+    func oldProject(in dir: TemporaryDirectory) throws -> String {
         let path = dir.file("old.tagproj")
         try FileManager.default.copyItem(atPath: Fixtures.path("Fixtures/projects/schema-v1.tagproj"), toPath: path)
         return path
     }
 
-    private func rows(_ path: String, _ sql: String) throws -> [[SQLValue]] {
+    func rows(_ path: String, _ sql: String) throws -> [[SQLValue]] {
         let db = try Database(path: path, readOnly: true)
         let statement = try db.prepare(sql)
         let columns = sqlite3_column_count(statement.handle)
@@ -24,14 +24,16 @@ import Testing
         let path = try oldProject(in: dir)
         let sourceSQL = "SELECT * FROM source"
         let before = try (rows(path, sourceSQL), rows(path, "SELECT * FROM tags ORDER BY id"),
-                          rows(path, "SELECT * FROM history ORDER BY seq"), rows(path, "SELECT bytes FROM source_bytes"))
+                          rows(path, "SELECT seq, label FROM history ORDER BY seq"), rows(path, "SELECT bytes FROM source_bytes"))
         #expect(try rows(path, "PRAGMA user_version") == [[.integer(1)]])
         let project = try Project.open(path, forWriting: false)
         #expect(try project.tags().map(\.text) == ["Soup", "12"])
         #expect(try rows(path, "PRAGMA user_version") == [[.integer(Int64(Migrator.latestVersion))]])
         #expect(try rows(path, sourceSQL) == before.0)
         #expect(try rows(path, "SELECT * FROM tags ORDER BY id") == before.1)
-        #expect(try rows(path, "SELECT * FROM history ORDER BY seq") == before.2)
+        #expect(try rows(path, "SELECT seq, label FROM history ORDER BY seq") == before.2)
+        // The linear history became a chain: each entry on top of the one before.
+        #expect(try rows(path, "SELECT count(*) FROM history WHERE parent != seq - 1") == [[.integer(0)]])
         #expect(try rows(path, "SELECT bytes FROM source_bytes") == before.3)
         #expect(try rows(path, "PRAGMA integrity_check") == [[.text("ok")]])
     }
@@ -46,5 +48,48 @@ import Testing
         }
         #expect(throws: SQLiteError.self) { try db.execute("UPDATE source SET format = 'gif'") }
         #expect(throws: SQLiteError.self) { try db.execute("UPDATE source SET orientation = 9") }
+    }
+}
+
+/// A project written by the last linear-history tagproj (schema version 3): four edits, a `set`,
+/// and an undone `flip` as its redo tail.
+@Suite struct HistoryTreeMigrationTests {
+    @Test func aVersion3HistoryBecomesAChainAndItsRedoTailStillRedoes() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v3.tagproj")
+        try FileManager.default.copyItem(atPath: Fixtures.path("Fixtures/projects/schema-v3.tagproj"), toPath: path)
+        let project = try Project.open(path, forWriting: true, frontEnd: "cli")
+        let tree = try project.historyTree()
+        #expect(tree.items.map(\.parent) == [0, 1, 2, 3, 4, 5] && tree.cursor == 5)
+        #expect(tree.items.map(\.undone) == [false, false, false, false, false, true])
+        #expect(tree.items.allSatisfy { $0.origin == EntryOrigin(timeMS: nil, user: nil, frontEnd: nil, session: nil) })
+        try project.check()
+        #expect(try project.tags().map(\.side) == [.right, .left] && project.settings().currency == "$")
+        #expect(try project.redo().labels == ["flip #2"])
+        #expect(try project.tags().map(\.side) == [.right, .right])
+        // Undo to before the set, then a new edit: the old entries 5 and 6 stay as a branch.
+        _ = try project.undo(steps: 2)
+        #expect(try project.settings().currency == "¥")
+        _ = try project.flip(TagID(1))
+        let after = try project.historyTree()
+        #expect(after.items.map(\.seq) == [1, 2, 3, 4, 5, 6, 7] && after.items.last?.parent == 4)
+        #expect(after.items.last?.origin.frontEnd == "cli" && after.items.last?.origin.timeMS != nil)
+        try project.check()
+        #expect(try Migrator.currentVersion(project.store.db) == Migrator.latestVersion)
+    }
+}
+
+extension MigrationTests {
+    @Test func aVersion1ProjectOpensWithTagScale1AndTakesANewOne() throws {
+        let dir = TemporaryDirectory()
+        let path = try oldProject(in: dir)
+        let project = try Project.open(path, forWriting: true)
+        #expect(try project.settings().tagScale == 1)
+        let before = try project.tags()
+        _ = try project.apply(.setSettings(ProjectSettings(tagScale: 0.5)), measurer: nil)
+        #expect(try project.settings().tagScale == 0.5 && project.tags() == before, "a smaller scale fits wherever a larger one did")
+        _ = try project.undo()
+        #expect(try project.settings().tagScale == 1)
+        #expect(try rows(path, "SELECT before_tag_scale, after_tag_scale FROM history_settings") == [[.real(1), .real(0.5)]])
     }
 }

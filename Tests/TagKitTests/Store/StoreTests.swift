@@ -148,3 +148,24 @@ import Testing
         #expect(throws: ProjectError.damaged(path: path, reason: reason)) { try Project.open(path, forWriting: false).info() }
     }
 }
+
+@Suite struct StoredTagScaleTests {
+    @Test(arguments: ["0", "-1", "9", "'big'", "x'00'"])
+    func aStoredTagScaleOutsideItsDomainIsDamage(_ value: String) throws {
+        let dir = TemporaryDirectory()
+        let path = try makeProject(in: dir).path
+        try Database(path: path).execute("UPDATE project SET tag_scale = \(value)")
+        #expect(throws: ProjectError.damaged(path: path, reason: "the tag scale is invalid")) { try Project.open(path, forWriting: false).info() }
+    }
+
+    @Test func aSetTagScaleIsStoredAndItsEntryUndoneAndRedone() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.apply(.setSettings(ProjectSettings(tagScale: 1.5)), measurer: nil)
+        #expect(try Project.open(project.path, forWriting: false).settings().tagScale == 1.5)
+        _ = try project.undo()
+        #expect(try project.settings().tagScale == 1)
+        _ = try project.redo()
+        #expect(try project.settings().tagScale == 1.5)
+    }
+}

@@ -36,7 +36,7 @@ import TagKit
         #expect(history.items.count == 4 + commands.count && history.cursor == Int64(4 + commands.count))
         #expect(history.items.filter { $0.label.hasPrefix("add price") }.count == 4)
         for i in 1...4 {
-            #expect(history.items.filter { $0.label == "move #\(i)" || $0.label == "flip #\(i)" }.count == 2)
+            #expect(history.items.filter { $0.label.hasPrefix("move #\(i) to ") || $0.label == "flip #\(i)" }.count == 2)
         }
         let tags = try opened.tags()
         #expect(tags.map(\.id.rawValue) == Array(1...8))

@@ -6,14 +6,18 @@ import TagKit
 /// command and `check` passes; an export leaves no partial file, and the temporary file it leaves
 /// is removed by the next export to that place.
 @Suite struct CrashTests {
-    /// The tags and history of a project, which a killed command must leave as before or after.
+    /// The tags and history of a project, which a killed command must leave as before or after:
+    /// every entry's place in the tree and label, not when it was made (the copy runs at another moment).
     struct State: Equatable {
         var tags: [TagKit.Tag]
-        var history: HistoryLog
+        var entries: [[String]]
+        var cursor: Int64
         init(_ path: String) throws {
             let project = try Project.open(path, forWriting: false)
             tags = try project.tags()
-            history = try project.history()
+            let tree = try project.historyTree()
+            entries = tree.items.map { ["\($0.seq)", "\($0.parent)", $0.label, "\($0.undone)"] }
+            cursor = tree.cursor
         }
     }
 

@@ -1,4 +1,4 @@
--- tagproj project schema, version 4: a project carries the subsets of the font faces its tags are
+-- tagproj project schema, version 6: a project carries the subsets of the font faces its tags are
 -- drawn with, so it exports the same on a machine without those fonts. See README.md here.
 
 -- Each subset once, however many tags and history entries use it: content-addressed by `digest`

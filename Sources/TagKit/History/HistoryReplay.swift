@@ -1,0 +1,78 @@
+/// Verifies that every branch of a history tree replays: a pure function over the entries.
+///
+/// Walks the tree depth-first from the empty start, applying each entry's after images on the way
+/// down and its before images on the way back up, in memory. Every entry's before images (tags
+/// and settings) must be exactly the state its parent left, and the state at the cursor must be
+/// exactly the stored tags and settings. An entry on any branch that does not fit is named.
+enum HistoryReplay {
+    /// One entry of the tree: its seq, its parent (0: the start), what it changed.
+    struct Node {
+        var seq: Int64
+        var parent: Int64
+        var entry: HistoryEntry
+    }
+
+    /// The first problem found, as a sentence for `ProjectError.damaged`; nil when every branch
+    /// replays to what is stored. `nodes` are in seq order.
+    static func problem(_ nodes: [Node], cursor: Int64, tags: TagSet, settings: ProjectSettings) -> String? {
+        var index: [Int64: Int] = [:]
+        var children: [Int64: [Int64]] = [:]
+        for (i, node) in nodes.enumerated() {
+            index[node.seq] = i
+            children[node.parent, default: []].append(node.seq)
+        }
+        for node in nodes where node.parent != 0 && index[node.parent] == nil {
+            return "history entry \(node.seq) continues from entry \(node.parent), which does not exist"
+        }
+        guard cursor == 0 || index[cursor] != nil else { return "the history cursor names entry \(cursor), which does not exist" }
+        // The settings at the start: the stored ones with every settings change on the way from
+        // the cursor up to the start undone.
+        var startSettings = settings
+        var at = cursor
+        while at != 0, let i = index[at] {
+            if let change = nodes[i].entry.settings { startSettings = change.before }
+            at = nodes[i].parent
+        }
+
+        var state = (tags: TagSet(), settings: startSettings)
+        if cursor == 0, let problem = mismatch(state.tags, state.settings, tags, settings) { return problem }
+        enum Visit { case enter(Int64), leave(Int64) }
+        var stack: [Visit] = (children[0] ?? []).reversed().map { .enter($0) }
+        while let visit = stack.popLast() {
+            switch visit {
+            case .enter(let seq):
+                let node = nodes[index[seq]!]
+                let after = node.parent == 0 ? "the start" : "entry \(node.parent)"
+                for change in node.entry.changes where state.tags[change.id] != change.before {
+                    return "history entry \(seq) does not replay: its image of tag \(change.id) before it is not \(after)'s"
+                }
+                if let change = node.entry.settings {
+                    guard change.before == state.settings else {
+                        return "history entry \(seq) does not replay: its settings before it are not \(after)'s"
+                    }
+                    state.settings = change.after
+                }
+                state.tags = state.tags.applying(node.entry)
+                if seq == cursor, let problem = mismatch(state.tags, state.settings, tags, settings) { return problem }
+                stack.append(.leave(seq))
+                stack += (children[seq] ?? []).reversed().map { .enter($0) }
+            case .leave(let seq):
+                let entry = nodes[index[seq]!].entry
+                state.tags = state.tags.reverting(entry)
+                if let change = entry.settings { state.settings = change.before }
+            }
+        }
+        return nil
+    }
+
+    /// What differs between the replayed state and the stored one, or nil.
+    private static func mismatch(_ replayed: TagSet, _ replayedSettings: ProjectSettings, _ stored: TagSet,
+                                 _ storedSettings: ProjectSettings) -> String? {
+        if replayed != stored {
+            let ids = Set(replayed.sorted.map(\.id)).union(stored.sorted.map(\.id)).sorted()
+            let first = ids.first { replayed[$0] != stored[$0] }!
+            return "replaying the history does not give tag \(first) as stored"
+        }
+        return replayedSettings == storedSettings ? nil : "replaying the history does not give the settings as stored"
+    }
+}
