@@ -18,7 +18,7 @@ import Testing
 
     /// Labels of each script the fonts come from.
     static let scripts: [(kind: String, text: String)] = [("dish", "Kung Pao Chicken"), ("dish", "宫保鸡丁"), ("dish", "🍜 Ramen"),
-                                                          ("price", "38")]
+                                                          ("price", "38"), ("dish", "بيتزا 30 سم")]
 
     @Test("fc-list under the empty configuration lists no font")
     func theEmptyConfigurationHasNoFonts() throws {
@@ -28,7 +28,7 @@ import Testing
         #expect(list.status == 0 && list.stdout.isEmpty, "\(list)")
     }
 
-    @Test("A Latin, CJK or emoji tag exports byte for byte the same with no fonts installed", arguments: scripts.map(\.text))
+    @Test("A Latin, CJK, emoji, price or Arabic tag exports byte for byte the same with no fonts installed", arguments: scripts.map(\.text))
     func exportIsTheSameWithoutFonts(text: String) throws {
         let cli = CLI()
         let project = try cli.newProject()

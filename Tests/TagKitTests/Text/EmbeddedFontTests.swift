@@ -6,7 +6,7 @@ extension TextTests {
     /// exactly as those fonts do, and a damaged one must be refused by name.
     @Suite("Embedded font subsets")
     struct EmbeddedFontTests {
-        static let labels = ["宫保鸡丁", "Kung Pao AV fi", "¥38", "🍜 Ramen", "☕️ 咖啡", "12,50 €", "ラーメン"]
+        static let labels = ["宫保鸡丁", "Kung Pao AV fi", "¥38", "🍜 Ramen", "☕️ 咖啡", "12,50 €", "ラーメン", "بيتزا 30 سم", "חומוס עם pita"]
 
         /// `label` shaped and drawn at 40 px with `fonts`.
         static func drawn(_ label: String, _ fonts: FontSystem) throws -> (ShapedLine, [GlyphBitmap]) {
