@@ -14,6 +14,10 @@ import CHarfBuzz
 /// Text is laid out as one line by the bidirectional algorithm (`BidiLine`, FriBidi): right-to-left runs
 /// are shaped right to left and placed in visual order, with the digits and Latin inside them.
 ///
+/// A project's embedded subsets can be adopted for the labels they were cut for
+/// (`adopt(_:forLabel:family:)`): those labels are then drawn from the subsets alone, by the same
+/// fallback rule, and fontconfig is never asked about them.
+///
 /// Not thread-safe: use one `FontSystem` per thread.
 public final class FontSystem {
     /// fontconfig's configuration, loaded on first need (see `FallbackMemo`).
