@@ -24,7 +24,6 @@ CREATE TABLE tag_fonts (
     subset_id INTEGER NOT NULL REFERENCES font_subsets (id),
     PRIMARY KEY (tag_id, priority)
 ) WITHOUT ROWID;
-CREATE INDEX tag_fonts_subset ON tag_fonts (subset_id);
 
 -- What an entry changed of the tags' faces: for each tag whose faces it changed, the rows of
 -- `tag_fonts` before and after. Undo writes the before rows, redo the after rows.
@@ -36,4 +35,3 @@ CREATE TABLE history_fonts (
     subset_id INTEGER NOT NULL REFERENCES font_subsets (id),
     PRIMARY KEY (seq, tag_id, state, priority)
 ) WITHOUT ROWID;
-CREATE INDEX history_fonts_subset ON history_fonts (subset_id);

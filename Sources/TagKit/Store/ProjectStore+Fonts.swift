@@ -1,6 +1,5 @@
 /// The font subsets a project carries (`font_subsets`, `tag_fonts`, `history_fonts`; see
-/// `Schema/README.md`): stored at the edits that set text, restored by undo and redo, dropped
-/// when nothing refers to them any more.
+/// `Schema/README.md`): stored at the edits that set text, restored by undo, redo and restore.
 extension ProjectStore {
     /// A tag's faces, as `tag_fonts` lists them: subset ids by priority.
     typealias FaceList = [(priority: Int, subset: Int64)]
@@ -9,10 +8,10 @@ extension ProjectStore {
     /// label or font family the edit changed the subsets `embedder` cuts for its new label (none
     /// when there is no embedder or the tag is gone), and records the change under `seq` so undo
     /// and redo restore them. `refresh` treats every tag as changed (`set --refresh-fonts`).
-    /// A replaced subset that nothing refers to any more is deleted.
+    /// A subset a tag no longer uses stays: the entry's `before` rows refer to it, and the
+    /// history tree keeps every entry.
     func updateFonts(from before: Document, to outcome: EditOutcome, seq: Int64, embedder: (any FontEmbedder)?,
                      refresh: Bool = false) throws {
-        var orphans = Set<Int64>()
         let after = outcome.document
         var ids = Set(outcome.entry.changes.map(\.id))
         if refresh || outcome.entry.settings != nil { ids.formUnion(before.tags.sorted.map(\.id) + after.tags.sorted.map(\.id)) }
@@ -28,9 +27,7 @@ extension ProjectStore {
             try record(old, state: "before", tag: id, seq: seq)
             try record(new, state: "after", tag: id, seq: seq)
             try replaceFaces(of: id, with: new)
-            orphans.formUnion(old.map(\.subset))
         }
-        try dropUnused(orphans)
     }
 
     /// Undo (`before` rows) or redo (`after` rows) of entry `seq`'s font changes.
@@ -143,16 +140,6 @@ extension ProjectStore {
         for (priority, subset) in list {
             try db.prepare("INSERT INTO tag_fonts (tag_id, priority, subset_id) VALUES (?, ?, ?)",
                            [.integer(tag.rawValue), .integer(Int64(priority)), .integer(subset)]).run()
-        }
-    }
-
-    /// Deletes those of `candidates` that no tag and no history entry refers to (two index lookups each).
-    private func dropUnused(_ candidates: Set<Int64>) throws {
-        for id in candidates {
-            try db.prepare("""
-                DELETE FROM font_subsets WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM tag_fonts WHERE subset_id = ?1)
-                    AND NOT EXISTS (SELECT 1 FROM history_fonts WHERE subset_id = ?1)
-                """, [.integer(id)]).run()
         }
     }
 
