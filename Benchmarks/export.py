@@ -2,7 +2,7 @@
 """Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
 `djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
 
-Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--lossless] [--web] [--heic]
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--lossless] [--web] [--heic] [--progressive]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
 The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
@@ -18,6 +18,9 @@ reduced decode, 1280×720, then encode; no resampling), WebP q82 against `djpeg 
 -q 82`, AVIF against `heif-enc` encoding the same 1080 px pixels from a PNG made beforehand, and
 vipsthumbnail when it is installed. With --heic also makes a HEIC of the photo with heif-enc -q 85
 (about a minute) and times its export to JPEG q90 against heif-convert -q 90 on the same file.
+With --progressive also makes a progressive copy of the photo (jpegtran -progressive) and compares
+the peak memory of its export (JPEG q90, ten tags) with djpeg's own peak decoding the same file:
+libjpeg holds a progressive file's coefficients whole, and the export should add no more than bands.
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
@@ -94,6 +97,7 @@ def main():
     ap.add_argument("--lossless", action="store_true")
     ap.add_argument("--web", action="store_true")
     ap.add_argument("--heic", action="store_true")
+    ap.add_argument("--progressive", action="store_true")
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
     if not os.path.exists(a.photo):
@@ -130,12 +134,28 @@ def main():
         variant = make_project(a.tagproj, heic, work, "heic.tagproj")
         compare("HEIC -> JPEG vs heif-convert", ([a.tagproj, "export", variant, out, "--quality", "90"],),
                 (["heif-convert", "-q", "90", heic, os.path.join(work, "floor.jpg")],), a.runs)
+    if a.progressive:
+        progressive(a, work, out)
     if a.png:
         ppm = os.path.join(work, "src.ppm")
         subprocess.run(f"djpeg {a.photo} > {ppm}", shell=True, check=True)
         compare("PNG vs libpng (pnmtopng)", ([a.tagproj, "export", project, os.path.join(work, "out.png")],),
                 (f"pnmtopng -compression 6 < {ppm} > {work}/floor.png",), a.runs, shell=True)
     subprocess.run(["rm", "-rf", work])
+
+
+def progressive(a, work, out):
+    """Peak memory of exporting a progressive JPEG against djpeg's peak decoding it."""
+    photo = os.path.join(work, "progressive.jpg")
+    subprocess.run(f"jpegtran -progressive -copy all {a.photo} > {photo}", shell=True, check=True)
+    variant = make_project(a.tagproj, photo, work, "progressive.tagproj")
+    ours, djpeg = [], []
+    for _ in range(a.runs):
+        ours.append(run([a.tagproj, "export", variant, out, "--quality", "90"]))
+        djpeg.append(run(["djpeg", "-outfile", os.path.join(work, "progressive.ppm"), photo]))
+    mine, theirs = max(x[1] for x in ours), max(x[1] for x in djpeg)
+    print(f"progressive JPEG q90: peak {mine:.1f} MiB, djpeg's {theirs:.1f} MiB: {mine - theirs:+.1f} MiB "
+          f"(time {statistics.median(x[0] for x in ours):.3f} s, djpeg {statistics.median(x[0] for x in djpeg):.3f} s)")
 
 
 def web(a, project, work):

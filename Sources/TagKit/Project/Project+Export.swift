@@ -43,12 +43,11 @@ extension Project {
         if plan == .lossless {
             return try exportLossless(to: output, scene: scene, options: options, layout: layout)
         }
-        // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
+        // A JPEG decoder reads the bytes where they were read to: the photo is in memory once.
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) {
-            try store.sourceBytes().withUnsafeBytes {
-                try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels, picture: source.size, output: size)
-            }
+            try ImageDecoder.rowReader(sharing: store.sharedSourceBytes(), maxPixels: options.maxPixels,
+                                       picture: source.size, output: size)
         }
         let bytes = try writeOutput(output, photo: photo) { sink in
             try ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
