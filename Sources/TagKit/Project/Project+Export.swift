@@ -86,8 +86,8 @@ struct ExportPipeline {
         if orientation == 1 {
             return try cropped(reader, icc: icc)
         }
-        // Turning needs the whole picture; every other step streams.
-        try cropped(PixelBufferRows(try Orientation.readUpright(&reader, orientation: orientation)), icc: icc)
+        // Turning needs the whole picture, decoded into one buffer; every other step streams.
+        try cropped(UprightRows(reader, orientation: orientation), icc: icc)
     }
 
     private func cropped(_ source: some RowSource, icc: [UInt8]?) throws {
