@@ -168,7 +168,7 @@ extension Database {
         }
         // The blob's overflow pages filled the page cache (2 MB by default) and are not read
         // again: give them back before the caller decodes a picture beside them.
-        sqlite3_db_release_memory(handle)
+        tp_sqlite_release_memory(handle)
         return bytes
     }
 }
