@@ -83,28 +83,48 @@ public struct UprightRows<Source: RowSource>: RowSource {
     /// fourth byte would lie past the picture), are copied three bytes at a time.
     private static func turn(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, channels c: Int, orientation: Int,
                              rows: Range<Int>, into target: UnsafeMutablePointer<UInt8>) {
-        let uprightRowBytes = height * c
-        let mirroredColumns = orientation >= 7
-        let firstColumn = mirroredColumns ? width - 1 - rows.lowerBound : rows.lowerBound
+        let (n, uprightRowBytes) = (rows.count, height * c)
+        let mirroredColumns = orientation >= 7, storedRowsDown = orientation == 5 || orientation == 8
         let columnStep = mirroredColumns ? -c : c
+        let storedRowStep = storedRowsDown ? width * c : -width * c
+        var from = pixels + ((storedRowsDown ? 0 : height - 1) * width + (mirroredColumns ? width - 1 - rows.lowerBound : rows.lowerBound)) * c
+        var to = target
         for x in 0..<height {
-            let sy = orientation == 5 || orientation == 8 ? x : height - 1 - x
-            var from = pixels + (sy * width + firstColumn) * c
-            var to = target + x * c
-            if c == 4 || (x != height - 1 && sy != height - 1) {
-                for _ in rows {
-                    UnsafeMutableRawPointer(to).storeBytes(of: UnsafeRawPointer(from).loadUnaligned(as: UInt32.self), as: UInt32.self)
-                    from += columnStep
-                    to += uprightRowBytes
+            // The last upright column, and the last stored row (the first column when turning back).
+            if c == 3 && (x == height - 1 || (x == 0 && !storedRowsDown)) {
+                var (p, q) = (from, to)
+                for _ in 0..<n {
+                    q[0] = p[0]; q[1] = p[1]; q[2] = p[2]
+                    p += columnStep
+                    q += uprightRowBytes
                 }
             } else {
-                for _ in rows {
-                    to[0] = from[0]; to[1] = from[1]; to[2] = from[2]
-                    from += columnStep
-                    to += uprightRowBytes
+                var (p, q, i) = (from, to, 0)
+                while i + 4 <= n {
+                    move(p, q)
+                    move(p + columnStep, q + uprightRowBytes)
+                    move(p + 2 * columnStep, q + 2 * uprightRowBytes)
+                    move(p + 3 * columnStep, q + 3 * uprightRowBytes)
+                    p += 4 * columnStep
+                    q += 4 * uprightRowBytes
+                    i += 4
+                }
+                while i < n {
+                    move(p, q)
+                    p += columnStep
+                    q += uprightRowBytes
+                    i += 1
                 }
             }
+            from += storedRowStep
+            to += c
         }
+    }
+
+    /// Four bytes from `p` to `q`: a whole RGBA pixel, or an RGB pixel and one byte more.
+    @inline(__always)
+    private static func move(_ p: UnsafePointer<UInt8>, _ q: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(q).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
     }
 }
 
