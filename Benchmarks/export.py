@@ -2,14 +2,15 @@
 """Export benchmark: `tagproj export` of a big JPEG with ten tags, against libjpeg-turbo's own
 `djpeg | cjpeg -quality 90` round trip on the same file (the floor), in the same run.
 
-Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--lossless] [--web] [--heic]
+Usage: Benchmarks/export.py [PHOTO.jpg] [--runs N] [--png] [--scaling] [--lossless] [--web] [--heic] [--progressive] [--turned]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers.
 The ten tags are those of ../shared/bench/peers/tags.json (copied in Benchmarks/tags.json).
 Runs the two alternately, prints the median wall time of each, the ratio, and peak memory (max
 RSS from GNU time). With --png also times PNG export against libpng re-encoding the same pixels at
 the same zlib level: netpbm's `pnmtopng -compression 6` on djpeg's output, decoded beforehand. With --scaling also runs 4 and 50 MP versions of the photo (resized with Pillow)
-and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memory. With
+and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memory (--turned: that
+copy alone, against the floor on the same, unturned, pixels; the same file, as djpeg ignores EXIF). With
 --lossless also times the default full-size JPEG export (the lossless path: blocks under no tag
 copied) against the same floor and against `jpegtran -copy all` (merely copying coefficients), all
 three in one alternating loop, and prints the file sizes against the source and the classic q92 file.
@@ -18,6 +19,9 @@ reduced decode, 1280×720, then encode; no resampling), WebP q82 against `djpeg 
 -q 82`, AVIF against `heif-enc` encoding the same 1080 px pixels from a PNG made beforehand, and
 vipsthumbnail when it is installed. With --heic also makes a HEIC of the photo with heif-enc -q 85
 (about a minute) and times its export to JPEG q90 against heif-convert -q 90 on the same file.
+With --progressive also makes a progressive copy of the photo (jpegtran -progressive) and compares
+the peak memory of its export (JPEG q90, ten tags) with djpeg's own peak decoding the same file:
+libjpeg holds a progressive file's coefficients whole, and the export should add no more than bands.
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, tempfile
 
@@ -94,6 +98,8 @@ def main():
     ap.add_argument("--lossless", action="store_true")
     ap.add_argument("--web", action="store_true")
     ap.add_argument("--heic", action="store_true")
+    ap.add_argument("--progressive", action="store_true")
+    ap.add_argument("--turned", action="store_true")
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     a = ap.parse_args()
     if not os.path.exists(a.photo):
@@ -110,13 +116,13 @@ def main():
             ([floor, a.photo, os.path.join(work, "floor.jpg")],), a.runs)
     if a.lossless:
         lossless(a, project, work, floor)
-    if a.scaling:
+    if a.scaling or a.turned:
         from_pillow = ("from PIL import Image; im = Image.open(%r);" % a.photo)
         variants = [("4 MP", "im.resize((2668, 1500), Image.LANCZOS).save(%r, quality=92)"),
                     ("50 MP", "im.resize((9440, 5310), Image.BICUBIC).save(%r, quality=92)"),
                     ("14.7 MP, EXIF orientation 6",
                      "im.save(%r, quality=92, exif=bytes.fromhex('457869660000' '4d4d002a00000008000101120003000000010006000000000000'))")]
-        for name, code in variants:
+        for name, code in variants if a.scaling else variants[2:]:
             photo = os.path.join(work, "variant.jpg")
             subprocess.run(["/usr/bin/python3", "-c", from_pillow + code % photo], check=True)
             variant = make_project(a.tagproj, photo, work, "variant.tagproj")
@@ -130,12 +136,28 @@ def main():
         variant = make_project(a.tagproj, heic, work, "heic.tagproj")
         compare("HEIC -> JPEG vs heif-convert", ([a.tagproj, "export", variant, out, "--quality", "90"],),
                 (["heif-convert", "-q", "90", heic, os.path.join(work, "floor.jpg")],), a.runs)
+    if a.progressive:
+        progressive(a, work, out)
     if a.png:
         ppm = os.path.join(work, "src.ppm")
         subprocess.run(f"djpeg {a.photo} > {ppm}", shell=True, check=True)
         compare("PNG vs libpng (pnmtopng)", ([a.tagproj, "export", project, os.path.join(work, "out.png")],),
                 (f"pnmtopng -compression 6 < {ppm} > {work}/floor.png",), a.runs, shell=True)
     subprocess.run(["rm", "-rf", work])
+
+
+def progressive(a, work, out):
+    """Peak memory of exporting a progressive JPEG against djpeg's peak decoding it."""
+    photo = os.path.join(work, "progressive.jpg")
+    subprocess.run(f"jpegtran -progressive -copy all {a.photo} > {photo}", shell=True, check=True)
+    variant = make_project(a.tagproj, photo, work, "progressive.tagproj")
+    ours, djpeg = [], []
+    for _ in range(a.runs):
+        ours.append(run([a.tagproj, "export", variant, out, "--quality", "90"]))
+        djpeg.append(run(["djpeg", "-outfile", os.path.join(work, "progressive.ppm"), photo]))
+    mine, theirs = max(x[1] for x in ours), max(x[1] for x in djpeg)
+    print(f"progressive JPEG q90: peak {mine:.1f} MiB, djpeg's {theirs:.1f} MiB: {mine - theirs:+.1f} MiB "
+          f"(time {statistics.median(x[0] for x in ours):.3f} s, djpeg {statistics.median(x[0] for x in djpeg):.3f} s)")
 
 
 def web(a, project, work):

@@ -37,6 +37,7 @@
     X(heif_image_handle_get_color_profile_type) \
     X(heif_image_handle_get_height) \
     X(heif_image_handle_get_luma_bits_per_pixel) \
+    X(heif_image_handle_get_nclx_color_profile) \
     X(heif_image_handle_get_raw_color_profile) \
     X(heif_image_handle_get_raw_color_profile_size) \
     X(heif_image_handle_get_width) \
@@ -44,6 +45,7 @@
     X(heif_image_handle_release) \
     X(heif_image_release) \
     X(heif_image_set_raw_color_profile) \
+    X(heif_nclx_color_profile_free) \
 
 TP_DL_TABLE(TP_HEIF_FUNCTIONS, heif_api, heif_names)
 
@@ -86,6 +88,8 @@ static int load_heif(char *msg, size_t cap) {
 #define heif_image_handle_release heif_api.heif_image_handle_release
 #define heif_image_release heif_api.heif_image_release
 #define heif_image_set_raw_color_profile heif_api.heif_image_set_raw_color_profile
+#define heif_image_handle_get_nclx_color_profile heif_api.heif_image_handle_get_nclx_color_profile
+#define heif_nclx_color_profile_free heif_api.heif_nclx_color_profile_free
 
 /// A libheif error as a TP_* status, its message copied.
 static int heif_failure(struct heif_error error, char *msg, size_t cap) {
@@ -131,6 +135,13 @@ static void describe(const struct heif_image_handle *handle, tp_heif_info *info)
         .bits = heif_image_handle_get_luma_bits_per_pixel(handle),
         .has_icc = profile == heif_color_profile_type_prof || profile == heif_color_profile_type_rICC,
     };
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (profile == heif_color_profile_type_nclx &&
+        heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+        info->nclx_primaries = (int)nclx->color_primaries;
+        info->nclx_transfer = (int)nclx->transfer_characteristics;
+    }
+    if (nclx) heif_nclx_color_profile_free(nclx);
 }
 
 int tp_heif_probe(const void *bytes, size_t len, tp_heif_info *info, char *msg, size_t msg_cap) {

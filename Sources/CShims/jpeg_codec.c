@@ -10,7 +10,6 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 
 // MARK: - Decoder
@@ -20,7 +19,6 @@ struct tp_jpeg_decoder {
     tp_error_mgr err;
     struct jpeg_progress_mgr progress;
     int created, max_scans, cmyk, inverted;
-    unsigned char *data;                  // our copy of the file
     JOCTET *icc;                          // malloc'd by jpeg_read_icc_profile
     unsigned int icc_len;
     JSAMPLE *scratch;                     // one CMYK row before conversion
@@ -46,13 +44,10 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
         return TP_MISUSE;
     }
     tp_jpeg_decoder *dec = calloc(1, sizeof *dec);
-    if (dec) dec->data = malloc(len);
-    if (!dec || !dec->data) {
-        free(dec);
+    if (!dec) {
         tp_copy_message(msg, msg_cap, "out of memory");
         return TP_NOMEM;
     }
-    memcpy(dec->data, bytes, len);
     dec->max_scans = max_scans;
     dec->cinfo.err = init_errors(&dec->err, TP_DAMAGED);
     if (setjmp(dec->err.jump)) {
@@ -66,7 +61,7 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
     dec->created = 1;
     dec->progress.progress_monitor = on_progress;
     cinfo->progress = &dec->progress;
-    jpeg_mem_src(cinfo, dec->data, (unsigned long)len);
+    jpeg_mem_src(cinfo, bytes, (unsigned long)len);
     jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(cinfo, TRUE);
 
@@ -165,7 +160,6 @@ void tp_jpeg_decoder_close(tp_jpeg_decoder *dec) {
     if (dec->created) jpeg_destroy_decompress(&dec->cinfo);
     free(dec->icc);
     free(dec->scratch);
-    free(dec->data);
     free(dec);
 }
 

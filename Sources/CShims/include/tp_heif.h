@@ -15,6 +15,8 @@ typedef struct {
     int has_alpha;
     int bits;           ///< luma bits per sample: 8, 10, 12
     int has_icc;        ///< an ICC profile (prof/rICC) is attached; an nclx description is not one
+    int nclx_primaries; ///< with an nclx description instead: its colour primaries (ITU-T H.273), else 0
+    int nclx_transfer;  ///< and its transfer characteristics (H.273), else 0
 } tp_heif_info;
 
 /// Reads the boxes of a HEIF file and describes its primary image, decoding nothing.

@@ -23,7 +23,8 @@ typedef struct {
 } tp_jpeg_info;
 
 /// Opens a decoder: reads the headers, checks the pixel limit, starts decompression.
-/// The bytes are copied; the caller may free them afterwards. `scale_denom` (1, 2, 4 or 8)
+/// The bytes are borrowed, not copied: they must stay unchanged until tp_jpeg_decoder_close (the
+/// caller keeps them; a 4 MB photo is then in memory once while decoded). `scale_denom` (1, 2, 4 or 8)
 /// asks libjpeg for a reduced-size decode (1 = full size). A progressive file is consumed here
 /// completely (libjpeg buffers its coefficients), so scan-count and truncation errors come now.
 int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,

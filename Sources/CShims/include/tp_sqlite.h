@@ -6,6 +6,11 @@
 /// Returns SQLite's result code; `*now` receives the value now in force.
 int tp_sqlite_db_config_flag(sqlite3 *db, int op, int on, int *now);
 
+/// Frees the connection's unused cached pages (`sqlite3_db_release_memory`) and gives the freed
+/// heap back to the system (glibc's `malloc_trim`), so that pages read once (a photo's blob)
+/// do not stay resident while the picture is decoded. Returns SQLite's result code.
+int tp_sqlite_release_memory(sqlite3 *db);
+
 /// Number of schema migrations embedded in the binary (the files in Schema/, in order).
 int tp_schema_count(void);
 /// SQL text of migration `index` (0-based, migration `index + 1`), NUL-terminated, or NULL.

@@ -44,12 +44,16 @@ public enum ImageDecoder {
     /// - Throws: `ImageError`.
     public static func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels,
                                  picture: PictureSize, output: PictureSize) throws -> any ImageRowReader {
-        guard let codec = Codecs.sniff(bytes) else { throw ImageError.notAnImage }
-        let reduction = reduction(picture: picture, output: output)
-        if reduction > 1, let reader = try codec.reducedReader(for: bytes, maxPixels: maxPixels, reduction: reduction) {
-            return reader
-        }
-        return try codec.rowReader(for: bytes, maxPixels: maxPixels)
+        try rowReader(sharing: SharedBytes(copying: bytes), maxPixels: maxPixels, picture: picture, output: output)
+    }
+
+    /// A streaming decoder as `rowReader(for:maxPixels:picture:output:)` that reads `bytes` in
+    /// place where the codec can (JPEG), keeping them alive instead of copying them.
+    /// - Throws: `ImageError`.
+    public static func rowReader(sharing bytes: SharedBytes, maxPixels: Int = defaultMaxPixels,
+                                 picture: PictureSize, output: PictureSize) throws -> any ImageRowReader {
+        guard let codec = Codecs.sniff(bytes.buffer) else { throw ImageError.notAnImage }
+        return try codec.rowReader(sharing: bytes, maxPixels: maxPixels, reduction: reduction(picture: picture, output: output))
     }
 
     /// The largest of 8, 4 and 2 that divides `picture` into at least `output` both ways, else 1.

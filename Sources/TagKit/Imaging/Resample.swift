@@ -25,10 +25,14 @@ public struct ResampledRows<Source: RowSource>: RowSource {
     private let vertical: FilterTaps
     private var ring: [Float]          // rows of horizontally filtered input, slot = row % ringRows
     private let ringRows: Int
+    private let ringStride: Int        // floats per ring row: the row, one spare float, rounded up to 4
     private var nextInputRow = 0
     private var nextOutputRow = 0
     private var inputRow: [UInt8]
-    private var sums: [Float]
+    private var inputFloats: [Float]   // the input row as floats (premultiplied for RGBA), one spare
+    private var tapOffsets: [Int]      // where each vertical tap's ring row starts, for one output row
+    private var tapWeights: [SIMD4<Float>]  // the vertical taps' weights for one output row, in every lane
+    private let horizontalWeights: [SIMD4<Float>]  // `horizontal.table`, each weight in every lane
 
     /// Resizes `source` (at its first row) to `width × height` (each at least 1).
     public init(_ source: Source, width: Int, height: Int) {
@@ -39,9 +43,15 @@ public struct ResampledRows<Source: RowSource>: RowSource {
         horizontal = FilterTaps(from: source.width, to: width)
         vertical = FilterTaps(from: source.height, to: height)
         ringRows = min(vertical.maxCount, source.height)
-        ring = [Float](repeating: 0, count: ringRows * width * source.channels)
+        // Four floats are loaded and stored at a time: an RGB pixel's fourth lane spills into the
+        // next pixel, or into the spare float after the last one.
+        ringStride = (width * source.channels + 1 + 3) & ~3
+        ring = [Float](repeating: 0, count: ringRows * ringStride)
         inputRow = [UInt8](repeating: 0, count: source.rowBytes)
-        sums = [Float](repeating: 0, count: width * source.channels)
+        inputFloats = [Float](repeating: 0, count: source.rowBytes + 1)
+        tapOffsets = [Int](repeating: 0, count: vertical.maxCount)
+        tapWeights = [SIMD4<Float>](repeating: SIMD4(), count: vertical.maxCount)
+        horizontalWeights = horizontal.table.map { SIMD4(repeating: $0) }
     }
 
     /// Produces the next resized rows, reading source rows as the filter needs them.
@@ -61,29 +71,34 @@ public struct ResampledRows<Source: RowSource>: RowSource {
     }
 
     /// Reads the next input row and filters it horizontally into its ring slot.
+    ///
+    /// The row is turned into floats once (RGBA premultiplied by alpha, so that transparent pixels
+    /// lend no colour); each output pixel is then a sum of whole input pixels, four lanes at a time.
     private mutating func loadInputRow() throws {
         let read = try inputRow.withUnsafeMutableBufferPointer { try source.readRows(into: $0, count: 1) }
         guard read == 1 else { throw ImageError.incomplete(rows: nextInputRow, of: source.height) }
         let (c, outWidth, taps) = (channels, width, horizontal)
-        let slot = (nextInputRow % ringRows) * outWidth * c
-        inputRow.withUnsafeBufferPointer { input in
-            taps.table.withUnsafeBufferPointer { table in
+        let slot = (nextInputRow % ringRows) * ringStride
+        inputRow.withUnsafeBufferPointer { bytes in
+            inputFloats.withUnsafeMutableBufferPointer { floats in
+                Self.widen(bytes.baseAddress!, count: bytes.count, channels: c, into: floats.baseAddress!)
+            }
+        }
+        inputFloats.withUnsafeBufferPointer { input in
+            horizontalWeights.withUnsafeBufferPointer { table in
                 ring.withUnsafeMutableBufferPointer { ring in
-                    let out = ring.baseAddress! + slot
+                    let out = UnsafeMutableRawPointer(ring.baseAddress! + slot)
+                    let stride = 4 * c
                     for x in 0..<outWidth {
                         let (first, count) = taps.window(x)
                         let weights = table.baseAddress! + x * taps.maxCount
-                        let p = input.baseAddress! + first * c, o = out + x * c
-                        if c == 4 {
-                            Self.filterPremultiplied(p, weights, count, into: o)
-                        } else {
-                            var r: Float = 0, g: Float = 0, b: Float = 0
-                            for k in 0..<count {
-                                let w = weights[k], q = p + 3 * k
-                                r += w * Float(q[0]); g += w * Float(q[1]); b += w * Float(q[2])
-                            }
-                            o[0] = r; o[1] = g; o[2] = b
+                        var p = UnsafeRawPointer(input.baseAddress! + first * c)
+                        var sum = SIMD4<Float>()
+                        for k in 0..<count {
+                            sum += p.loadUnaligned(as: SIMD4<Float>.self) * weights[k]
+                            p += stride
                         }
+                        out.storeBytes(of: sum, toByteOffset: x * stride, as: SIMD4<Float>.self)
                     }
                 }
             }
@@ -91,52 +106,65 @@ public struct ResampledRows<Source: RowSource>: RowSource {
         nextInputRow += 1
     }
 
-    /// One RGBA output sample from `count` input pixels, colour premultiplied by alpha.
-    @inline(__always)
-    private static func filterPremultiplied(_ p: UnsafePointer<UInt8>, _ weights: UnsafePointer<Float>, _ count: Int,
-                                            into o: UnsafeMutablePointer<Float>) {
-        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-        for k in 0..<count {
-            let q = p + 4 * k
-            let wa = weights[k] * Float(q[3])
-            r += wa * Float(q[0]); g += wa * Float(q[1]); b += wa * Float(q[2]); a += wa
+    /// Bytes to floats; RGBA colour premultiplied by alpha (over 255, so colour stays 0–255 scale
+    /// times coverage).
+    private static func widen(_ bytes: UnsafePointer<UInt8>, count: Int, channels: Int, into floats: UnsafeMutablePointer<Float>) {
+        if channels == 3 {
+            for i in 0..<count { floats[i] = Float(bytes[i]) }
+            return
         }
-        o[0] = r / 255; o[1] = g / 255; o[2] = b / 255; o[3] = a
+        for i in stride(from: 0, to: count, by: 4) {
+            let a = Float(bytes[i + 3])
+            let scale = a / 255
+            floats[i] = Float(bytes[i]) * scale
+            floats[i + 1] = Float(bytes[i + 1]) * scale
+            floats[i + 2] = Float(bytes[i + 2]) * scale
+            floats[i + 3] = a
+        }
     }
 
-    /// Combines the ring rows `first ..< first + taps` into one output row of bytes.
+    /// Combines the ring rows `first ..< first + taps` into one output row of bytes, four floats at
+    /// a time with the sum kept in a register across the taps.
     private mutating func writeOutputRow(first: Int, taps: Int, to target: UnsafeMutablePointer<UInt8>) {
-        let (c, length, ringRows) = (channels, width * channels, ringRows)
+        let (c, length, ringRows, ringStride) = (channels, width * channels, ringRows, ringStride)
         let weightOffset = nextOutputRow * vertical.maxCount
-        let (table, ring) = (vertical.table, self.ring)  // read-only copies share storage
-        sums.withUnsafeMutableBufferPointer { sums in
-            let acc = sums.baseAddress!
-            acc.update(repeating: 0, count: length)
-            ring.withUnsafeBufferPointer { ring in
-                for k in 0..<taps {
-                    let w = table[weightOffset + k]
-                    let row = ring.baseAddress! + ((first + k) % ringRows) * length
-                    for i in 0..<length { acc[i] += w * row[i] }
-                }
-            }
-            if c == 3 {
-                for i in 0..<length { target[i] = Self.byte(acc[i]) }
-            } else {
-                for x in stride(from: 0, to: length, by: 4) {
-                    let alpha = acc[x + 3]
-                    let unpremultiply: Float = alpha > 0.5 ? 255 / alpha : 0
-                    target[x] = Self.byte(acc[x] * unpremultiply)
-                    target[x + 1] = Self.byte(acc[x + 1] * unpremultiply)
-                    target[x + 2] = Self.byte(acc[x + 2] * unpremultiply)
-                    target[x + 3] = Self.byte(alpha)
+        let ring = self.ring  // a read-only copy shares storage
+        for k in 0..<taps {
+            tapOffsets[k] = ((first + k) % ringRows) * ringStride * MemoryLayout<Float>.stride
+            tapWeights[k] = SIMD4(repeating: vertical.table[weightOffset + k])
+        }
+        tapOffsets.withUnsafeBufferPointer { offsets in
+            tapWeights.withUnsafeBufferPointer { weights in
+                ring.withUnsafeBufferPointer { ring in
+                    let base = UnsafeRawPointer(ring.baseAddress!)
+                    for i in stride(from: 0, to: length, by: 4) {
+                        let at = base + i * MemoryLayout<Float>.stride
+                        var sum = SIMD4<Float>()
+                        for k in 0..<taps {
+                            sum += at.loadUnaligned(fromByteOffset: offsets[k], as: SIMD4<Float>.self) * weights[k]
+                        }
+                        if c == 4 {  // one pixel: undo the premultiplication
+                            let alpha = sum[3]
+                            let unpremultiply: Float = alpha > 0.5 ? 255 / alpha : 0
+                            sum = SIMD4(sum[0] * unpremultiply, sum[1] * unpremultiply, sum[2] * unpremultiply, alpha)
+                        }
+                        if i + 4 <= length {
+                            target[i] = Self.byte(sum[0]); target[i + 1] = Self.byte(sum[1])
+                            target[i + 2] = Self.byte(sum[2]); target[i + 3] = Self.byte(sum[3])
+                        } else {
+                            for lane in 0..<(length - i) { target[i + lane] = Self.byte(sum[lane]) }
+                        }
+                    }
                 }
             }
         }
     }
 
+    /// The nearest byte to `value`, clamped to 0–255: 1.5 × 2²³ added to a float in that range
+    /// leaves its nearest integer in the low bits of the mantissa, with no checked conversion.
     @inline(__always)
     private static func byte(_ value: Float) -> UInt8 {
-        UInt8(min(max(value + 0.5, 0), 255))
+        UInt8(truncatingIfNeeded: (min(max(value, 0), 255) + 12_582_912).bitPattern)
     }
 }
 

@@ -46,12 +46,11 @@ extension Project {
         if plan == .lossless {
             return try exportLossless(to: output, scene: scene, options: options, layout: layout)
         }
-        // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
+        // A JPEG decoder reads the bytes where they were read to: the photo is in memory once.
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) {
-            try store.sourceBytes().withUnsafeBytes {
-                try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels, picture: source.size, output: size)
-            }
+            try ImageDecoder.rowReader(sharing: store.sharedSourceBytes(), maxPixels: options.maxPixels,
+                                       picture: source.size, output: size)
         }
         let bytes = try writeOutput(output, photo: photo) { sink in
             try ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
@@ -90,8 +89,8 @@ struct ExportPipeline {
         if orientation == 1 {
             return try cropped(reader, icc: icc)
         }
-        // Turning needs the whole picture; every other step streams.
-        try cropped(PixelBufferRows(try Orientation.readUpright(&reader, orientation: orientation)), icc: icc)
+        // Turning needs the whole picture, decoded into one buffer; every other step streams.
+        try cropped(UprightRows(reader, orientation: orientation), icc: icc)
     }
 
     private func cropped(_ source: some RowSource, icc: [UInt8]?) throws {

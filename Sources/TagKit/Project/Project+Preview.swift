@@ -10,14 +10,12 @@ extension Project {
         var options = ExportOptions()
         options.quality = quality
         try options.validate()
-        let bytes = try store.sourceBytes()
+        let bytes = try store.sharedSourceBytes()
         let sink = MemorySink()
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: TagScene(drawings: [], size: size),
                                       format: .jpeg, options: options, sink: sink)
         // A screen-sized view of a big JPEG is decoded reduced, as export's smaller sizes are.
-        var reader = try bytes.withUnsafeBytes {
-            try ImageDecoder.rowReader(for: $0, maxPixels: options.maxPixels, picture: source.size, output: size)
-        }
+        var reader = try ImageDecoder.rowReader(sharing: bytes, maxPixels: options.maxPixels, picture: source.size, output: size)
         try pipeline.run(&reader)
         return sink.bytes
     }

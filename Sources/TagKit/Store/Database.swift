@@ -144,6 +144,18 @@ extension Database {
     /// get as a generic SQLITE_ERROR, while the statement reports SQLITE_BUSY after the busy
     /// timeout, as every other read does.
     func readBlob(table: String, column: String, row: Int64, limit: Int) throws -> [UInt8] {
+        try readBlob(table: table, column: column, row: row, limit: limit) { count, read in
+            try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                try read(UnsafeMutableRawBufferPointer(buffer))
+                initialized = count
+            }
+        }
+    }
+
+    /// Reads a blob into memory that `make` allocates: `make(count, read)` calls `read` once with
+    /// a buffer of `count` bytes, which `read` fills from the blob (or throws).
+    func readBlob<Bytes>(table: String, column: String, row: Int64, limit: Int,
+                         into make: (Int, (UnsafeMutableRawBufferPointer) throws -> Void) throws -> Bytes) throws -> Bytes {
         let ownsTransaction = sqlite3_get_autocommit(handle) != 0
         if ownsTransaction { try execute("BEGIN") }
         defer { if ownsTransaction && sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
@@ -157,12 +169,14 @@ extension Database {
         guard count > 0, count <= limit else {
             throw SQLiteError(code: SQLITE_TOOBIG, reason: "the blob is \(count) bytes long", context: "cannot read \(table).\(column)")
         }
-        var failure: Int32 = SQLITE_OK
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            failure = sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0)
-            initialized = failure == SQLITE_OK ? count : 0
+        let bytes = try make(count) { buffer in
+            guard sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0) == SQLITE_OK else {
+                throw lastError(sql: "blob \(table).\(column) row \(row)")
+            }
         }
-        guard failure == SQLITE_OK else { throw lastError(sql: "blob \(table).\(column) row \(row)") }
+        // The blob's overflow pages filled the page cache (2 MB by default) and are not read
+        // again: give them back before the caller decodes a picture beside them.
+        tp_sqlite_release_memory(handle)
         return bytes
     }
 }

@@ -200,8 +200,22 @@ struct ProjectStore {
     /// Only export needs them. A lock held too long (busy) or memory running out says nothing
     /// about the file and passes up unchanged; any other failure means the blob is damaged.
     func sourceBytes() throws -> [UInt8] {
+        try readSource { try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: $0) }
+    }
+
+    /// The photo's bytes as `sourceBytes()` reads them, in memory a decoder can keep reading in
+    /// place (`SharedBytes`), so that an export holds the compressed photo once.
+    func sharedSourceBytes() throws -> SharedBytes {
+        try readSource {
+            try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: $0) { count, read in
+                try SharedBytes(count: count, fill: read)
+            }
+        }
+    }
+
+    private func readSource<Bytes>(_ read: (_ limit: Int) throws -> Bytes) throws -> Bytes {
         do {
-            return try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: Int(Database.maximumBlobLength))
+            return try read(Int(Database.maximumBlobLength))
         } catch let error as SQLiteError where error.meaning != .busy && !error.isOutOfMemory {
             throw damaged("the photo cannot be read: \(error.reason)")
         }

@@ -84,6 +84,42 @@ extension ImagingTests {
         #expect(try ImageProbe.probe(Fixture.bytes("heic-8bit.heic")).hasICC == false)
     }
 
+    /// The XYZ numbers of tag `signature` in an ICC profile (an `XYZ ` tag), or nil.
+    static func iccXYZ(_ profile: [UInt8], _ signature: String) -> [Double]? {
+        func u32(_ at: Int) -> Int { profile[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        for entry in 0..<u32(128) {
+            let at = 132 + 12 * entry
+            guard profile[at..<at + 4].elementsEqual(signature.utf8) else { continue }
+            return (0..<3).map { Double(Int32(truncatingIfNeeded: u32(u32(at + 4) + 8 + 4 * $0))) / 65536 }
+        }
+        return nil
+    }
+
+    @Test func aDisplayP3HEICGetsTheP3ProfileItsNclxDescribes() throws {
+        let p3 = try #require(try ImageDecoder.decode(Fixture.bytes("heic-nclx-p3.heic")).iccProfile)
+        #expect(ICCProfile.describesRGB(p3) && p3[8] == 4)
+        // Display P3's colorants adapted to D50, as Apple's and LittleCMS's profiles have them.
+        let expected = ["rXYZ": [0.5151, 0.2412, -0.0011], "gXYZ": [0.2920, 0.6922, 0.0419], "bXYZ": [0.1571, 0.0666, 0.7841],
+                        "wtpt": [0.9642, 1.0, 0.8249]]
+        for (tag, xyz) in expected {
+            let found = try #require(Self.iccXYZ(p3, tag), "\(tag)")
+            #expect(zip(found, xyz).allSatisfy { abs($0 - $1) < 0.0006 }, "\(tag): \(found)")
+        }
+        #expect(String(decoding: p3.filter { $0 != 0 }, as: UTF8.self).contains("Display P3"))
+        // sRGB's own primaries, or no description at all, need no profile.
+        #expect(try ImageDecoder.decode(Fixture.bytes("heic-nclx-709.heic")).iccProfile == nil)
+        #expect(try ImageDecoder.decode(Fixture.bytes("heic-8bit.heic")).iccProfile == nil)
+    }
+
+    @Test func builtColorantsOfSRGBsPrimariesAreThoseOfTheSRGBProfile() throws {
+        let hp = [UInt8](try Data(contentsOf: Fixture.directory.deletingLastPathComponent().appendingPathComponent("sRGB-IEC61966-2.1.icc")))
+        let built = ICCProfile.colorants(.bt709)
+        for (column, tag) in ["rXYZ", "gXYZ", "bXYZ"].enumerated() {
+            let found = try #require(Self.iccXYZ(hp, tag))
+            #expect(zip(found, built.map { $0[column] }).allSatisfy { abs($0 - $1) < 0.001 }, "\(tag): \(found) \(built)")
+        }
+    }
+
     @Test(arguments: ["heic-8bit.heic", "avif-alpha.avif", "webp-lossy.webp"])
     func thePixelLimitIsCheckedFromTheHeaderBeforeDecoding(file: String) throws {
         let bytes = try Fixture.bytes(file)

@@ -76,6 +76,26 @@ extension ImagingTests {
         }
     }
 
+    /// Upright rows taken band by band from the stored picture (as an export reads them) are the
+    /// rows of the turned picture, whatever the band size, the channels and the edges.
+    @Test(arguments: [(37, 23, 3), (70, 45, 4), (33, 97, 3), (1, 1, 3), (5, 1, 3), (1, 6, 4)])
+    func uprightRowsInBandsAreTheTurnedPicturesRows(width: Int, height: Int, channels: Int) throws {
+        let picture = testPattern(width: width, height: height, channels: channels)
+        for n in 0...9 {
+            let turned = picture.oriented(n)
+            for band in [1, 7, 16] {
+                var rows = UprightRows(PixelBufferRows(picture), orientation: n)
+                #expect(rows.width == turned.width && rows.height == turned.height)
+                var collected: [UInt8] = []
+                var buffer = [UInt8](repeating: 0xEE, count: band * rows.rowBytes)
+                while case let got = try buffer.withUnsafeMutableBufferPointer({ try rows.readRows(into: $0, count: band) }), got > 0 {
+                    collected += buffer[0..<(got * rows.rowBytes)]
+                }
+                #expect(collected == turned.bytes, "orientation \(n), bands of \(band)")
+            }
+        }
+    }
+
     @Test func normalizedCropRoundsEdgesToTheNearestPixel() {
         func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, in size: (Int, Int) = (600, 400)) -> CropRect {
             CropRect(normalizedX: x, y: y, width: w, height: h, pictureWidth: size.0, pictureHeight: size.1)

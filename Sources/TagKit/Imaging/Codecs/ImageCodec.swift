@@ -35,6 +35,10 @@ public protocol ImageCodec: Sendable {
     /// rounded up, or `nil` when the library cannot decode reduced (the caller then resamples the
     /// whole picture). By default, `nil`.
     func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)?
+    /// A decoder reading `bytes` in place (kept alive, not copied) at 1/`reduction` of the size
+    /// (1, 2, 4 or 8; for a reduction the codec cannot do, at full size). By default, the
+    /// `reducedReader` or `rowReader` over a copy.
+    func rowReader(sharing bytes: SharedBytes, maxPixels: Int, reduction: Int) throws -> any ImageRowReader
     /// A decoder for checking that every part of the picture decodes (`ImageDecoder.verify`): its
     /// rows are thrown away, so it may produce fewer, smaller ones as long as it decodes all the
     /// data. By default, `rowReader`.
@@ -71,6 +75,14 @@ extension ImageCodec {
     /// None: the whole picture is decoded and resampled.
     public func reducedReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int, reduction: Int) throws -> (any ImageRowReader)? {
         nil
+    }
+
+    /// The reduced reader, else the full-size one, each over a copy of the bytes.
+    public func rowReader(sharing bytes: SharedBytes, maxPixels: Int, reduction: Int) throws -> any ImageRowReader {
+        if reduction > 1, let reader = try reducedReader(for: bytes.buffer, maxPixels: maxPixels, reduction: reduction) {
+            return reader
+        }
+        return try rowReader(for: bytes.buffer, maxPixels: maxPixels)
     }
 
     /// The ordinary row reader.

@@ -14,8 +14,9 @@ extension ImageFormat {
 /// libheif applies the file's own rotation (`irot`) and mirroring (`imir`), so the probe reports
 /// the picture as shown and orientation 1: an EXIF orientation inside the file is never applied on
 /// top. The ICC profile (`colr` of type `prof`/`rICC`) is kept; an `nclx` colour description is
-/// not turned into a profile (the pixels are passed on as they decode, which for sRGB/BT.709
-/// primaries is what a viewer shows). 10- and 12-bit pictures are rounded to 8 bits.
+/// turned into the matching profile where one is needed and can be made (Display P3 or BT.2020
+/// with the sRGB or a linear curve; see `ICCProfile.describing(nclxPrimaries:transfer:)`), and
+/// sRGB/BT.709 primaries need none. 10- and 12-bit pictures are rounded to 8 bits.
 struct HEIFCodec: ImageCodec {
     let format: ImageFormat
     let suffixes: [String]
@@ -57,7 +58,11 @@ struct HEIFCodec: ImageCodec {
         let shim = try ShimDecoder(bytes, codec: self, maxPixels: maxPixels, functions: WholePictureRowReader.functions) { limit, opened, msg, cap in
             tp_heif_decoder_open(bytes.baseAddress, bytes.count, limit, opened, msg, cap)
         }
-        return WholePictureRowReader(shim)
+        var info = tp_heif_info()
+        guard shim.iccProfile == nil, tp_heif_probe(bytes.baseAddress, bytes.count, &info, nil, 0) == TP_OK,
+              info.nclx_primaries != 0 else { return WholePictureRowReader(shim) }
+        return WholePictureRowReader(shim, described: ICCProfile.describing(nclxPrimaries: Int(info.nclx_primaries),
+                                                                            transfer: Int(info.nclx_transfer)))
     }
 
     func encoder(_ settings: EncodeSettings) throws -> any ImageEncoder {

@@ -29,6 +29,11 @@ struct JPEGCodec: ImageCodec {
         try JPEGRowReader(bytes, maxPixels: maxPixels, reduction: reduction)
     }
 
+    /// libjpeg reads the shared bytes in place.
+    func rowReader(sharing bytes: SharedBytes, maxPixels: Int, reduction: Int) throws -> any ImageRowReader {
+        try JPEGRowReader(sharing: bytes, maxPixels: maxPixels, reduction: reduction)
+    }
+
     /// At 1/8 scale: libjpeg still entropy-decodes every coefficient (where damage is found) but
     /// does almost no inverse DCT or colour work.
     func checkingReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {

@@ -30,6 +30,8 @@ public final class JPEGRowReader: ImageRowReader {
     public var warning: String? { shim.warning }
 
     private let shim: ShimDecoder
+    /// The file, which libjpeg reads in place for as long as the decoder lives.
+    private let bytes: SharedBytes
 
     /// Opens a decoder on a JPEG in memory (the bytes are copied) and reads its headers.
     ///
@@ -42,13 +44,31 @@ public final class JPEGRowReader: ImageRowReader {
     ///   `.unsupported`, `.tooManyPixels`.
     public convenience init(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = ImageDecoder.defaultMaxPixels,
                             maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
-        self.init(try Self.open(bytes, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction))
+        try self.init(sharing: SharedBytes(copying: bytes), maxPixels: maxPixels, maxScans: maxScans, reduction: reduction)
+    }
+
+    /// Opens a decoder that reads `bytes` in place, keeping them alive instead of copying them;
+    /// see `init(_:maxPixels:maxScans:reduction:)`.
+    public init(sharing bytes: SharedBytes, maxPixels: Int = ImageDecoder.defaultMaxPixels,
+                maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
+        let shim = try Self.open(bytes.buffer, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction)
+        self.shim = shim
+        self.bytes = bytes
+        var shape = tp_jpeg_info()
+        tp_jpeg_decoder_info(shim.pointer, &shape)
+        width = Int(shape.width)
+        height = Int(shape.height)
+        storedWidth = Int(shape.stored_width)
+        storedHeight = Int(shape.stored_height)
+        isCMYK = shape.cmyk != 0
+        iccProfile = shim.iccProfile
     }
 
     /// Opens a decoder on a JPEG held in an array; see `init(_:maxPixels:maxScans:reduction:)`.
     public convenience init(_ bytes: [UInt8], maxPixels: Int = ImageDecoder.defaultMaxPixels,
                             maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
-        self.init(try bytes.withUnsafeBytes { try Self.open($0, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction) })
+        try self.init(sharing: bytes.withUnsafeBytes { SharedBytes(copying: $0) }, maxPixels: maxPixels, maxScans: maxScans,
+                      reduction: reduction)
     }
 
     private static func open(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int,
@@ -58,18 +78,6 @@ public final class JPEGRowReader: ImageRowReader {
             tp_jpeg_decoder_open(bytes.baseAddress, bytes.count, limit, Int32(clamping: max(maxScans, 1)),
                                  Int32(reduction), opened, msg, cap)
         }
-    }
-
-    private init(_ shim: ShimDecoder) {
-        self.shim = shim
-        var shape = tp_jpeg_info()
-        tp_jpeg_decoder_info(shim.pointer, &shape)
-        width = Int(shape.width)
-        height = Int(shape.height)
-        storedWidth = Int(shape.stored_width)
-        storedHeight = Int(shape.stored_height)
-        isCMYK = shape.cmyk != 0
-        iccProfile = shim.iccProfile
     }
 
     private static let functions = ShimDecoderFunctions(

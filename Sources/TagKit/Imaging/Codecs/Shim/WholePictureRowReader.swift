@@ -26,8 +26,9 @@ public final class WholePictureRowReader: ImageRowReader {
         icc: tp_whole_decoder_icc, warning: tp_whole_decoder_warning,
         readRows: tp_whole_decoder_read_rows, close: tp_whole_decoder_close)
 
-    /// Wraps a shim decoder opened by `tp_webp_decoder_open` or `tp_heif_decoder_open`.
-    init(_ shim: ShimDecoder) {
+    /// Wraps a shim decoder opened by `tp_webp_decoder_open` or `tp_heif_decoder_open`; `described`
+    /// is the profile to keep when the file has none of its own (one built from HEIF's `nclx`).
+    init(_ shim: ShimDecoder, described: [UInt8]? = nil) {
         self.shim = shim
         var (w, h, c): (Int32, Int32, Int32) = (0, 0, 0)
         tp_whole_decoder_shape(shim.pointer, &w, &h, &c)
@@ -35,7 +36,7 @@ public final class WholePictureRowReader: ImageRowReader {
         width = Int(w)
         height = Int(h)
         channels = Int(c)
-        iccProfile = shim.iccProfile
+        iccProfile = shim.iccProfile ?? described
     }
 
     /// Copies up to `count` next rows; see `RowSource.readRows(into:count:)`.
