@@ -22,6 +22,7 @@ packages=(
   sqlite3               # the baseline of the edit benchmark
   zsh fish              # the completion scripts' syntax is checked with each shell
   chromium chromium-driver  # the editor's tests run in a real browser
+  libjpeg-turbo-progs   # jpegtran: the lossless turns and crops are compared with its output
 )
 # The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), vipsthumbnail (a peer
 # on web sizes), a 14.7 MP photo,

@@ -30,16 +30,22 @@ public enum FuzzBodies {
         }
     }
 
-    /// Runs the lossless JPEG path on `bytes`: three rectangles (one in the middle, one at the
-    /// bottom-right edge, where MCUs are partial, one across the whole picture's top) are decoded,
-    /// inverted and re-encoded, and the whole file is written to memory. When it succeeds, the
-    /// output must decode to the same size. Returns whether the input went through.
+    /// Runs the lossless JPEG path on `bytes`: the picture is turned as an EXIF orientation
+    /// chosen by the input's length asks (a transpose, which any picture allows, when its edges
+    /// do not allow that one), three rectangles (one in the middle, one at the bottom-right edge,
+    /// where MCUs are partial, one across the whole picture's top) are decoded, inverted and
+    /// re-encoded, and the whole file is written to memory. When it succeeds, the output must
+    /// decode to the size the rectangles were given. Returns whether the input went through.
     @discardableResult
     public static func lossless(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var orientation = 1 + bytes.count % 8
+        if let grid = LosslessJPEG.Grid(jpeg: bytes), LosslessJPEG.obstacle(orientation: orientation, crop: .full, grid: grid) != nil {
+            orientation = 5
+        }
         do {
             let sink = MemorySink()
             var picture = PictureSize(width: 0, height: 0)
-            _ = try LosslessJPEG.rewrite(bytes, maxPixels: maxPixels, to: sink) { size in
+            _ = try LosslessJPEG.rewrite(bytes, maxPixels: maxPixels, orientation: orientation, to: sink) { size in
                 picture = size
                 let (w, h) = (size.width, size.height)
                 return [PixelRect(x0: w / 3, y0: h / 3, x1: w / 2 + 1, y1: h / 2 + 1),

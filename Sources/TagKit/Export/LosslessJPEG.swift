@@ -11,11 +11,13 @@ import Glibc
 /// of every component, about 1.5 × 64 bytes a pixel for 4:2:0, 3 × for 4:4:4) plus one
 /// picture-wide band per rectangle.
 public enum LosslessJPEG {
-    /// Writes `bytes` (a JPEG `scene.size` large, upright, uncropped) with the scene's tags to
-    /// `sink`; returns the decoder's tolerated warning, if any.
+    /// Writes `bytes` (a JPEG stored with EXIF `orientation`, `scene.size` large once turned
+    /// upright and cut to `crop`) with the scene's tags to `sink`; returns the decoder's
+    /// tolerated warning, if any. The plan has checked that the turn and crop are lossless.
     /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
-    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, maxPixels: Int, to sink: any OutputSink) throws -> String? {
-        try rewrite(bytes, maxPixels: maxPixels, to: sink) { size in
+    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, orientation: Int = 1, crop: CropRect? = nil,
+                       maxPixels: Int, to sink: any OutputSink) throws -> String? {
+        try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink) { size in
             guard size == scene.size else {
                 throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(size.width)×\(size.height)")
             }
@@ -26,14 +28,18 @@ public enum LosslessJPEG {
     }
 
     /// Writes the JPEG in `bytes` to `sink` with `paint` applied to the pixels in `bounds`, every
-    /// block outside the MCUs whose pixels `paint` changed kept as it is. `bounds` is given the
+    /// block outside the MCUs whose pixels `paint` changed kept as it is. The picture is first
+    /// turned upright from EXIF `orientation` and cut to `crop` (upright pixels; nil: all of it)
+    /// in the coefficient domain, block by block, as `jpegtran -perfect` would. `bounds` is given the
     /// picture's size and returns the rectangles `paint` may change; `paint` is called once per
     /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
     /// hold pixels) and must write nothing outside the rectangle. Returns the decoder's
     /// tolerated warning, if any.
-    /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it
+    /// - Throws: `ImageError` for a damaged or oversized source, or one whose edges do not allow
+    ///   the turn or crop (see `obstacle(orientation:crop:grid:)`); the sink's error when it
     ///   refuses; what `bounds` throws.
     public static func rewrite(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int = JPEGRowReader.defaultMaxScans,
+                               orientation: Int = 1, crop: CropRect? = nil,
                                to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
                                paint: (RowBand, PixelRect) -> Void) throws -> String? {
         var opened: OpaquePointer?
@@ -43,6 +49,15 @@ public enum LosslessJPEG {
         let transcoder = opened!
         defer { tp_lossless_close(transcoder) }
         var info = tp_lossless_info()
+        if orientation != 1 || crop != nil {
+            tp_lossless_get_info(transcoder, &info)
+            let upright = Orientation.uprightSize(width: Int(info.width), height: Int(info.height), orientation: orientation)
+            let cut = crop ?? CropRect(x: 0, y: 0, width: upright.width, height: upright.height)
+            try ShimCall.check(.jpeg) { msg, cap in
+                tp_lossless_transform(transcoder, Int32(orientation), Int32(cut.x), Int32(cut.y), Int32(cut.width),
+                                      Int32(cut.height), msg, cap)
+            }
+        }
         tp_lossless_get_info(transcoder, &info)
         let size = PictureSize(width: Int(info.width), height: Int(info.height))
         let mcu = (width: Int(info.mcu_width), height: Int(info.mcu_height))
@@ -60,6 +75,39 @@ public enum LosslessJPEG {
             }
         }
         return ShimCall.string(tp_lossless_warning(transcoder))
+    }
+
+    /// Why the lossless path cannot turn a JPEG whose blocks are `grid` upright from EXIF
+    /// `orientation` and cut it to `crop`, or nil when it can: a mirrored side must be whole MCUs,
+    /// and the crop's edges must lie on the upright MCU grid (right and bottom: or the picture's edge).
+    public static func obstacle(orientation: Int, crop: Crop, grid: Grid) -> String? {
+        let upright = Orientation.uprightSize(width: grid.width, height: grid.height, orientation: orientation)
+        let cut = CropRect(crop, pictureWidth: upright.width, pictureHeight: upright.height)
+        var info = tp_lossless_info()
+        info.width = Int32(grid.width)
+        info.height = Int32(grid.height)
+        info.mcu_width = Int32(grid.mcuWidth)
+        info.mcu_height = Int32(grid.mcuHeight)
+        return ShimCall.run { msg, cap in
+            tp_lossless_check_transform(&info, Int32(orientation), Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height), msg, cap)
+        }?.message
+    }
+
+    /// A JPEG's stored size and MCU size: what deciding on a lossless turn or crop needs.
+    public struct Grid: Equatable, Sendable {
+        public var width: Int, height: Int, mcuWidth: Int, mcuHeight: Int
+
+        /// A grid as given.
+        public init(width: Int, height: Int, mcuWidth: Int, mcuHeight: Int) {
+            self.width = width; self.height = height; self.mcuWidth = mcuWidth; self.mcuHeight = mcuHeight
+        }
+
+        /// The grid of the JPEG in `bytes`, from its headers alone; nil if they cannot be read.
+        public init?(jpeg bytes: UnsafeRawBufferPointer) {
+            var info = tp_lossless_info()
+            guard ShimCall.run({ msg, cap in tp_lossless_probe(bytes.baseAddress, bytes.count, &info, msg, cap) }) == nil else { return nil }
+            self.init(width: Int(info.width), height: Int(info.height), mcuWidth: Int(info.mcu_width), mcuHeight: Int(info.mcu_height))
+        }
     }
 
     /// The rectangles to re-encode: each tag's bounds snapped out to the MCU grid (cut at the

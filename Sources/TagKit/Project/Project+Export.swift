@@ -38,10 +38,9 @@ extension Project {
         }
         let layout = try SceneLayout(tags: try store.tags(), settings: try store.header().settings, size: size, fonts: fonts)
         let scene = layout.scene
-        let plan = ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
-                                     format: format, options: options)
+        let plan = try exportPlan(source: source, format: format, options: options)
         if plan == .lossless {
-            return try exportLossless(to: output, scene: scene, options: options, layout: layout)
+            return try exportLossless(to: output, source: source, scene: scene, options: options, layout: layout)
         }
         // The decoder keeps its own copy of the bytes; ours is freed as soon as it is made.
         let photo = ImageFileError.Subject.photo(inProject: path)
