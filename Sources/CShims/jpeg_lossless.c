@@ -13,6 +13,7 @@
 // (jpeg_shared.h). One error manager serves every libjpeg object of a transcoder; each public function sets the
 // jump target, and a failure destroys the temporary objects it had made.
 #include "tp_jpeg_lossless.h"
+#include "jpeg_lossless_band.h"
 #include "jpeg_shared.h"
 
 #include <stdlib.h>
@@ -24,7 +25,8 @@ struct tp_lossless {
     struct jpeg_progress_mgr progress;
     int src_created, max_scans, cmyk, inverted;
     jvirt_barray_ptr *coefs;
-    jvirt_barray_ptr turned[MAX_COMPONENTS];  // the coefficients after tp_lossless_transform
+    jvirt_barray_ptr turned[MAX_COMPONENTS];  // the coefficients after tp_lossless_transform, or a band's
+    JBLOCKROW *band_rows[MAX_COMPONENTS];     // a band's block rows, filled by its owner
     JOCTET *icc;
     unsigned int icc_len;
     // Temporary objects of the running call, destroyed on failure too.
@@ -72,6 +74,15 @@ static void drop_temporaries(tp_lossless *t) {
         }                                                       \
     } while (0)
 
+/// The failure of a function that made `t`: it is freed.
+#define LL_FAIL_OPEN(t, msg, cap)                               \
+    do {                                                        \
+        tp_copy_message(msg, cap, (t)->err.message);            \
+        int code_ = (t)->err.code;                              \
+        tp_lossless_close(t);                                   \
+        return code_;                                           \
+    } while (0)
+
 #define LL_CATCH(t, msg, cap)                                   \
     do {                                                        \
         drop_temporaries(t);                                    \
@@ -87,6 +98,36 @@ static void *alloc_or_fail(tp_lossless *t, size_t n) {
 
 // MARK: - Open
 
+/// A new transcoder with its error manager; NULL (and the reason in `msg`) when out of memory.
+static tp_lossless *new_transcoder(int max_scans, char *msg, size_t msg_cap) {
+    tp_lossless *t = calloc(1, sizeof *t);
+    if (!t) {
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return NULL;
+    }
+    t->max_scans = max_scans;
+    t->src.err = init_errors(&t->err, TP_DAMAGED);
+    return t;
+}
+
+/// After the caller's setjmp: reads the headers of the JPEG in `bytes` into t->src, watching the
+/// scans and keeping the ICC profile's markers when the whole picture is to be read.
+static j_decompress_ptr read_headers(tp_lossless *t, const void *bytes, size_t len, int whole) {
+    j_decompress_ptr src = &t->src;
+    jpeg_create_decompress(src);
+    t->src_created = 1;
+    if (whole) {
+        t->progress.progress_monitor = on_progress;
+        src->progress = &t->progress;
+        jpeg_save_markers(src, JPEG_APP0 + 2, 0xFFFF);
+    }
+    jpeg_mem_src(src, bytes, (unsigned long)len);  // read to the end here: no copy needed
+    jpeg_read_header(src, TRUE);
+    t->cmyk = src->jpeg_color_space == JCS_CMYK || src->jpeg_color_space == JCS_YCCK;
+    t->inverted = src->saw_Adobe_marker;
+    return src;
+}
+
 int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
                      tp_lossless **out, char *msg, size_t msg_cap) {
     *out = NULL;
@@ -94,27 +135,10 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
         tp_copy_message(msg, msg_cap, "invalid transcoder arguments");
         return TP_MISUSE;
     }
-    tp_lossless *t = calloc(1, sizeof *t);
-    if (!t) {
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
-    }
-    t->max_scans = max_scans;
-    t->src.err = init_errors(&t->err, TP_DAMAGED);
-    if (setjmp(t->err.jump)) {
-        tp_copy_message(msg, msg_cap, t->err.message);
-        int code = t->err.code;
-        tp_lossless_close(t);
-        return code;
-    }
-    j_decompress_ptr src = &t->src;
-    jpeg_create_decompress(src);
-    t->src_created = 1;
-    t->progress.progress_monitor = on_progress;
-    src->progress = &t->progress;
-    jpeg_mem_src(src, bytes, (unsigned long)len);  // read to the end here: no copy needed
-    jpeg_save_markers(src, JPEG_APP0 + 2, 0xFFFF);
-    jpeg_read_header(src, TRUE);
+    tp_lossless *t = new_transcoder(max_scans, msg, msg_cap);
+    if (!t) return TP_NOMEM;
+    if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
+    j_decompress_ptr src = read_headers(t, bytes, len, 1);
     if ((uint64_t)src->image_width * src->image_height > max_pixels) {
         char text[JMSG_LENGTH_MAX];
         snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
@@ -126,8 +150,6 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
         t->icc = NULL;
         t->icc_len = 0;
     }
-    t->cmyk = src->jpeg_color_space == JCS_CMYK || src->jpeg_color_space == JCS_YCCK;
-    t->inverted = src->saw_Adobe_marker;
     t->coefs = jpeg_read_coefficients(src);
     if (t->err.hit_eof && !progression_complete(src))
         fail_now((j_common_ptr)src, TP_DAMAGED, "Premature end of JPEG file: progressive scans are missing");
@@ -399,6 +421,42 @@ static void write_rectangle(tp_lossless *t, int x0, int y0, int x1, int y1) {
     t->tmp_c_created = 0;
 }
 
+// MARK: - Bands
+
+int tp_lossless_open_band(const void *bytes, size_t len, int x0, int y0, int x1, int y1, tp_lossless **out,
+                          char *msg, size_t msg_cap) {
+    *out = NULL;
+    tp_lossless *t = new_transcoder(1, msg, msg_cap);
+    if (!t) return TP_NOMEM;
+    if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
+    j_decompress_ptr src = read_headers(t, bytes, len, 0);
+    if (!aligned(t, x0, y0, x1, y1)) fail_now((j_common_ptr)src, TP_MISUSE, "invalid band");
+    int mw = DCTSIZE * src->max_h_samp_factor, mh = DCTSIZE * src->max_v_samp_factor;
+    int across = (x1 - x0 + mw - 1) / mw, down = (y1 - y0 + mh - 1) / mh;
+    src->image_width = (JDIMENSION)(x1 - x0);
+    src->image_height = (JDIMENSION)(y1 - y0);
+    for (int ci = 0; ci < src->num_components; ci++) {
+        jpeg_component_info *c = &src->comp_info[ci];
+        c->width_in_blocks = (JDIMENSION)(((long)(x1 - x0) * c->h_samp_factor + mw - 1) / mw);
+        c->height_in_blocks = (JDIMENSION)(((long)(y1 - y0) * c->v_samp_factor + mh - 1) / mh);
+        t->turned[ci] = (*src->mem->request_virt_barray)((j_common_ptr)src, JPOOL_IMAGE, TRUE,
+                                                         (JDIMENSION)(across * c->h_samp_factor),
+                                                         (JDIMENSION)(down * c->v_samp_factor), (JDIMENSION)c->v_samp_factor);
+    }
+    (*src->mem->realize_virt_arrays)((j_common_ptr)src);
+    for (int ci = 0; ci < src->num_components; ci++) {
+        int n = down * src->comp_info[ci].v_samp_factor;
+        t->band_rows[ci] = alloc_or_fail(t, (size_t)n * sizeof(JBLOCKROW));
+        for (int r = 0; r < n; r++)
+            t->band_rows[ci][r] = (*src->mem->access_virt_barray)((j_common_ptr)src, t->turned[ci], (JDIMENSION)r, 1, TRUE)[0];
+    }
+    t->coefs = t->turned;
+    *out = t;
+    return TP_OK;
+}
+
+JBLOCKROW tp_lossless_band_row(const tp_lossless *t, int component, int row) { return t->band_rows[component][row]; }
+
 // MARK: - Colour
 
 /// The CMYK that cmyk_to_rgb turns back into (r, g, b) to within rounding: K from the brightest
@@ -569,6 +627,7 @@ void tp_lossless_close(tp_lossless *t) {
     free(t->kept_cmyk);
     free(t->kept_rgb);
     free(t->dest);
+    for (int ci = 0; ci < MAX_COMPONENTS; ci++) free(t->band_rows[ci]);
     free(t);
 }
 

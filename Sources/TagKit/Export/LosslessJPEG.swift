@@ -24,7 +24,7 @@ public enum LosslessJPEG {
             return scene.tags.map(\.bounds)
         } paint: { band, rect in
             for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: band) }
-        }
+        }.warning
     }
 
     /// Writes the JPEG in `bytes` to `sink` with `paint` applied to the pixels in `bounds`, every
@@ -33,15 +33,20 @@ public enum LosslessJPEG {
     /// in the coefficient domain, block by block, as `jpegtran -perfect` would. `bounds` is given the
     /// picture's size and returns the rectangles `paint` may change; `paint` is called once per
     /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
-    /// hold pixels) and must write nothing outside the rectangle. Returns the decoder's
-    /// tolerated warning, if any.
+    /// hold pixels) and must write nothing outside the rectangle; it may be called twice for a
+    /// rectangle (when the MCU path gives up, see `rewriteByMCUs`). A baseline source goes by
+    /// MCUs unless `byMCUs` is false: the MCUs no tag touches are copied as they were coded.
     /// - Throws: `ImageError` for a damaged or oversized source, or one whose edges do not allow
     ///   the turn or crop (see `obstacle(orientation:crop:grid:)`); the sink's error when it
     ///   refuses; what `bounds` throws.
     public static func rewrite(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int = JPEGRowReader.defaultMaxScans,
-                               orientation: Int = 1, crop: CropRect? = nil,
+                               orientation: Int = 1, crop: CropRect? = nil, byMCUs: Bool = true,
                                to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
-                               paint: (RowBand, PixelRect) -> Void) throws -> String? {
+                               paint: (RowBand, PixelRect) -> Void) throws -> Outcome {
+        if byMCUs && orientation == 1 && crop == nil,
+           let done = try rewriteByMCUs(bytes, maxPixels: maxPixels, to: sink, bounds: bounds, paint: paint) {
+            return done
+        }
         var opened: OpaquePointer?
         try ShimCall.check(.jpeg) { msg, cap in
             tp_lossless_open(bytes.baseAddress, bytes.count, UInt64(maxPixels), Int32(maxScans), &opened, msg, cap)
@@ -74,7 +79,19 @@ public enum LosslessJPEG {
                 throw bridge.error ?? error
             }
         }
-        return ShimCall.string(tp_lossless_warning(transcoder))
+        return Outcome(warning: ShimCall.string(tp_lossless_warning(transcoder)), byMCUs: false, approximated: 0)
+    }
+
+    /// How a rewrite went.
+    public struct Outcome: Equatable, Sendable {
+        /// The decoder's tolerated warning, if any.
+        public var warning: String?
+        /// Whether the untouched MCUs were copied as they were coded (the MCU path), rather than
+        /// every coefficient read and written again (the coefficient path).
+        public var byMCUs: Bool
+        /// The re-coded coefficients the source's Huffman tables had no code for, brought down to
+        /// the nearest magnitude they code (the MCU path only; 0 on the other).
+        public var approximated: Int
     }
 
     /// Why the lossless path cannot turn a JPEG whose blocks are `grid` upright from EXIF
@@ -137,9 +154,10 @@ public enum LosslessJPEG {
         return rects
     }
 
-    /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed.
-    private static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, mcu: (width: Int, height: Int),
-                                pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
+    /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed; the transcoder's
+    /// picture starts at picture pixel (`left`, `top`).
+    static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, left: Int = 0, top: Int = 0, mcu: (width: Int, height: Int),
+                        pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
         // A picture-wide band, as painting expects, of which only the rectangle's columns are
         // decoded and read: left uninitialised, so only their pages are ever touched.
         let rowBytes = pictureWidth * 3, offset = rect.x0 * 3, spanBytes = rect.width * 3
@@ -147,7 +165,7 @@ public enum LosslessJPEG {
         defer { band.deallocate() }
         let start = band + offset
         try ShimCall.check(.jpeg) { msg, cap in
-            tp_lossless_decode(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+            tp_lossless_decode(transcoder, Int32(rect.x0 - left), Int32(rect.y0 - top), Int32(rect.x1 - left), Int32(rect.y1 - top),
                                start, rowBytes, msg, cap)
         }
         // The rectangle's pixels as decoded, rows packed, to tell which MCUs painting changed.
@@ -159,7 +177,7 @@ public enum LosslessJPEG {
         let mask = changedMCUs(before: before, after: start, rowBytes: rowBytes, rect: rect, mcu: mcu)
         guard mask.contains(1) else { return }
         try ShimCall.check(.jpeg) { msg, cap in
-            tp_lossless_replace(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+            tp_lossless_replace(transcoder, Int32(rect.x0 - left), Int32(rect.y0 - top), Int32(rect.x1 - left), Int32(rect.y1 - top),
                                 start, rowBytes, mask, msg, cap)
         }
     }
