@@ -135,13 +135,15 @@ static inline int extend(uint32_t v, int s) { return v < (1u << (s - 1)) ? (int)
 
 /// Decodes one block at `*pos` with DC prediction `*pred`, into `out` (natural order) when not
 /// NULL. 0 for a bad code, a coefficient past the 64th or one out of 8-bit JPEG's range.
-static int walk_block(const uint8_t *data, uint64_t *pos, const dtable *dc, const dtable *ac, int *pred, JCOEF *out) {
+static inline __attribute__((always_inline)) int walk_block_into(const uint8_t *data, uint64_t *pos, const dtable *dc,
+                                                                 const dtable *ac, int *pred, JCOEF *out) {
+    // One look at 32 bits serves a code and its value bits: at most 16 + 11 of them.
     uint64_t p = *pos;
-    int len, s = huff_decode(dc, peek32(data, p), &len);
+    uint32_t w = peek32(data, p);
+    int len, s = huff_decode(dc, w, &len);
     if (s < 0 || s > 11) return 0;
-    p += (uint64_t)len;
-    int diff = s ? extend(peek32(data, p) >> (32 - s), s) : 0;
-    p += (uint64_t)s;
+    int diff = s ? extend((w << len) >> (32 - s), s) : 0;
+    p += (uint64_t)(len + s);
     int value = *pred + diff;
     if (value < -32768 || value > 32767) return 0;
     *pred = value;
@@ -150,25 +152,31 @@ static int walk_block(const uint8_t *data, uint64_t *pos, const dtable *dc, cons
         out[0] = (JCOEF)value;
     }
     for (int k = 1; k < DCTSIZE2; k++) {
-        int rs = huff_decode(ac, peek32(data, p), &len);
+        w = peek32(data, p);
+        int rs = huff_decode(ac, w, &len);
         if (rs < 0) return 0;
-        p += (uint64_t)len;
         int r = rs >> 4;
         s = rs & 15;
         if (s) {
             k += r;
             if (k > 63 || s > 10) return 0;
-            int v = extend(peek32(data, p) >> (32 - s), s);
-            p += (uint64_t)s;
-            if (out) out[zigzag[k]] = (JCOEF)v;
+            if (out) out[zigzag[k]] = (JCOEF)extend((w << len) >> (32 - s), s);
+            p += (uint64_t)(len + s);
         } else if (r == 15) {
             k += 15;
+            p += (uint64_t)len;
         } else {
+            p += (uint64_t)len;
             break;  // end of block
         }
     }
     *pos = p;
     return 1;
+}
+
+/// walk_block_into, made twice: storing the coefficients, and (for most of the picture) not.
+static int walk_block(const uint8_t *data, uint64_t *pos, const dtable *dc, const dtable *ac, int *pred, JCOEF *out) {
+    return out ? walk_block_into(data, pos, dc, ac, pred, out) : walk_block_into(data, pos, dc, ac, pred, NULL);
 }
 
 // MARK: - Open and walk
@@ -185,10 +193,14 @@ static int unstuff(tp_scan *s) {
         memcpy(out, p, (size_t)(ff - p));
         out += ff - p;
         p = ff + 1;
-        while (p < end && *p == 0xFF) p++;  // fill bytes
+        const uint8_t *fill = p;
+        while (p < end && *p == 0xFF) p++;  // fill bytes, allowed before a marker
         if (p >= end) return 0;
         uint8_t m = *p++;
         if (m == 0x00) {
+            // FF FF … 00 is no valid data, and libjpeg's fast decoder leaves stray coefficients
+            // behind on it: the coefficient path reads such a file as libjpeg does.
+            if (p - 1 != fill) return 0;
             *out++ = 0xFF;
         } else if (m >= 0xD0 && m <= 0xD7) {
             if ((m & 7) != (s->marker_count & 7)) return 0;
@@ -303,6 +315,9 @@ int tp_scan_open(const void *bytes, size_t len, uint64_t max_pixels, tp_scan **o
     for (int i = 0; i < s->comps; i++) {
         jpeg_component_info *c = d->cur_comp_info[i];
         s->comp_index[i] = c->component_index;
+        // The SOS may name any of 16 tables; libjpeg checks only when it starts decoding.
+        if (c->dc_tbl_no < 0 || c->dc_tbl_no >= NUM_HUFF_TBLS || c->ac_tbl_no < 0 || c->ac_tbl_no >= NUM_HUFF_TBLS)
+            fail_now((j_common_ptr)d, TP_UNSUPPORTED, "a Huffman table is missing or invalid");
         JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[c->dc_tbl_no], *ac = d->ac_huff_tbl_ptrs[c->ac_tbl_no];
         if (!dc || !ac || !build_tables(dc, &s->dc[i], &s->edc[i]) || !build_tables(ac, &s->ac[i], &s->eac[i]))
             fail_now((j_common_ptr)d, TP_UNSUPPORTED, "a Huffman table is missing or invalid");
@@ -432,8 +447,8 @@ typedef struct {
 
 static void reserve(writer *w, size_t more) {
     if (w->len + more <= w->cap) return;
-    size_t cap = w->cap ? w->cap : 1 << 20;
-    while (cap < w->len + more) cap *= 2;
+    size_t cap = w->cap ? w->cap : w->len + more;
+    while (cap < w->len + more) cap += cap / 2;
     uint8_t *grown = realloc(w->buf, cap);
     if (!grown) {
         w->failed = 1;  // every writer stops here; the result is dropped
@@ -475,11 +490,24 @@ static void put_restart(writer *w, long k) {
     put_bytes(w, marker, 2);
 }
 
+/// Appends 32 bits: four bytes at once when none of them is 0xFF.
+static inline void put_32(writer *w, uint32_t value) {
+    uint32_t out = (uint32_t)(((w->acc << 32) | value) >> w->bits);
+    if (((~out - 0x01010101u) & out & 0x80808080u) == 0) {  // no byte of `out` is 0xFF
+        w->acc = (w->acc << 32) | value;
+        uint32_t be = __builtin_bswap32(out);
+        memcpy(w->buf + w->len, &be, 4);
+        w->len += 4;
+        return;
+    }
+    put_bits(w, value, 32);
+}
+
 /// Copies bits [from, to) of the unstuffed scan.
 static void copy_bits(writer *w, const uint8_t *data, uint64_t from, uint64_t to) {
     reserve(w, (size_t)((to - from) / 8) * 2 + 16);
     if (w->failed) return;
-    for (; to - from >= 32; from += 32) put_bits(w, peek32(data, from), 32);
+    for (; to - from >= 32; from += 32) put_32(w, peek32(data, from));
     if (to > from) put_bits(w, peek32(data, from) >> (32 - (int)(to - from)), (int)(to - from));
 }
 
@@ -636,6 +664,7 @@ int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, int *approximated, c
         return TP_MISUSE;
     }
     writer w = {0};
+    reserve(&w, s->len + s->len / 8 + 65536);  // about the source's size: no doubling as it grows
     int ok = put_header(&w, s), copying = 0, pred[MAX_COMPS_IN_SCAN] = {0};
     uint64_t from = 0;
     long total = (long)s->mcus_per_row * s->mcu_rows;
