@@ -1,4 +1,5 @@
-// Lossless JPEG export by MCUs (see tp_jpeg_scan.h for the contract).
+// Lossless JPEG export by MCUs, the walk (see tp_jpeg_scan.h for the contract; the output is
+// jpeg_scan_write.c's).
 //
 // libjpeg reads the headers; the scan is walked here. Its entropy-coded data is first unstuffed
 // (the 0x00 after each 0xFF dropped, restart markers noted), so a position in it is a plain bit
@@ -7,71 +8,8 @@
 // where it starts and the DC predictions there (and for each restart interval the bit where its
 // last MCU ends, before the padding), and stores the blocks of the MCUs inside the bands: small
 // tp_lossless transcoders around the tags, which decode, paint and re-encode rectangles as for a
-// whole picture.
-//
-// Writing: an MCU is coded again when it lies in a painted rectangle, or when the predictions
-// the output has reached differ from those the source had there (the MCU after a re-coded one,
-// whose DC differences would otherwise be wrong; it is decoded from the source); every other MCU
-// is copied bit for bit, runs of them at a time. Restart markers are written where the source
-// has them.
-#include "tp_jpeg_scan.h"
-#include "jpeg_lossless_band.h"
-#include "jpeg_shared.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-/// Zigzag index → natural (row-major) index.
-static const uint8_t zigzag[DCTSIZE2] = {
-    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48,
-    41, 34, 27, 20, 13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23,
-    30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
-
-enum { LOOK = 9, PADDING = 1024 };
-
-/// A Huffman table for decoding: codes of up to LOOK bits by lookahead (size << 8 | symbol),
-/// longer ones by the canonical maxcode/valoffset search, as jdhuff.c does.
-typedef struct {
-    uint16_t look[1 << LOOK];
-    int32_t maxcode[18], valoffset[18];
-    uint8_t huffval[256];
-} dtable;
-
-/// A Huffman table for encoding: each symbol's code and size (0: the table has no code for it).
-typedef struct {
-    uint32_t code[256];
-    uint8_t size[256];
-} etable;
-
-/// A band: a transcoder over [x0, x1)×[y0, y1) MCUs, for the painted MCUs [px0, px1)×[py0, py1).
-typedef struct {
-    tp_lossless *t;
-    int x0, y0, x1, y1, px0, py0, px1, py1;
-} band;
-
-struct tp_scan {
-    struct jpeg_decompress_struct d;  // the headers
-    tp_error_mgr err;
-    int created;
-    const uint8_t *bytes;
-    size_t len, data_start;           // the scan's first byte
-    uint8_t *data;                    // the unstuffed scan, then PADDING zero bytes
-    size_t data_len;
-    size_t *markers;                  // unstuffed offsets of the restart markers, in order
-    int marker_count, marker_cap;
-    int comps, blocks;                // components in the scan, blocks in an MCU
-    int comp_index[MAX_COMPS_IN_SCAN];
-    int block_comp[D_MAX_BLOCKS_IN_MCU], block_x[D_MAX_BLOCKS_IN_MCU], block_y[D_MAX_BLOCKS_IN_MCU];
-    int block_h[D_MAX_BLOCKS_IN_MCU], block_v[D_MAX_BLOCKS_IN_MCU];  // the block's component's MCU size in blocks
-    int mcus_per_row, mcu_rows, restart, mcu_w, mcu_h;
-    dtable dc[MAX_COMPS_IN_SCAN], ac[MAX_COMPS_IN_SCAN];
-    etable edc[MAX_COMPS_IN_SCAN], eac[MAX_COMPS_IN_SCAN];
-    uint64_t *mcu_bit;                // per MCU (and one past the last): where it starts
-    int16_t *mcu_dc;                  // per MCU (and one past): the DC predictions there
-    uint64_t *rst_end;                // per restart k ≥ 1: where interval k-1's last MCU ends
-    band *bands;
-    int band_count, band_cap, walked;
-};
+// whole picture. It runs on a thread of its own, publishing the MCU rows it has passed.
+#include "jpeg_scan_private.h"
 
 // MARK: - Huffman tables
 
@@ -104,79 +42,6 @@ static int build_tables(const JHUFF_TBL *h, dtable *dt, etable *et) {
     }
     dt->maxcode[17] = INT32_MAX;
     return 1;
-}
-
-/// The 32 bits at bit `pos` of `d`, first bit highest.
-static inline uint32_t peek32(const uint8_t *d, uint64_t pos) {
-    uint64_t v;
-    memcpy(&v, d + (pos >> 3), 8);
-    return (uint32_t)((__builtin_bswap64(v) << (pos & 7)) >> 32);
-}
-
-/// The symbol whose code starts `w`, its size in `*len`; -1 for no code.
-static inline int huff_decode(const dtable *t, uint32_t w, int *len) {
-    uint16_t e = t->look[w >> (32 - LOOK)];
-    if (e) {
-        *len = e >> 8;
-        return e & 0xFF;
-    }
-    for (int l = LOOK + 1; l <= 16; l++) {
-        int32_t code = (int32_t)(w >> (32 - l));
-        if (code <= t->maxcode[l]) {
-            *len = l;
-            return t->huffval[code + t->valoffset[l]];
-        }
-    }
-    return -1;
-}
-
-/// The value of `s` extra bits `v`, as JPEG codes magnitudes.
-static inline int extend(uint32_t v, int s) { return v < (1u << (s - 1)) ? (int)v - (1 << s) + 1 : (int)v; }
-
-/// Decodes one block at `*pos` with DC prediction `*pred`, into `out` (natural order) when not
-/// NULL. 0 for a bad code, a coefficient past the 64th or one out of 8-bit JPEG's range.
-static inline __attribute__((always_inline)) int walk_block_into(const uint8_t *data, uint64_t *pos, const dtable *dc,
-                                                                 const dtable *ac, int *pred, JCOEF *out) {
-    // One look at 32 bits serves a code and its value bits: at most 16 + 11 of them.
-    uint64_t p = *pos;
-    uint32_t w = peek32(data, p);
-    int len, s = huff_decode(dc, w, &len);
-    if (s < 0 || s > 11) return 0;
-    int diff = s ? extend((w << len) >> (32 - s), s) : 0;
-    p += (uint64_t)(len + s);
-    int value = *pred + diff;
-    if (value < -32768 || value > 32767) return 0;
-    *pred = value;
-    if (out) {
-        memset(out, 0, sizeof(JBLOCK));
-        out[0] = (JCOEF)value;
-    }
-    for (int k = 1; k < DCTSIZE2; k++) {
-        w = peek32(data, p);
-        int rs = huff_decode(ac, w, &len);
-        if (rs < 0) return 0;
-        int r = rs >> 4;
-        s = rs & 15;
-        if (s) {
-            k += r;
-            if (k > 63 || s > 10) return 0;
-            if (out) out[zigzag[k]] = (JCOEF)extend((w << len) >> (32 - s), s);
-            p += (uint64_t)(len + s);
-        } else if (r == 15) {
-            k += 15;
-            p += (uint64_t)len;
-        } else {
-            p += (uint64_t)len;
-            break;  // end of block
-        }
-    }
-    *pos = p;
-    return 1;
-}
-
-/// walk_block_into, made twice: storing the coefficients, and (for most of the picture) not.
-static int walk_block(const uint8_t *data, uint64_t *pos, const dtable *dc, const dtable *ac, int *pred, JCOEF *out) {
-    return out ? walk_block_into(data, pos, dc, ac, pred, out) : walk_block_into(data, pos, dc, ac, pred, NULL);
 }
 
 // MARK: - Open and walk
@@ -223,11 +88,6 @@ static int unstuff(tp_scan *s) {
     return 1;
 }
 
-/// Block `b` of MCU (mx, my) in `bd`, which holds that MCU.
-static JCOEF *band_block(const tp_scan *s, const band *bd, int b, int mx, int my) {
-    return tp_lossless_band_row(bd->t, s->comp_index[s->block_comp[b]], (my - bd->y0) * s->block_v[b] + s->block_y[b])
-        [(mx - bd->x0) * s->block_h[b] + s->block_x[b]];
-}
 
 /// Walks every MCU, recording where each starts and the predictions there, and storing the
 /// blocks of the MCUs inside bands; 0 at the first irregularity.
@@ -266,6 +126,12 @@ static int walk(tp_scan *s) {
                 const band *bd = &s->bands[i];
                 if (mx >= bd->x0 && mx < bd->x1 && my >= bd->y0 && my < bd->y1) memcpy(band_block(s, bd, b, mx, my), block, sizeof block);
             }
+        }
+        if (mx == s->mcus_per_row - 1 && s->threaded) {
+            pthread_mutex_lock(&s->lock);
+            s->rows_walked = my + 1;
+            pthread_cond_broadcast(&s->moved);
+            pthread_mutex_unlock(&s->lock);
         }
     }
     s->mcu_bit[total] = pos;
@@ -338,13 +204,56 @@ int tp_scan_open(const void *bytes, size_t len, uint64_t max_pixels, tp_scan **o
     return TP_OK;
 }
 
+static void *walk_thread(void *arg) {
+    tp_scan *s = arg;
+    int ok = walk(s);
+    pthread_mutex_lock(&s->lock);
+    s->walk_state = ok ? 1 : 2;
+    pthread_cond_broadcast(&s->moved);
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
 int tp_scan_walk(tp_scan *s, char *msg, size_t msg_cap) {
     if (s->walked) {
         tp_copy_message(msg, msg_cap, "the scan was walked already");
         return TP_MISUSE;
     }
     s->walked = 1;
-    if (!walk(s)) {
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->moved, NULL);
+    s->threaded = 1;
+    if (pthread_create(&s->thread, NULL, walk_thread, s) != 0) {
+        s->threaded = 0;  // no thread to be had: walk here
+        s->walk_state = walk(s) ? 1 : 2;
+    }
+    return TP_OK;
+}
+
+int tp_scan_join(tp_scan *s) {
+    if (s->threaded && !s->joined) {
+        pthread_join(s->thread, NULL);
+        s->joined = 1;
+    }
+    return s->walk_state == 1;
+}
+
+int tp_scan_wait(tp_scan *s, const tp_lossless *band_t, char *msg, size_t msg_cap) {
+    const band *bd = NULL;
+    for (int i = 0; i < s->band_count && !bd; i++)
+        if (s->bands[i].t == band_t) bd = &s->bands[i];
+    if (!bd || !s->walked) {
+        tp_copy_message(msg, msg_cap, "no such band, or the scan is not being walked");
+        return TP_MISUSE;
+    }
+    int state = s->walk_state;
+    if (s->threaded) {
+        pthread_mutex_lock(&s->lock);
+        while (s->walk_state == 0 && s->rows_walked < bd->y1) pthread_cond_wait(&s->moved, &s->lock);
+        state = s->walk_state;
+        pthread_mutex_unlock(&s->lock);
+    }
+    if (state == 2) {
         tp_copy_message(msg, msg_cap, "the scan is not regular");
         return TP_UNSUPPORTED;
     }
@@ -367,6 +276,11 @@ const char *tp_scan_warning(const tp_scan *s) { return s->err.warning[0] ? s->er
 
 void tp_scan_close(tp_scan *s) {
     if (!s) return;
+    if (s->walked) {
+        tp_scan_join(s);
+        pthread_mutex_destroy(&s->lock);
+        pthread_cond_destroy(&s->moved);
+    }
     if (s->created) jpeg_destroy_decompress(&s->d);
     free(s->data);
     free(s->markers);
@@ -433,283 +347,4 @@ void tp_scan_painted(tp_scan *s, const tp_lossless *t) {
                     for (int b = 0; b < s->blocks; b++)
                         memcpy(band_block(s, to, b, mx, my), band_block(s, from, b, mx, my), sizeof(JBLOCK));
     }
-}
-
-// MARK: - Write
-
-/// The output, made in memory: bits gathered MSB first, 0xFF bytes stuffed.
-typedef struct {
-    uint8_t *buf;
-    size_t len, cap;
-    uint64_t acc;
-    int bits, failed;
-} writer;
-
-static void reserve(writer *w, size_t more) {
-    if (w->len + more <= w->cap) return;
-    size_t cap = w->cap ? w->cap : w->len + more;
-    while (cap < w->len + more) cap += cap / 2;
-    uint8_t *grown = realloc(w->buf, cap);
-    if (!grown) {
-        w->failed = 1;  // every writer stops here; the result is dropped
-        return;
-    }
-    w->buf = grown;
-    w->cap = cap;
-}
-
-/// Appends the low `size` (≤ 32) bits of `value`.
-static inline void put_bits(writer *w, uint32_t value, int size) {
-    w->acc = (w->acc << size) | value;
-    w->bits += size;
-    while (w->bits >= 8) {
-        w->bits -= 8;
-        uint8_t byte = (uint8_t)(w->acc >> w->bits);
-        w->buf[w->len++] = byte;
-        if (byte == 0xFF) w->buf[w->len++] = 0;
-    }
-}
-
-/// Pads the last byte with 1 bits.
-static void flush_bits(writer *w) {
-    reserve(w, 16);
-    if (!w->failed && w->bits) put_bits(w, (1u << (8 - w->bits)) - 1, 8 - w->bits);
-}
-
-static void put_bytes(writer *w, const uint8_t *p, size_t n) {
-    reserve(w, n);
-    if (w->failed) return;
-    memcpy(w->buf + w->len, p, n);
-    w->len += n;
-}
-
-/// Restart marker k (k ≥ 1) before the MCU that starts interval k.
-static void put_restart(writer *w, long k) {
-    flush_bits(w);
-    uint8_t marker[2] = {0xFF, (uint8_t)(0xD0 + ((k - 1) & 7))};
-    put_bytes(w, marker, 2);
-}
-
-/// Appends 32 bits: four bytes at once when none of them is 0xFF.
-static inline void put_32(writer *w, uint32_t value) {
-    uint32_t out = (uint32_t)(((w->acc << 32) | value) >> w->bits);
-    if (((~out - 0x01010101u) & out & 0x80808080u) == 0) {  // no byte of `out` is 0xFF
-        w->acc = (w->acc << 32) | value;
-        uint32_t be = __builtin_bswap32(out);
-        memcpy(w->buf + w->len, &be, 4);
-        w->len += 4;
-        return;
-    }
-    put_bits(w, value, 32);
-}
-
-/// Copies bits [from, to) of the unstuffed scan.
-static void copy_bits(writer *w, const uint8_t *data, uint64_t from, uint64_t to) {
-    reserve(w, (size_t)((to - from) / 8) * 2 + 16);
-    if (w->failed) return;
-    for (; to - from >= 32; from += 32) put_32(w, peek32(data, from));
-    if (to > from) put_bits(w, peek32(data, from) >> (32 - (int)(to - from)), (int)(to - from));
-}
-
-/// The number of bits of |v|.
-static inline int magnitude_bits(int v) { return v ? 32 - __builtin_clz((unsigned)(v < 0 ? -v : v)) : 0; }
-
-/// Codes value `v` of `nbits` bits after symbol `sym`... as jchuff.c does: negative values as v-1.
-static inline void put_value(writer *w, int v, int nbits) {
-    if (nbits) put_bits(w, (uint32_t)(v < 0 ? v - 1 : v) & ((1u << nbits) - 1), nbits);
-}
-
-/// Codes one block with prediction `*pred`. A symbol the tables lack is replaced by the largest
-/// magnitude of the same run they code (or the coefficient dropped), counted in `*approximated`;
-/// when `approximated` is NULL (a block no tag changed, which must stay as it is), or when not
-/// even that is possible (no end-of-block code, say), the result is 0.
-static int encode_block(writer *w, const JCOEF *block, int *pred, const etable *dc, const etable *ac, const int *next_dc,
-                        int *approximated) {
-    int diff = block[0] - *pred, nbits = magnitude_bits(diff), changed = 0;
-    if (next_dc) {
-        // The DC nearest the block's own from which the next block's, copied as it is, can be
-        // reached with a code the table has.
-        int found = 0;
-        for (int d = 0; d <= 4096 && !found; d++)
-            for (int sign = 1; sign >= -1 && !found; sign -= 2) {
-                int v = block[0] + sign * d;
-                if (dc->size[magnitude_bits(v - *pred)] && dc->size[magnitude_bits(*next_dc - v)]) {
-                    found = 1;
-                    diff = v - *pred;
-                    changed += d != 0;
-                }
-            }
-        if (!found) return 0;
-        nbits = magnitude_bits(diff);
-    }
-    while (nbits > 0 && !dc->size[nbits]) {
-        nbits--;
-        diff = diff < 0 ? -((1 << nbits) - 1) : (1 << nbits) - 1;
-        changed++;
-    }
-    if (!dc->size[nbits]) return 0;
-    *pred += diff;
-    put_bits(w, dc->code[nbits], dc->size[nbits]);
-    put_value(w, diff, nbits);
-    int run = 0;
-    for (int k = 1; k < DCTSIZE2; k++) {
-        int v = block[zigzag[k]];
-        if (!v) {
-            run++;
-            continue;
-        }
-        int bits = magnitude_bits(v);
-        if (run > 15 && !ac->size[0xF0]) {
-            changed++;  // no code for sixteen zeros: the rest of the block is dropped
-            break;
-        }
-        // The largest magnitude of this run the tables code.
-        int s = bits;
-        while (s > 0 && !ac->size[((run & 15) << 4) | s]) s--;
-        if (s != bits) {
-            changed++;
-            if (!s) {
-                run++;
-                continue;
-            }
-            v = v < 0 ? -((1 << s) - 1) : (1 << s) - 1;
-        }
-        for (; run > 15; run -= 16) put_bits(w, ac->code[0xF0], ac->size[0xF0]);
-        int sym = (run << 4) | s;
-        put_bits(w, ac->code[sym], ac->size[sym]);
-        put_value(w, v, s);
-        run = 0;
-    }
-    if (run) {
-        if (!ac->size[0x00]) return 0;
-        put_bits(w, ac->code[0x00], ac->size[0x00]);
-    }
-    if (!approximated) return changed == 0;
-    *approximated += changed;
-    return 1;
-}
-
-/// The source's markers up to and with SOS, but for APP1, APP3–APP13, APP15, comments and an
-/// APP2 that is not an ICC profile's; 0 for anything but plain segments.
-static int put_header(writer *w, const tp_scan *s) {
-    const uint8_t *b = s->bytes;
-    put_bytes(w, b, 2);
-    size_t p = 2;
-    while (p < s->data_start) {
-        if (p + 4 > s->data_start || b[p] != 0xFF) return 0;
-        uint8_t m = b[p + 1];
-        size_t n = 2 + ((size_t)b[p + 2] << 8 | b[p + 3]);
-        if (n < 4 || p + n > s->data_start) return 0;
-        int icc = m == JPEG_APP0 + 2 && n >= 4 + 12 && memcmp(b + p + 4, "ICC_PROFILE", 12) == 0;
-        int dropped = (m >= JPEG_APP0 + 1 && m <= JPEG_APP0 + 15 && m != JPEG_APP0 + 14 && !icc) || m == JPEG_COM;
-        if (!dropped) put_bytes(w, b + p, n);
-        p += n;
-    }
-    return p == s->data_start;
-}
-
-/// The band whose rectangle holds MCU m, or NULL.
-static const band *painted_at(const tp_scan *s, long m) {
-    int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
-    for (int i = 0; i < s->band_count; i++) {
-        const band *bd = &s->bands[i];
-        if (mx >= bd->px0 && mx < bd->px1 && my >= bd->py0 && my < bd->py1) return bd;
-    }
-    return NULL;
-}
-
-/// Codes MCU m again with predictions `pred`: its blocks from the band painted there, or as the
-/// source has them. 0 if the tables cannot.
-static int encode_mcu(writer *w, const tp_scan *s, long m, int *pred, int *approximated) {
-    int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
-    const band *painted = painted_at(s, m);
-    reserve(w, (size_t)s->blocks * DCTSIZE2 * 8 + 16);
-    if (w->failed) return 1;
-    JBLOCK block;
-    // A painted MCU followed by a copied one (not after a restart): its last block of each
-    // component must leave a DC difference to the next one's first block that the table codes.
-    long total = (long)s->mcus_per_row * s->mcu_rows, next = m + 1;
-    int next_dc[MAX_COMPS_IN_SCAN], last[MAX_COMPS_IN_SCAN] = {-1, -1, -1, -1}, constrained = 0;
-    if (painted && next < total && !(s->restart && next % s->restart == 0) && !painted_at(s, next)) {
-        constrained = 1;
-        uint64_t pos = s->mcu_bit[next];
-        int source_pred[MAX_COMPS_IN_SCAN], seen[MAX_COMPS_IN_SCAN] = {0};
-        for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) source_pred[c] = s->mcu_dc[next * MAX_COMPS_IN_SCAN + c];
-        for (int b = 0; b < s->blocks; b++) {
-            int c = s->block_comp[b];
-            walk_block(s->data, &pos, &s->dc[c], &s->ac[c], &source_pred[c], block);  // walked before: cannot fail
-            if (!seen[c]) next_dc[c] = block[0];
-            seen[c] = 1;
-            last[c] = b;
-        }
-    }
-    uint64_t pos = s->mcu_bit[m];
-    int source_pred[MAX_COMPS_IN_SCAN];
-    for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) source_pred[c] = s->mcu_dc[m * MAX_COMPS_IN_SCAN + c];
-    for (int b = 0; b < s->blocks; b++) {
-        int c = s->block_comp[b];
-        const JCOEF *coefs = block;
-        if (painted) coefs = band_block(s, painted, b, mx, my);
-        else walk_block(s->data, &pos, &s->dc[c], &s->ac[c], &source_pred[c], block);  // walked before: cannot fail
-        const int *reach = constrained && last[c] == b ? &next_dc[c] : NULL;
-        if (!encode_block(w, coefs, &pred[c], &s->edc[c], &s->eac[c], reach, painted ? approximated : NULL)) return 0;
-    }
-    return 1;
-}
-
-int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, int *approximated, char *msg, size_t msg_cap) {
-    *approximated = 0;
-    if (!s->walked) {
-        tp_copy_message(msg, msg_cap, "the scan was not walked");
-        return TP_MISUSE;
-    }
-    writer w = {0};
-    reserve(&w, s->len + s->len / 8 + 65536);  // about the source's size: no doubling as it grows
-    int ok = put_header(&w, s), copying = 0, pred[MAX_COMPS_IN_SCAN] = {0};
-    uint64_t from = 0;
-    long total = (long)s->mcus_per_row * s->mcu_rows;
-    for (long m = 0; ok && m < total && !w.failed; m++) {
-        if (s->restart && m > 0 && m % s->restart == 0) {
-            long k = m / s->restart;
-            if (copying) copy_bits(&w, s->data, from, s->rst_end[k]);
-            copying = 0;
-            put_restart(&w, k);
-            memset(pred, 0, sizeof pred);
-        }
-        const int16_t *source = s->mcu_dc + m * MAX_COMPS_IN_SCAN;
-        int painted = painted_at(s, m) != NULL, differ = 0;
-        for (int c = 0; c < s->comps; c++) differ |= pred[c] != source[c];
-        if (!painted && !differ) {
-            if (!copying) from = s->mcu_bit[m];
-            copying = 1;
-            for (int c = 0; c < s->comps; c++) pred[c] = source[MAX_COMPS_IN_SCAN + c];  // as the source leaves them
-            continue;
-        }
-        if (copying) copy_bits(&w, s->data, from, s->mcu_bit[m]);
-        copying = 0;
-        ok = encode_mcu(&w, s, m, pred, approximated);
-    }
-    if (copying) copy_bits(&w, s->data, from, s->mcu_bit[total]);
-    flush_bits(&w);
-    static const uint8_t eoi[2] = {0xFF, 0xD9};
-    put_bytes(&w, eoi, 2);
-    int code = TP_OK;
-    if (w.failed) {
-        tp_copy_message(msg, msg_cap, "out of memory");
-        code = TP_NOMEM;
-    } else if (!ok) {
-        tp_copy_message(msg, msg_cap, "the source's Huffman tables cannot code the tags' blocks");
-        code = TP_UNSUPPORTED;
-    } else {
-        for (size_t off = 0; off < w.len; off += 65536) {
-            size_t n = w.len - off < 65536 ? w.len - off : 65536;
-            if (write(ctx, w.buf + off, n) != 0) {
-                tp_copy_message(msg, msg_cap, "the output refused the bytes");
-                code = TP_IO;
-                break;
-            }
-        }
-    }
-    free(w.buf);
-    return code;
 }

@@ -30,10 +30,16 @@ const char *tp_scan_warning(const tp_scan *s);
 /// of several bands must be apart; their bands may overlap.
 int tp_scan_band(tp_scan *s, int x0, int y0, int x1, int y1, tp_lossless **band, int *left, int *top,
                  char *msg, size_t msg_cap);
-/// Decodes every Huffman code of the scan, storing the bands' blocks and no other.
+/// Starts decoding every Huffman code of the scan, storing the bands' blocks and no other, on a
+/// thread of its own (or here, when no thread can be made): wait for a band with tp_scan_wait
+/// before touching it. No band may be asked for from then on.
 int tp_scan_walk(tp_scan *s, char *msg, size_t msg_cap);
+/// Waits until the walk has passed `band`'s rows: TP_OK, its blocks are the source's and the
+/// walk does not touch them again; TP_UNSUPPORTED when the walk found the scan irregular.
+int tp_scan_wait(tp_scan *s, const tp_lossless *band, char *msg, size_t msg_cap);
 /// After `band`'s rectangle is painted: copies its blocks into the other bands that hold them
-/// around their own rectangles, so that the next rectangle decodes its neighbours as painted.
+/// around their own rectangles, so that the next rectangle decodes its neighbours as painted
+/// (rows the walk has passed, since it passed `band`'s).
 void tp_scan_painted(tp_scan *s, const tp_lossless *band);
 /// Writes the JPEG: the source's markers up to its scan but for APP1, APP3–APP13, APP15 and
 /// comments (the ICC profile's APP2 and the JFIF and Adobe ones are kept), then every MCU:
@@ -44,7 +50,7 @@ void tp_scan_painted(tp_scan *s, const tp_lossless *band);
 /// (or 0), so the blocks under the tags may differ slightly from the bands';
 /// `*approximated` counts such coefficients. TP_UNSUPPORTED when an MCU no tag changed cannot be
 /// coded exactly (its DC difference after an approximated one, say): nothing is written then. The output is made in memory and handed to
-/// `write` only when complete.
+/// `write` only when complete. Waits for the walk to end; TP_UNSUPPORTED if it gave up.
 int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, int *approximated, char *msg, size_t msg_cap);
 /// Frees everything, the bands too. NULL is allowed.
 void tp_scan_close(tp_scan *s);

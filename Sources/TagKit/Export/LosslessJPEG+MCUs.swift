@@ -31,8 +31,10 @@ extension LosslessJPEG {
             }) == nil, let transcoder = made else { return nil }
             bands.append((rect, transcoder, Int(left), Int(top)))
         }
+        // The walk runs on a second core; each band is painted as soon as the walk has passed it.
         guard ShimCall.run({ msg, cap in tp_scan_walk(scan, msg, cap) }) == nil else { return nil }
         for band in bands {
+            guard ShimCall.run({ msg, cap in tp_scan_wait(scan, band.transcoder, msg, cap) }) == nil else { return nil }
             try repaint(band.rect, transcoder: band.transcoder, left: band.left, top: band.top, mcu: mcu,
                         pictureWidth: size.width, paint: paint)
             tp_scan_painted(scan, band.transcoder)

@@ -129,7 +129,7 @@ public enum LosslessJPEG {
 
     /// The rectangles to re-encode: each tag's bounds snapped out to the MCU grid (cut at the
     /// picture's edges), overlapping ones merged, so no MCU is in two and every tag lies wholly
-    /// in one.
+    /// in one; top to bottom, the order the MCU path's walk reaches them.
     static func regions(_ bounds: [PixelRect], mcu: (width: Int, height: Int), picture: PictureSize) -> [PixelRect] {
         let whole = PixelRect(picture)
         var rects: [PixelRect] = bounds.compactMap { b in
@@ -151,7 +151,7 @@ public enum LosslessJPEG {
                 }
             }
         }
-        return rects
+        return rects.sorted { ($0.y1, $0.x0) < ($1.y1, $1.x0) }
     }
 
     /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed; the transcoder's
