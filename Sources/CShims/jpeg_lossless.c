@@ -11,36 +11,9 @@
 //
 // The error manager, warning policy, CMYK conversion and sink destination are the row codec's
 // (jpeg_shared.h). One error manager serves every libjpeg object of a transcoder; each public function sets the
-// jump target, and a failure destroys the temporary objects it had made.
-#include "tp_jpeg_lossless.h"
-#include "jpeg_lossless_band.h"
-#include "jpeg_shared.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-struct tp_lossless {
-    struct jpeg_decompress_struct src;   // the source, holding every coefficient
-    tp_error_mgr err;
-    struct jpeg_progress_mgr progress;
-    int src_created, max_scans, cmyk, inverted;
-    jvirt_barray_ptr *coefs;
-    jvirt_barray_ptr turned[MAX_COMPONENTS];  // the coefficients after tp_lossless_transform, or a band's
-    JBLOCKROW *band_rows[MAX_COMPONENTS];     // a band's block rows, filled by its owner
-    JOCTET *icc;
-    unsigned int icc_len;
-    // Temporary objects of the running call, destroyed on failure too.
-    struct jpeg_compress_struct tmp_c;
-    struct jpeg_decompress_struct tmp_d;
-    int tmp_c_created, tmp_d_created;
-    unsigned char *mem;                  // jpeg_mem_dest's buffer
-    unsigned long mem_len;
-    JSAMPLE *row;                        // one decoded or encoded row
-    // CMYK: the last decoded rectangle's CMYK and RGB pixels, to keep what painting left alone.
-    JSAMPLE *kept_cmyk, *kept_rgb;
-    int kept[4];
-    tp_dest *dest;
-};
+// jump target, and a failure destroys the temporary objects it had made. Turning, cropping and
+// the MCU path's bands are jpeg_lossless_turn.c's.
+#include "jpeg_lossless_private.h"
 
 // MARK: - Errors
 
@@ -54,7 +27,7 @@ static void on_progress(j_common_ptr cinfo) {
 }
 
 /// Destroys what the failed or finished call had made.
-static void drop_temporaries(tp_lossless *t) {
+void tp_ll_drop_temporaries(tp_lossless *t) {
     if (t->tmp_c_created) jpeg_destroy_compress(&t->tmp_c);
     if (t->tmp_d_created) jpeg_destroy_decompress(&t->tmp_d);
     t->tmp_c_created = t->tmp_d_created = 0;
@@ -65,32 +38,8 @@ static void drop_temporaries(tp_lossless *t) {
     t->row = NULL;
 }
 
-/// The common prologue of the public functions after setjmp: a failed transcoder stays failed.
-#define LL_GUARD(t, msg, cap)                                   \
-    do {                                                        \
-        if ((t)->err.code != TP_OK) {                           \
-            tp_copy_message(msg, cap, (t)->err.message);        \
-            return (t)->err.code;                               \
-        }                                                       \
-    } while (0)
 
-/// The failure of a function that made `t`: it is freed.
-#define LL_FAIL_OPEN(t, msg, cap)                               \
-    do {                                                        \
-        tp_copy_message(msg, cap, (t)->err.message);            \
-        int code_ = (t)->err.code;                              \
-        tp_lossless_close(t);                                   \
-        return code_;                                           \
-    } while (0)
-
-#define LL_CATCH(t, msg, cap)                                   \
-    do {                                                        \
-        drop_temporaries(t);                                    \
-        tp_copy_message(msg, cap, (t)->err.message);            \
-        return (t)->err.code;                                   \
-    } while (0)
-
-static void *alloc_or_fail(tp_lossless *t, size_t n) {
+void *tp_ll_alloc_or_fail(tp_lossless *t, size_t n) {
     void *p = malloc(n ? n : 1);
     if (!p) fail_now((j_common_ptr)&t->src, TP_NOMEM, "out of memory");
     return p;
@@ -99,7 +48,7 @@ static void *alloc_or_fail(tp_lossless *t, size_t n) {
 // MARK: - Open
 
 /// A new transcoder with its error manager; NULL (and the reason in `msg`) when out of memory.
-static tp_lossless *new_transcoder(int max_scans, char *msg, size_t msg_cap) {
+tp_lossless *tp_ll_new_transcoder(int max_scans, char *msg, size_t msg_cap) {
     tp_lossless *t = calloc(1, sizeof *t);
     if (!t) {
         tp_copy_message(msg, msg_cap, "out of memory");
@@ -112,7 +61,7 @@ static tp_lossless *new_transcoder(int max_scans, char *msg, size_t msg_cap) {
 
 /// After the caller's setjmp: reads the headers of the JPEG in `bytes` into t->src, watching the
 /// scans and keeping the ICC profile's markers when the whole picture is to be read.
-static j_decompress_ptr read_headers(tp_lossless *t, const void *bytes, size_t len, int whole) {
+j_decompress_ptr tp_ll_read_headers(tp_lossless *t, const void *bytes, size_t len, int whole) {
     j_decompress_ptr src = &t->src;
     jpeg_create_decompress(src);
     t->src_created = 1;
@@ -135,10 +84,10 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
         tp_copy_message(msg, msg_cap, "invalid transcoder arguments");
         return TP_MISUSE;
     }
-    tp_lossless *t = new_transcoder(max_scans, msg, msg_cap);
+    tp_lossless *t = tp_ll_new_transcoder(max_scans, msg, msg_cap);
     if (!t) return TP_NOMEM;
     if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
-    j_decompress_ptr src = read_headers(t, bytes, len, 1);
+    j_decompress_ptr src = tp_ll_read_headers(t, bytes, len, 1);
     if ((uint64_t)src->image_width * src->image_height > max_pixels) {
         char text[JMSG_LENGTH_MAX];
         snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
@@ -203,143 +152,10 @@ const char *tp_lossless_warning(const tp_lossless *t) {
     return t->err.warning[0] ? t->err.warning : NULL;
 }
 
-// MARK: - Turn and crop
-
-/// How EXIF orientation `o` turns the stored picture upright, in three steps applied in order:
-/// transpose (swap rows and columns), then mirror left–right, then mirror top–bottom.
-static void orientation_steps(int o, int *transpose, int *mirror_x, int *mirror_y) {
-    *transpose = o >= 5 && o <= 8;
-    *mirror_x = o == 2 || o == 3 || o == 6 || o == 7;
-    *mirror_y = o == 3 || o == 4 || o == 7 || o == 8;
-}
-
-int tp_lossless_check_transform(const tp_lossless_info *info, int orientation, int x, int y, int w, int h,
-                                char *msg, size_t msg_cap) {
-    if (orientation < 1 || orientation > 8) {
-        tp_copy_message(msg, msg_cap, "invalid orientation");
-        return TP_MISUSE;
-    }
-    int transpose, mirror_x, mirror_y;
-    orientation_steps(orientation, &transpose, &mirror_x, &mirror_y);
-    int uw = transpose ? info->height : info->width, uh = transpose ? info->width : info->height;
-    int mw = transpose ? info->mcu_height : info->mcu_width, mh = transpose ? info->mcu_width : info->mcu_height;
-    if (x < 0 || y < 0 || w < 1 || h < 1 || x > uw - w || y > uh - h) {
-        tp_copy_message(msg, msg_cap, "invalid crop");
-        return TP_MISUSE;
-    }
-    char text[160];
-    // A mirrored side must be whole MCUs: the partial MCU at its far edge would come first.
-    if ((mirror_x && uw % mw) || (mirror_y && uh % mh)) {
-        int across = mirror_x && uw % mw;
-        snprintf(text, sizeof text, "the photo is turned (EXIF orientation %d) and its upright %s, %d pixels, is not a whole number of %d-pixel MCUs",
-                 orientation, across ? "width" : "height", across ? uw : uh, across ? mw : mh);
-        tp_copy_message(msg, msg_cap, text);
-        return TP_UNSUPPORTED;
-    }
-    if (x % mw || y % mh || ((x + w) % mw && x + w != uw) || ((y + h) % mh && y + h != uh)) {
-        snprintf(text, sizeof text, "the crop's edges are not on the photo's %d×%d-pixel MCU grid", mw, mh);
-        tp_copy_message(msg, msg_cap, text);
-        return TP_UNSUPPORTED;
-    }
-    return TP_OK;
-}
-
-/// Block (a, b) of the turned picture from `from`: transposed, then with the odd horizontal
-/// (mirror left–right) and odd vertical (mirror top–bottom) frequencies negated, as transupp.c does.
-static void turn_block(const JCOEF *from, JCOEF *to, int transpose, int mirror_x, int mirror_y) {
-    for (int v = 0; v < DCTSIZE; v++)
-        for (int u = 0; u < DCTSIZE; u++) {
-            JCOEF c = transpose ? from[u * DCTSIZE + v] : from[v * DCTSIZE + u];
-            to[v * DCTSIZE + u] = (JCOEF)(((mirror_x && (u & 1)) != (mirror_y && (v & 1))) ? -c : c);
-        }
-}
-
-/// Transposes a quantization table (natural order) in place.
-static void transpose_table(UINT16 *q) {
-    for (int v = 0; v < DCTSIZE; v++)
-        for (int u = v + 1; u < DCTSIZE; u++) {
-            UINT16 a = q[v * DCTSIZE + u];
-            q[v * DCTSIZE + u] = q[u * DCTSIZE + v];
-            q[u * DCTSIZE + v] = a;
-        }
-}
-
-int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, int h, char *msg, size_t msg_cap) {
-    if (!t) {
-        tp_copy_message(msg, msg_cap, "invalid transform");
-        return TP_MISUSE;
-    }
-    LL_GUARD(t, msg, msg_cap);
-    tp_lossless_info info;
-    tp_lossless_get_info(t, &info);
-    int code = tp_lossless_check_transform(&info, orientation, x, y, w, h, msg, msg_cap);
-    if (code != TP_OK) return code;
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
-    j_decompress_ptr s = &t->src;
-    j_common_ptr owner = (j_common_ptr)s;
-    int transpose, mirror_x, mirror_y;
-    orientation_steps(orientation, &transpose, &mirror_x, &mirror_y);
-    int hmax = transpose ? s->max_v_samp_factor : s->max_h_samp_factor;
-    int vmax = transpose ? s->max_h_samp_factor : s->max_v_samp_factor;
-    int bw[MAX_COMPONENTS], bh[MAX_COMPONENTS];
-    for (int ci = 0; ci < s->num_components; ci++) {
-        jpeg_component_info *c = &s->comp_info[ci];
-        int hs = transpose ? c->v_samp_factor : c->h_samp_factor, vs = transpose ? c->h_samp_factor : c->v_samp_factor;
-        bw[ci] = (int)(((long)w * hs + DCTSIZE * hmax - 1) / (DCTSIZE * hmax));
-        bh[ci] = (int)(((long)h * vs + DCTSIZE * vmax - 1) / (DCTSIZE * vmax));
-        t->turned[ci] = (*s->mem->request_virt_barray)(owner, JPOOL_IMAGE, TRUE,
-                                                       (JDIMENSION)((bw[ci] + hs - 1) / hs * hs),
-                                                       (JDIMENSION)((bh[ci] + vs - 1) / vs * vs), (JDIMENSION)vs);
-    }
-    (*s->mem->realize_virt_arrays)(owner);
-    for (int ci = 0; ci < s->num_components; ci++) {
-        jpeg_component_info *c = &s->comp_info[ci];
-        int hs = transpose ? c->v_samp_factor : c->h_samp_factor, vs = transpose ? c->h_samp_factor : c->v_samp_factor;
-        // The upright component's size in blocks (whole along a mirrored side), and the crop's
-        // first block in it.
-        int up_w = transpose ? (int)c->height_in_blocks : (int)c->width_in_blocks;
-        int up_h = transpose ? (int)c->width_in_blocks : (int)c->height_in_blocks;
-        int x0 = x / (DCTSIZE * hmax) * hs, y0 = y / (DCTSIZE * vmax) * vs;
-        for (int by = 0; by < bh[ci]; by++) {
-            JBLOCKROW to = (*s->mem->access_virt_barray)(owner, t->turned[ci], (JDIMENSION)by, 1, TRUE)[0];
-            int uy = y0 + by, my = mirror_y ? up_h - 1 - uy : uy;
-            for (int bx = 0; bx < bw[ci]; bx++) {
-                int ux = x0 + bx, mx = mirror_x ? up_w - 1 - ux : ux;
-                int sx = transpose ? my : mx, sy = transpose ? mx : my;
-                JBLOCKROW from = (*s->mem->access_virt_barray)(owner, t->coefs[ci], (JDIMENSION)sy, 1, FALSE)[0];
-                turn_block(from[sx], to[bx], transpose, mirror_x, mirror_y);
-            }
-        }
-    }
-    // From here on the transcoder's picture is the turned and cropped one: its size, sampling and
-    // (transposed) quantization tables are what every rectangle and the output use.
-    if (transpose) {
-        for (int i = 0; i < NUM_QUANT_TBLS; i++)
-            if (s->quant_tbl_ptrs[i]) transpose_table(s->quant_tbl_ptrs[i]->quantval);
-        for (int ci = 0; ci < s->num_components; ci++) {
-            jpeg_component_info *c = &s->comp_info[ci];
-            if (c->quant_table) transpose_table(c->quant_table->quantval);
-            int hs = c->h_samp_factor;
-            c->h_samp_factor = c->v_samp_factor;
-            c->v_samp_factor = hs;
-        }
-    }
-    s->max_h_samp_factor = hmax;
-    s->max_v_samp_factor = vmax;
-    s->image_width = (JDIMENSION)w;
-    s->image_height = (JDIMENSION)h;
-    for (int ci = 0; ci < s->num_components; ci++) {
-        s->comp_info[ci].width_in_blocks = (JDIMENSION)bw[ci];
-        s->comp_info[ci].height_in_blocks = (JDIMENSION)bh[ci];
-    }
-    t->coefs = t->turned;
-    return TP_OK;
-}
-
 // MARK: - Blocks
 
 /// Whether [x0,x1)×[y0,y1) is a non-empty rectangle of the picture on MCU boundaries.
-static int aligned(const tp_lossless *t, int x0, int y0, int x1, int y1) {
+int tp_ll_aligned(const tp_lossless *t, int x0, int y0, int x1, int y1) {
     int mw = DCTSIZE * t->src.max_h_samp_factor, mh = DCTSIZE * t->src.max_v_samp_factor;
     int w = (int)t->src.image_width, h = (int)t->src.image_height;
     return x0 >= 0 && y0 >= 0 && x0 < x1 && y0 < y1 && x1 <= w && y1 <= h && x0 % mw == 0 && y0 % mh == 0 &&
@@ -421,42 +237,6 @@ static void write_rectangle(tp_lossless *t, int x0, int y0, int x1, int y1) {
     t->tmp_c_created = 0;
 }
 
-// MARK: - Bands
-
-int tp_lossless_open_band(const void *bytes, size_t len, int x0, int y0, int x1, int y1, tp_lossless **out,
-                          char *msg, size_t msg_cap) {
-    *out = NULL;
-    tp_lossless *t = new_transcoder(1, msg, msg_cap);
-    if (!t) return TP_NOMEM;
-    if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
-    j_decompress_ptr src = read_headers(t, bytes, len, 0);
-    if (!aligned(t, x0, y0, x1, y1)) fail_now((j_common_ptr)src, TP_MISUSE, "invalid band");
-    int mw = DCTSIZE * src->max_h_samp_factor, mh = DCTSIZE * src->max_v_samp_factor;
-    int across = (x1 - x0 + mw - 1) / mw, down = (y1 - y0 + mh - 1) / mh;
-    src->image_width = (JDIMENSION)(x1 - x0);
-    src->image_height = (JDIMENSION)(y1 - y0);
-    for (int ci = 0; ci < src->num_components; ci++) {
-        jpeg_component_info *c = &src->comp_info[ci];
-        c->width_in_blocks = (JDIMENSION)(((long)(x1 - x0) * c->h_samp_factor + mw - 1) / mw);
-        c->height_in_blocks = (JDIMENSION)(((long)(y1 - y0) * c->v_samp_factor + mh - 1) / mh);
-        t->turned[ci] = (*src->mem->request_virt_barray)((j_common_ptr)src, JPOOL_IMAGE, TRUE,
-                                                         (JDIMENSION)(across * c->h_samp_factor),
-                                                         (JDIMENSION)(down * c->v_samp_factor), (JDIMENSION)c->v_samp_factor);
-    }
-    (*src->mem->realize_virt_arrays)((j_common_ptr)src);
-    for (int ci = 0; ci < src->num_components; ci++) {
-        int n = down * src->comp_info[ci].v_samp_factor;
-        t->band_rows[ci] = alloc_or_fail(t, (size_t)n * sizeof(JBLOCKROW));
-        for (int r = 0; r < n; r++)
-            t->band_rows[ci][r] = (*src->mem->access_virt_barray)((j_common_ptr)src, t->turned[ci], (JDIMENSION)r, 1, TRUE)[0];
-    }
-    t->coefs = t->turned;
-    *out = t;
-    return TP_OK;
-}
-
-JBLOCKROW tp_lossless_band_row(const tp_lossless *t, int component, int row) { return t->band_rows[component][row]; }
-
 // MARK: - Colour
 
 /// The CMYK that cmyk_to_rgb turns back into (r, g, b) to within rounding: K from the brightest
@@ -473,7 +253,7 @@ static void rgb_to_cmyk(const JSAMPLE *rgb, JSAMPLE *out, int inverted) {
 
 int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *rgb, size_t stride,
                        char *msg, size_t msg_cap) {
-    if (!t || !rgb || !aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3) {
+    if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3) {
         tp_copy_message(msg, msg_cap, "invalid rectangle to decode");
         return TP_MISUSE;
     }
@@ -490,14 +270,14 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
     d->out_color_space = t->cmyk ? JCS_CMYK : JCS_EXT_RGB;
     jpeg_start_decompress(d);
     int channels = t->cmyk ? 4 : 3, rw = x1 - x0, rh = y1 - y0;
-    t->row = alloc_or_fail(t, (size_t)(cx1 - cx0) * (size_t)channels);
+    t->row = tp_ll_alloc_or_fail(t, (size_t)(cx1 - cx0) * (size_t)channels);
     if (t->cmyk) {
         free(t->kept_cmyk);
         free(t->kept_rgb);
         t->kept_cmyk = NULL;
         t->kept_rgb = NULL;
-        t->kept_cmyk = alloc_or_fail(t, (size_t)rw * (size_t)rh * 4);
-        t->kept_rgb = alloc_or_fail(t, (size_t)rw * (size_t)rh * 3);
+        t->kept_cmyk = tp_ll_alloc_or_fail(t, (size_t)rw * (size_t)rh * 4);
+        t->kept_rgb = tp_ll_alloc_or_fail(t, (size_t)rw * (size_t)rh * 3);
         t->kept[0] = x0; t->kept[1] = y0; t->kept[2] = x1; t->kept[3] = y1;
     }
     while ((int)d->output_scanline < cy1 - cy0) {
@@ -516,13 +296,13 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
         }
     }
     jpeg_finish_decompress(d);
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     return TP_OK;
 }
 
 int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
                         const uint8_t *mcu_mask, char *msg, size_t msg_cap) {
-    if (!t || !rgb || !aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3 ||
+    if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3 ||
         (t->cmyk && (!t->kept_cmyk || t->kept[0] != x0 || t->kept[1] != y0 || t->kept[2] != x1 || t->kept[3] != y1))) {
         tp_copy_message(msg, msg_cap, "invalid rectangle to replace");
         return TP_MISUSE;
@@ -542,7 +322,7 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
     c->input_components = t->cmyk ? 4 : 3;
     c->dct_method = JDCT_ISLOW;
     jpeg_start_compress(c, TRUE);
-    t->row = alloc_or_fail(t, (size_t)rw * 4);
+    t->row = tp_ll_alloc_or_fail(t, (size_t)rw * 4);
     for (int y = 0; y < rh; y++) {
         const uint8_t *from = rgb + (size_t)y * stride;
         JSAMPROW row = (JSAMPROW)from;
@@ -582,7 +362,7 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
             }
         }
     }
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     return TP_OK;
 }
 
@@ -595,7 +375,7 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
     }
     LL_GUARD(t, msg, msg_cap);
     if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
-    if (!t->dest) t->dest = alloc_or_fail(t, sizeof *t->dest);
+    if (!t->dest) t->dest = tp_ll_alloc_or_fail(t, sizeof *t->dest);
     t->dest->sink.write = write;
     t->dest->sink.ctx = ctx;
     t->dest->sink.staged = 0;
@@ -615,13 +395,13 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
     jpeg_write_coefficients(c, t->coefs);
     if (t->icc_len) jpeg_write_icc_profile(c, t->icc, t->icc_len);
     jpeg_finish_compress(c);
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     return TP_OK;
 }
 
 void tp_lossless_close(tp_lossless *t) {
     if (!t) return;
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     if (t->src_created) jpeg_destroy_decompress(&t->src);
     free(t->icc);
     free(t->kept_cmyk);
