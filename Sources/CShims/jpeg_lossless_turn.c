@@ -80,14 +80,20 @@ int tp_lossless_check_transform(const tp_lossless_info *info, int orientation, i
     return TP_OK;
 }
 
-/// Block (a, b) of the turned picture from `from`: transposed, then with the odd horizontal
-/// (mirror left–right) and odd vertical (mirror top–bottom) frequencies negated, as transupp.c does.
-static void turn_block(const JCOEF *from, JCOEF *to, int transpose, int mirror_x, int mirror_y) {
+/// Where each coefficient of a turned block comes from, and whether it changes sign: transposed,
+/// then the odd horizontal (mirror left–right) and odd vertical (mirror top–bottom) frequencies
+/// negated, as transupp.c does. `negate` is 0 or -1 (all bits), for a branchless negation.
+static void turn_table(int transpose, int mirror_x, int mirror_y, int from[DCTSIZE2], JCOEF negate[DCTSIZE2]) {
     for (int v = 0; v < DCTSIZE; v++)
         for (int u = 0; u < DCTSIZE; u++) {
-            JCOEF c = transpose ? from[u * DCTSIZE + v] : from[v * DCTSIZE + u];
-            to[v * DCTSIZE + u] = (JCOEF)(((mirror_x && (u & 1)) != (mirror_y && (v & 1))) ? -c : c);
+            from[v * DCTSIZE + u] = transpose ? u * DCTSIZE + v : v * DCTSIZE + u;
+            negate[v * DCTSIZE + u] = (JCOEF)(((mirror_x && (u & 1)) != (mirror_y && (v & 1))) ? -1 : 0);
         }
+}
+
+/// One block turned by the table.
+static void turn_block(const JCOEF *block, JCOEF *to, const int from[DCTSIZE2], const JCOEF negate[DCTSIZE2]) {
+    for (int i = 0; i < DCTSIZE2; i++) to[i] = (JCOEF)((block[from[i]] ^ negate[i]) - negate[i]);
 }
 
 /// Transposes a quantization table (natural order) in place.
@@ -128,9 +134,16 @@ int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, 
                                                        (JDIMENSION)((bh[ci] + vs - 1) / vs * vs), (JDIMENSION)vs);
     }
     (*s->mem->realize_virt_arrays)(owner);
+    int from_index[DCTSIZE2];
+    JCOEF negate[DCTSIZE2];
+    turn_table(transpose, mirror_x, mirror_y, from_index, negate);
     for (int ci = 0; ci < s->num_components; ci++) {
         jpeg_component_info *c = &s->comp_info[ci];
         int hs = transpose ? c->v_samp_factor : c->h_samp_factor, vs = transpose ? c->h_samp_factor : c->v_samp_factor;
+        // The source's block rows, looked up once: a turned row takes a block from each of them.
+        JBLOCKROW *rows = (*s->mem->alloc_large)(owner, JPOOL_IMAGE, (size_t)c->height_in_blocks * sizeof(JBLOCKROW));
+        for (JDIMENSION r = 0; r < c->height_in_blocks; r++)
+            rows[r] = (*s->mem->access_virt_barray)(owner, t->coefs[ci], r, 1, FALSE)[0];
         // The upright component's size in blocks (whole along a mirrored side), and the crop's
         // first block in it.
         int up_w = transpose ? (int)c->height_in_blocks : (int)c->width_in_blocks;
@@ -142,8 +155,7 @@ int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, 
             for (int bx = 0; bx < bw[ci]; bx++) {
                 int ux = x0 + bx, mx = mirror_x ? up_w - 1 - ux : ux;
                 int sx = transpose ? my : mx, sy = transpose ? mx : my;
-                JBLOCKROW from = (*s->mem->access_virt_barray)(owner, t->coefs[ci], (JDIMENSION)sy, 1, FALSE)[0];
-                turn_block(from[sx], to[bx], transpose, mirror_x, mirror_y);
+                turn_block(rows[sy][sx], to[bx], from_index, negate);
             }
         }
     }
