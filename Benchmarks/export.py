@@ -13,7 +13,9 @@ and a copy tagged EXIF orientation 6, whose turn needs the whole picture in memo
 copy alone, against the floor on the same, unturned, pixels; the same file, as djpeg ignores EXIF). With
 --lossless also times the default full-size JPEG export (the lossless path: blocks under no tag
 copied) against the same floor and against `jpegtran -copy all` (merely copying coefficients), all
-three in one alternating loop, and prints the file sizes against the source and the classic q92 file.
+three in one alternating loop, and prints the file sizes against the source and the classic q92 file;
+then a copy of the photo marked EXIF orientation 6 (the same coefficients, an APP1 segment added),
+exported losslessly turned, against `jpegtran -rotate 90 -copy all` on the photo, again alternating.
 With --web also times web sizes (--max-size 1080): JPEG against `djpeg -scale 1/4 | cjpeg` (libjpeg's own
 reduced decode, 1280×720, then encode; no resampling), WebP q82 against `djpeg -scale 1/4 | cwebp
 -q 82`, AVIF against `heif-enc` encoding the same 1080 px pixels from a PNG made beforehand, and
@@ -59,11 +61,37 @@ def compare(name, ours, floor, runs, shell=False):
 
 
 def lossless(a, project, work, floor):
-    """The lossless path against the floor and jpegtran in one loop, then file sizes."""
+    """The lossless path against the floor and jpegtran in one loop, then file sizes; then the
+    same for a turned copy of the photo against jpegtran's own turn."""
     out, classic = os.path.join(work, "lossless.jpg"), os.path.join(work, "classic.jpg")
     jobs = {"tagproj (lossless)": [a.tagproj, "export", project, out],
             "djpeg|cjpeg q90 (floor)": [floor, a.photo, os.path.join(work, "floor.jpg")],
             "jpegtran -copy all": ["sh", "-c", f"jpegtran -copy all {a.photo} > {work}/jpegtran.jpg"]}
+    lossless_loop(a, jobs, "djpeg|cjpeg q90 (floor)", "jpegtran -copy all")
+    plan = json.loads(subprocess.run([a.tagproj, "export", project, out, "--json"], capture_output=True, text=True).stdout)["plan"]
+    subprocess.run([a.tagproj, "export", project, classic, "--reencode"], check=True, stderr=subprocess.DEVNULL)
+    src, ll, cl = (os.path.getsize(p) for p in (a.photo, out, classic))
+    print(f"plan {plan}; sizes: source {src} B, lossless {ll} B ({ll / src:.3f}x source), "
+          f"classic q92 {cl} B (lossless {ll / cl:.3f}x classic)")
+    # The same photo marked EXIF orientation 6: an APP1 segment after SOI, the scan untouched.
+    data = open(a.photo, "rb").read()
+    exif = bytes.fromhex("457869660000" "4d4d002a00000008" "0001" "0112" "0003" "00000001" "00060000" "00000000")
+    turned_photo = os.path.join(work, "turned.jpg")
+    with open(turned_photo, "wb") as f:
+        f.write(data[:2] + b"\xff\xe1" + (len(exif) + 2).to_bytes(2, "big") + exif + data[2:])
+    turned = make_project(a.tagproj, turned_photo, work, "turned.tagproj")
+    turned_out = os.path.join(work, "turned-out.jpg")
+    jobs = {"tagproj (lossless, turned)": [a.tagproj, "export", turned, turned_out],
+            "djpeg|cjpeg q90 (floor)": [floor, a.photo, os.path.join(work, "floor.jpg")],
+            "jpegtran -rotate 90 -copy all": ["sh", "-c", f"jpegtran -rotate 90 -copy all {a.photo} > {work}/jpegtran.jpg"]}
+    lossless_loop(a, jobs, "djpeg|cjpeg q90 (floor)", "jpegtran -rotate 90 -copy all")
+    plan = json.loads(subprocess.run([a.tagproj, "export", turned, turned_out, "--json"], capture_output=True, text=True).stdout)["plan"]
+    print(f"turned: plan {plan}; size {os.path.getsize(turned_out)} B ({os.path.getsize(turned_out) / src:.3f}x source)")
+
+
+def lossless_loop(a, jobs, floor_k, tran_k):
+    """Runs `jobs` alternately a.runs times; prints wall and CPU medians against the floor and
+    jpegtran, and peak memory."""
     def timed(cmd):
         """Wall seconds, CPU seconds (user + system, all processes) and peak RSS (MiB)."""
         p = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M"] + cmd, stdout=subprocess.DEVNULL,
@@ -76,17 +104,11 @@ def lossless(a, project, work, floor):
             times[k].append(timed(cmd))
     wall = {k: statistics.median(x[0] for x in v) for k, v in times.items()}
     cpu = {k: statistics.median(x[1] for x in v) for k, v in times.items()}
-    floor_k, tran_k = "djpeg|cjpeg q90 (floor)", "jpegtran -copy all"
     print(f"{'job':<28} {'wall':>8} {'/floor':>7} {'/jpegtran':>9} {'cpu':>8} {'/floor':>7} {'/jpegtran':>9} {'peak MiB':>9}")
     for k in jobs:
         peak = max(x[2] for x in times[k])
         print(f"{k:<28} {wall[k]:>6.3f} s {wall[k] / wall[floor_k]:>6.2f}x {wall[k] / wall[tran_k]:>8.2f}x "
               f"{cpu[k]:>6.3f} s {cpu[k] / cpu[floor_k]:>6.2f}x {cpu[k] / cpu[tran_k]:>8.2f}x {peak:>9.1f}")
-    plan = json.loads(subprocess.run([a.tagproj, "export", project, out, "--json"], capture_output=True, text=True).stdout)["plan"]
-    subprocess.run([a.tagproj, "export", project, classic, "--reencode"], check=True, stderr=subprocess.DEVNULL)
-    src, ll, cl = (os.path.getsize(p) for p in (a.photo, out, classic))
-    print(f"plan {plan}; sizes: source {src} B, lossless {ll} B ({ll / src:.3f}x source), "
-          f"classic q92 {cl} B (lossless {ll / cl:.3f}x classic)")
 
 
 def main():

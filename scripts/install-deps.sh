@@ -24,6 +24,7 @@ packages=(
   zsh fish              # the completion scripts' syntax is checked with each shell
   chromium chromium-driver  # the editor's tests run in a real browser
   parallel              # GNU parallel: the README's recipe for sharding a batch is run by a test
+  libjpeg-turbo-progs   # jpegtran: the lossless turns and crops are compared with its output
 )
 # The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), vipsthumbnail (a peer
 # on web sizes), a 14.7 MP photo,

@@ -30,16 +30,24 @@ public enum FuzzBodies {
         }
     }
 
-    /// Runs the lossless JPEG path on `bytes`: three rectangles (one in the middle, one at the
-    /// bottom-right edge, where MCUs are partial, one across the whole picture's top) are decoded,
-    /// inverted and re-encoded, and the whole file is written to memory. When it succeeds, the
-    /// output must decode to the same size. Returns whether the input went through.
+    /// Runs the lossless JPEG path on `bytes`: half the inputs (by length) upright, the others
+    /// turned as an EXIF orientation chosen by the length asks (a transpose, which any picture
+    /// allows, when its edges do not allow that one); three rectangles (one in the middle, one at
+    /// the bottom-right edge, where MCUs are partial, one across the whole picture's top) are
+    /// decoded, inverted and re-encoded, and the whole file is written to memory. When it
+    /// succeeds, the output must decode to the size the rectangles were given; when it went by
+    /// MCUs with nothing approximated, to the very pixels the coefficient path writes. Returns
+    /// whether the input went through.
     @discardableResult
     public static func lossless(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        do {
+        var orientation = bytes.count % 2 == 0 ? 1 : 1 + bytes.count / 2 % 8
+        if let grid = LosslessJPEG.Grid(jpeg: bytes), LosslessJPEG.obstacle(orientation: orientation, crop: .full, grid: grid) != nil {
+            orientation = 5
+        }
+        var picture = PictureSize(width: 0, height: 0)
+        func rewrite(byMCUs: Bool) throws -> (DecodedImage, LosslessJPEG.Outcome) {
             let sink = MemorySink()
-            var picture = PictureSize(width: 0, height: 0)
-            _ = try LosslessJPEG.rewrite(bytes, maxPixels: maxPixels, to: sink) { size in
+            let outcome = try LosslessJPEG.rewrite(bytes, maxPixels: maxPixels, orientation: orientation, byMCUs: byMCUs, to: sink) { size in
                 picture = size
                 let (w, h) = (size.width, size.height)
                 return [PixelRect(x0: w / 3, y0: h / 3, x1: w / 2 + 1, y1: h / 2 + 1),
@@ -51,8 +59,15 @@ public enum FuzzBodies {
                     for i in rect.x0 * 3..<rect.x1 * 3 { row[i] = 255 &- row[i] }
                 }
             }
-            let out = try sink.bytes.withUnsafeBytes { try ImageDecoder.decode($0, maxPixels: maxPixels) }
+            return (try sink.bytes.withUnsafeBytes { try ImageDecoder.decode($0, maxPixels: maxPixels) }, outcome)
+        }
+        do {
+            let (out, outcome) = try rewrite(byMCUs: true)
             precondition(out.pixels.width == picture.width && out.pixels.height == picture.height, "the lossless output changed size")
+            if outcome.byMCUs && outcome.approximated == 0 {
+                let other = try rewrite(byMCUs: false).0
+                precondition(other.pixels == out.pixels, "the MCU path and the coefficient path differ")
+            }
             return true
         } catch is any TagProjError {
             return false

@@ -11,33 +11,9 @@
 //
 // The error manager, warning policy, CMYK conversion and sink destination are the row codec's
 // (jpeg_shared.h). One error manager serves every libjpeg object of a transcoder; each public function sets the
-// jump target, and a failure destroys the temporary objects it had made.
-#include "tp_jpeg_lossless.h"
-#include "jpeg_shared.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-struct tp_lossless {
-    struct jpeg_decompress_struct src;   // the source, holding every coefficient
-    tp_error_mgr err;
-    struct jpeg_progress_mgr progress;
-    int src_created, max_scans, cmyk, inverted;
-    jvirt_barray_ptr *coefs;
-    JOCTET *icc;
-    unsigned int icc_len;
-    // Temporary objects of the running call, destroyed on failure too.
-    struct jpeg_compress_struct tmp_c;
-    struct jpeg_decompress_struct tmp_d;
-    int tmp_c_created, tmp_d_created;
-    unsigned char *mem;                  // jpeg_mem_dest's buffer
-    unsigned long mem_len;
-    JSAMPLE *row;                        // one decoded or encoded row
-    // CMYK: the last decoded rectangle's CMYK and RGB pixels, to keep what painting left alone.
-    JSAMPLE *kept_cmyk, *kept_rgb;
-    int kept[4];
-    tp_dest *dest;
-};
+// jump target, and a failure destroys the temporary objects it had made. Turning, cropping and
+// the MCU path's bands are jpeg_lossless_turn.c's.
+#include "jpeg_lossless_private.h"
 
 // MARK: - Errors
 
@@ -51,7 +27,7 @@ static void on_progress(j_common_ptr cinfo) {
 }
 
 /// Destroys what the failed or finished call had made.
-static void drop_temporaries(tp_lossless *t) {
+void tp_ll_drop_temporaries(tp_lossless *t) {
     if (t->tmp_c_created) jpeg_destroy_compress(&t->tmp_c);
     if (t->tmp_d_created) jpeg_destroy_decompress(&t->tmp_d);
     t->tmp_c_created = t->tmp_d_created = 0;
@@ -62,29 +38,44 @@ static void drop_temporaries(tp_lossless *t) {
     t->row = NULL;
 }
 
-/// The common prologue of the public functions after setjmp: a failed transcoder stays failed.
-#define LL_GUARD(t, msg, cap)                                   \
-    do {                                                        \
-        if ((t)->err.code != TP_OK) {                           \
-            tp_copy_message(msg, cap, (t)->err.message);        \
-            return (t)->err.code;                               \
-        }                                                       \
-    } while (0)
 
-#define LL_CATCH(t, msg, cap)                                   \
-    do {                                                        \
-        drop_temporaries(t);                                    \
-        tp_copy_message(msg, cap, (t)->err.message);            \
-        return (t)->err.code;                                   \
-    } while (0)
-
-static void *alloc_or_fail(tp_lossless *t, size_t n) {
+void *tp_ll_alloc_or_fail(tp_lossless *t, size_t n) {
     void *p = malloc(n ? n : 1);
     if (!p) fail_now((j_common_ptr)&t->src, TP_NOMEM, "out of memory");
     return p;
 }
 
 // MARK: - Open
+
+/// A new transcoder with its error manager; NULL (and the reason in `msg`) when out of memory.
+tp_lossless *tp_ll_new_transcoder(int max_scans, char *msg, size_t msg_cap) {
+    tp_lossless *t = calloc(1, sizeof *t);
+    if (!t) {
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return NULL;
+    }
+    t->max_scans = max_scans;
+    t->src.err = init_errors(&t->err, TP_DAMAGED);
+    return t;
+}
+
+/// After the caller's setjmp: reads the headers of the JPEG in `bytes` into t->src, watching the
+/// scans and keeping the ICC profile's markers when the whole picture is to be read.
+j_decompress_ptr tp_ll_read_headers(tp_lossless *t, const void *bytes, size_t len, int whole) {
+    j_decompress_ptr src = &t->src;
+    jpeg_create_decompress(src);
+    t->src_created = 1;
+    if (whole) {
+        t->progress.progress_monitor = on_progress;
+        src->progress = &t->progress;
+        jpeg_save_markers(src, JPEG_APP0 + 2, 0xFFFF);
+    }
+    jpeg_mem_src(src, bytes, (unsigned long)len);  // read to the end here: no copy needed
+    jpeg_read_header(src, TRUE);
+    t->cmyk = src->jpeg_color_space == JCS_CMYK || src->jpeg_color_space == JCS_YCCK;
+    t->inverted = src->saw_Adobe_marker;
+    return src;
+}
 
 int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
                      tp_lossless **out, char *msg, size_t msg_cap) {
@@ -93,27 +84,10 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
         tp_copy_message(msg, msg_cap, "invalid transcoder arguments");
         return TP_MISUSE;
     }
-    tp_lossless *t = calloc(1, sizeof *t);
-    if (!t) {
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
-    }
-    t->max_scans = max_scans;
-    t->src.err = init_errors(&t->err, TP_DAMAGED);
-    if (setjmp(t->err.jump)) {
-        tp_copy_message(msg, msg_cap, t->err.message);
-        int code = t->err.code;
-        tp_lossless_close(t);
-        return code;
-    }
-    j_decompress_ptr src = &t->src;
-    jpeg_create_decompress(src);
-    t->src_created = 1;
-    t->progress.progress_monitor = on_progress;
-    src->progress = &t->progress;
-    jpeg_mem_src(src, bytes, (unsigned long)len);  // read to the end here: no copy needed
-    jpeg_save_markers(src, JPEG_APP0 + 2, 0xFFFF);
-    jpeg_read_header(src, TRUE);
+    tp_lossless *t = tp_ll_new_transcoder(max_scans, msg, msg_cap);
+    if (!t) return TP_NOMEM;
+    if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
+    j_decompress_ptr src = tp_ll_read_headers(t, bytes, len, 1);
     if ((uint64_t)src->image_width * src->image_height > max_pixels) {
         char text[JMSG_LENGTH_MAX];
         snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
@@ -125,8 +99,6 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
         t->icc = NULL;
         t->icc_len = 0;
     }
-    t->cmyk = src->jpeg_color_space == JCS_CMYK || src->jpeg_color_space == JCS_YCCK;
-    t->inverted = src->saw_Adobe_marker;
     t->coefs = jpeg_read_coefficients(src);
     if (t->err.hit_eof && !progression_complete(src))
         fail_now((j_common_ptr)src, TP_DAMAGED, "Premature end of JPEG file: progressive scans are missing");
@@ -134,16 +106,41 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
     return TP_OK;
 }
 
-void tp_lossless_get_info(const tp_lossless *t, tp_lossless_info *info) {
-    const struct jpeg_decompress_struct *s = &t->src;
+/// What `s` (its header read) tells of the picture.
+static void fill_info(const struct jpeg_decompress_struct *s, int cmyk, tp_lossless_info *info) {
     info->width = (int)s->image_width;
     info->height = (int)s->image_height;
     info->mcu_width = DCTSIZE * s->max_h_samp_factor;
     info->mcu_height = DCTSIZE * s->max_v_samp_factor;
     info->components = s->num_components;
-    info->cmyk = t->cmyk;
+    info->cmyk = cmyk;
     info->progressive = s->progressive_mode ? 1 : 0;
     info->restart_interval = (int)s->restart_interval;
+}
+
+void tp_lossless_get_info(const tp_lossless *t, tp_lossless_info *info) { fill_info(&t->src, t->cmyk, info); }
+
+int tp_lossless_probe(const void *bytes, size_t len, tp_lossless_info *info, char *msg, size_t msg_cap) {
+    if (!bytes || len == 0 || len > 0xFFFFFFFFu) {
+        tp_copy_message(msg, msg_cap, "invalid probe arguments");
+        return TP_MISUSE;
+    }
+    struct jpeg_decompress_struct d;
+    tp_error_mgr err;
+    d.err = init_errors(&err, TP_DAMAGED);
+    int created = 0;
+    if (setjmp(err.jump)) {
+        if (created) jpeg_destroy_decompress(&d);
+        tp_copy_message(msg, msg_cap, err.message);
+        return err.code;
+    }
+    jpeg_create_decompress(&d);
+    created = 1;
+    jpeg_mem_src(&d, bytes, (unsigned long)len);
+    jpeg_read_header(&d, TRUE);
+    fill_info(&d, d.jpeg_color_space == JCS_CMYK || d.jpeg_color_space == JCS_YCCK, info);
+    jpeg_destroy_decompress(&d);
+    return TP_OK;
 }
 
 void tp_lossless_icc(const tp_lossless *t, const uint8_t **data, size_t *len) {
@@ -158,7 +155,7 @@ const char *tp_lossless_warning(const tp_lossless *t) {
 // MARK: - Blocks
 
 /// Whether [x0,x1)×[y0,y1) is a non-empty rectangle of the picture on MCU boundaries.
-static int aligned(const tp_lossless *t, int x0, int y0, int x1, int y1) {
+int tp_ll_aligned(const tp_lossless *t, int x0, int y0, int x1, int y1) {
     int mw = DCTSIZE * t->src.max_h_samp_factor, mh = DCTSIZE * t->src.max_v_samp_factor;
     int w = (int)t->src.image_width, h = (int)t->src.image_height;
     return x0 >= 0 && y0 >= 0 && x0 < x1 && y0 < y1 && x1 <= w && y1 <= h && x0 % mw == 0 && y0 % mh == 0 &&
@@ -256,7 +253,7 @@ static void rgb_to_cmyk(const JSAMPLE *rgb, JSAMPLE *out, int inverted) {
 
 int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *rgb, size_t stride,
                        char *msg, size_t msg_cap) {
-    if (!t || !rgb || !aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3) {
+    if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3) {
         tp_copy_message(msg, msg_cap, "invalid rectangle to decode");
         return TP_MISUSE;
     }
@@ -273,14 +270,14 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
     d->out_color_space = t->cmyk ? JCS_CMYK : JCS_EXT_RGB;
     jpeg_start_decompress(d);
     int channels = t->cmyk ? 4 : 3, rw = x1 - x0, rh = y1 - y0;
-    t->row = alloc_or_fail(t, (size_t)(cx1 - cx0) * (size_t)channels);
+    t->row = tp_ll_alloc_or_fail(t, (size_t)(cx1 - cx0) * (size_t)channels);
     if (t->cmyk) {
         free(t->kept_cmyk);
         free(t->kept_rgb);
         t->kept_cmyk = NULL;
         t->kept_rgb = NULL;
-        t->kept_cmyk = alloc_or_fail(t, (size_t)rw * (size_t)rh * 4);
-        t->kept_rgb = alloc_or_fail(t, (size_t)rw * (size_t)rh * 3);
+        t->kept_cmyk = tp_ll_alloc_or_fail(t, (size_t)rw * (size_t)rh * 4);
+        t->kept_rgb = tp_ll_alloc_or_fail(t, (size_t)rw * (size_t)rh * 3);
         t->kept[0] = x0; t->kept[1] = y0; t->kept[2] = x1; t->kept[3] = y1;
     }
     while ((int)d->output_scanline < cy1 - cy0) {
@@ -299,13 +296,13 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
         }
     }
     jpeg_finish_decompress(d);
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     return TP_OK;
 }
 
 int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
                         const uint8_t *mcu_mask, char *msg, size_t msg_cap) {
-    if (!t || !rgb || !aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3 ||
+    if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3 ||
         (t->cmyk && (!t->kept_cmyk || t->kept[0] != x0 || t->kept[1] != y0 || t->kept[2] != x1 || t->kept[3] != y1))) {
         tp_copy_message(msg, msg_cap, "invalid rectangle to replace");
         return TP_MISUSE;
@@ -325,7 +322,7 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
     c->input_components = t->cmyk ? 4 : 3;
     c->dct_method = JDCT_ISLOW;
     jpeg_start_compress(c, TRUE);
-    t->row = alloc_or_fail(t, (size_t)rw * 4);
+    t->row = tp_ll_alloc_or_fail(t, (size_t)rw * 4);
     for (int y = 0; y < rh; y++) {
         const uint8_t *from = rgb + (size_t)y * stride;
         JSAMPROW row = (JSAMPROW)from;
@@ -365,7 +362,7 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
             }
         }
     }
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     return TP_OK;
 }
 
@@ -378,7 +375,7 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
     }
     LL_GUARD(t, msg, msg_cap);
     if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
-    if (!t->dest) t->dest = alloc_or_fail(t, sizeof *t->dest);
+    if (!t->dest) t->dest = tp_ll_alloc_or_fail(t, sizeof *t->dest);
     t->dest->sink.write = write;
     t->dest->sink.ctx = ctx;
     t->dest->sink.staged = 0;
@@ -398,18 +395,19 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
     jpeg_write_coefficients(c, t->coefs);
     if (t->icc_len) jpeg_write_icc_profile(c, t->icc, t->icc_len);
     jpeg_finish_compress(c);
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     return TP_OK;
 }
 
 void tp_lossless_close(tp_lossless *t) {
     if (!t) return;
-    drop_temporaries(t);
+    tp_ll_drop_temporaries(t);
     if (t->src_created) jpeg_destroy_decompress(&t->src);
     free(t->icc);
     free(t->kept_cmyk);
     free(t->kept_rgb);
     free(t->dest);
+    for (int ci = 0; ci < MAX_COMPONENTS; ci++) free(t->band_rows[ci]);
     free(t);
 }
 

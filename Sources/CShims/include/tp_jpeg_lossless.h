@@ -30,6 +30,26 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
                      tp_lossless **out, char *msg, size_t msg_cap);
 /// Fills `info`.
 void tp_lossless_get_info(const tp_lossless *t, tp_lossless_info *info);
+/// Reads only the headers of the JPEG in `bytes` and fills `info` (for deciding, before any
+/// coefficient is read, whether the lossless path can turn and crop it).
+int tp_lossless_probe(const void *bytes, size_t len, tp_lossless_info *info, char *msg, size_t msg_cap);
+
+/// Whether the picture `info` describes, stored with EXIF orientation `orientation` (1–8), can be
+/// turned upright and cropped to [x, x+w)×[y, y+h) (upright pixels) block by block, losing no
+/// edge: TP_OK, or TP_UNSUPPORTED with the reason in `msg`. A mirrored side must be a whole
+/// number of MCUs (as `jpegtran -perfect` asks); the crop's left and top edges must be on the
+/// upright MCU grid, its right and bottom ones too or at the picture's edge.
+int tp_lossless_check_transform(const tp_lossless_info *info, int orientation, int x, int y, int w, int h,
+                                char *msg, size_t msg_cap);
+/// Turns the coefficients upright and crops them (see tp_lossless_check_transform, whose
+/// status it returns when the picture does not allow it): each block is moved, transposed and
+/// has its odd frequencies negated along a mirrored side, as jpegtran's -rotate, -flip,
+/// -transpose, -transverse and -crop do; the sampling factors and quantization tables are
+/// transposed with the picture. Afterwards the transcoder's picture (its info, the rectangles,
+/// the output) is the turned, cropped one. The turned coefficients are a second copy: memory
+/// doubles for a turned or cropped source.
+int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, int h, char *msg, size_t msg_cap);
+
 /// The ICC profile assembled from the source's APP2 markers, or len 0. Owned by `t`.
 void tp_lossless_icc(const tp_lossless *t, const uint8_t **data, size_t *len);
 /// The first warning libjpeg gave that was not treated as an error, or NULL.

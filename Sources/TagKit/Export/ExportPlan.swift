@@ -23,9 +23,11 @@ public enum ExportPlan: Equatable, Sendable {
     }
 
     /// The plan for a source in `sourceFormat` with EXIF `orientation` and `crop`, written as
-    /// `format` with `options`. The first reason that rules the lossless path out is given.
+    /// `format` with `options`. The first reason that rules the lossless path out is given. A
+    /// turned or cropped JPEG is lossless when its block grid (`grid`, asked for only then; nil
+    /// when its headers cannot be read) allows the turn and crop block by block.
     public static func choose(sourceFormat: String, orientation: Int, crop: Crop, format: ImageFormat,
-                              options: ExportOptions) -> ExportPlan {
+                              options: ExportOptions, grid: () -> LosslessJPEG.Grid? = { nil }) -> ExportPlan {
         if format != .jpeg { return .classic(reason: "the output is \(format.displayName), not JPEG") }
         if sourceFormat != ImageFormat.jpeg.rawValue {
             return .classic(reason: "the source is \(ImageFormat(rawValue: sourceFormat)?.displayName ?? sourceFormat), not JPEG")
@@ -35,9 +37,11 @@ public enum ExportPlan: Equatable, Sendable {
         if options.size != .full { return .classic(reason: "a size was asked for") }
         // The coefficient writer copies no density; a resolution asked for is written by the encoder.
         if options.dpi != nil { return .classic(reason: "a resolution was asked for") }
-        if orientation != 1 { return .classic(reason: "the photo is turned (EXIF orientation \(orientation))") }
-        if crop != .full { return .classic(reason: "the photo is cropped") }
-        return .lossless
+        if orientation == 1 && crop == .full { return .lossless }
+        guard let grid = grid() else {
+            return .classic(reason: orientation != 1 ? "the photo is turned (EXIF orientation \(orientation))" : "the photo is cropped")
+        }
+        return LosslessJPEG.obstacle(orientation: orientation, crop: crop, grid: grid).map { .classic(reason: $0) } ?? .lossless
     }
 
     /// `{"path":"lossless"}` or `{"path":"classic","reason":"…"}`: the `plan` member of
@@ -50,8 +54,15 @@ public enum ExportPlan: Equatable, Sendable {
 extension Project {
     /// The plan an export to `format` with `options` would follow (only the project is read).
     public func exportPlan(format: ImageFormat = .jpeg, options: ExportOptions = ExportOptions()) throws -> ExportPlan {
-        let source = try store.source()
-        return ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
-                                 format: format, options: options)
+        try exportPlan(source: store.source(), format: format, options: options)
+    }
+
+    /// The plan for `source`; a turned or cropped JPEG's headers are read from the project.
+    func exportPlan(source: ProjectStore.Source, format: ImageFormat, options: ExportOptions) throws -> ExportPlan {
+        ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
+                          format: format, options: options) {
+            guard let bytes = try? store.sourceBytes() else { return nil }
+            return bytes.withUnsafeBytes { LosslessJPEG.Grid(jpeg: $0) }
+        }
     }
 }

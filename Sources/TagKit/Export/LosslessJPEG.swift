@@ -11,31 +11,42 @@ import Glibc
 /// of every component, about 1.5 × 64 bytes a pixel for 4:2:0, 3 × for 4:4:4) plus one
 /// picture-wide band per rectangle.
 public enum LosslessJPEG {
-    /// Writes `bytes` (a JPEG `scene.size` large, upright, uncropped) with the scene's tags to
-    /// `sink`; returns the decoder's tolerated warning, if any.
+    /// Writes `bytes` (a JPEG stored with EXIF `orientation`, `scene.size` large once turned
+    /// upright and cut to `crop`) with the scene's tags to `sink`; returns the decoder's
+    /// tolerated warning, if any. The plan has checked that the turn and crop are lossless.
     /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
-    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, maxPixels: Int, to sink: any OutputSink) throws -> String? {
-        try rewrite(bytes, maxPixels: maxPixels, to: sink) { size in
+    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, orientation: Int = 1, crop: CropRect? = nil,
+                       maxPixels: Int, to sink: any OutputSink) throws -> String? {
+        try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink) { size in
             guard size == scene.size else {
                 throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(size.width)×\(size.height)")
             }
             return scene.tags.map(\.bounds)
         } paint: { band, rect in
             for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: band) }
-        }
+        }.warning
     }
 
     /// Writes the JPEG in `bytes` to `sink` with `paint` applied to the pixels in `bounds`, every
-    /// block outside the MCUs whose pixels `paint` changed kept as it is. `bounds` is given the
+    /// block outside the MCUs whose pixels `paint` changed kept as it is. The picture is first
+    /// turned upright from EXIF `orientation` and cut to `crop` (upright pixels; nil: all of it)
+    /// in the coefficient domain, block by block, as `jpegtran -perfect` would. `bounds` is given the
     /// picture's size and returns the rectangles `paint` may change; `paint` is called once per
     /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
-    /// hold pixels) and must write nothing outside the rectangle. Returns the decoder's
-    /// tolerated warning, if any.
-    /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it
+    /// hold pixels) and must write nothing outside the rectangle; it may be called twice for a
+    /// rectangle (when the MCU path gives up, see `rewriteByMCUs`). A baseline source goes by
+    /// MCUs unless `byMCUs` is false: the MCUs no tag touches are copied as they were coded.
+    /// - Throws: `ImageError` for a damaged or oversized source, or one whose edges do not allow
+    ///   the turn or crop (see `obstacle(orientation:crop:grid:)`); the sink's error when it
     ///   refuses; what `bounds` throws.
     public static func rewrite(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int = JPEGRowReader.defaultMaxScans,
+                               orientation: Int = 1, crop: CropRect? = nil, byMCUs: Bool = true,
                                to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
-                               paint: (RowBand, PixelRect) -> Void) throws -> String? {
+                               paint: (RowBand, PixelRect) -> Void) throws -> Outcome {
+        if byMCUs && orientation == 1 && crop == nil,
+           let done = try rewriteByMCUs(bytes, maxPixels: maxPixels, to: sink, bounds: bounds, paint: paint) {
+            return done
+        }
         var opened: OpaquePointer?
         try ShimCall.check(.jpeg) { msg, cap in
             tp_lossless_open(bytes.baseAddress, bytes.count, UInt64(maxPixels), Int32(maxScans), &opened, msg, cap)
@@ -43,6 +54,15 @@ public enum LosslessJPEG {
         let transcoder = opened!
         defer { tp_lossless_close(transcoder) }
         var info = tp_lossless_info()
+        if orientation != 1 || crop != nil {
+            tp_lossless_get_info(transcoder, &info)
+            let upright = Orientation.uprightSize(width: Int(info.width), height: Int(info.height), orientation: orientation)
+            let cut = crop ?? CropRect(x: 0, y: 0, width: upright.width, height: upright.height)
+            try ShimCall.check(.jpeg) { msg, cap in
+                tp_lossless_transform(transcoder, Int32(orientation), Int32(cut.x), Int32(cut.y), Int32(cut.width),
+                                      Int32(cut.height), msg, cap)
+            }
+        }
         tp_lossless_get_info(transcoder, &info)
         let size = PictureSize(width: Int(info.width), height: Int(info.height))
         let mcu = (width: Int(info.mcu_width), height: Int(info.mcu_height))
@@ -59,12 +79,57 @@ public enum LosslessJPEG {
                 throw bridge.error ?? error
             }
         }
-        return ShimCall.string(tp_lossless_warning(transcoder))
+        return Outcome(warning: ShimCall.string(tp_lossless_warning(transcoder)), byMCUs: false, approximated: 0)
+    }
+
+    /// How a rewrite went.
+    public struct Outcome: Equatable, Sendable {
+        /// The decoder's tolerated warning, if any.
+        public var warning: String?
+        /// Whether the untouched MCUs were copied as they were coded (the MCU path), rather than
+        /// every coefficient read and written again (the coefficient path).
+        public var byMCUs: Bool
+        /// The re-coded coefficients the source's Huffman tables had no code for, brought down to
+        /// the nearest magnitude they code (the MCU path only; 0 on the other).
+        public var approximated: Int
+    }
+
+    /// Why the lossless path cannot turn a JPEG whose blocks are `grid` upright from EXIF
+    /// `orientation` and cut it to `crop`, or nil when it can: a mirrored side must be whole MCUs,
+    /// and the crop's edges must lie on the upright MCU grid (right and bottom: or the picture's edge).
+    public static func obstacle(orientation: Int, crop: Crop, grid: Grid) -> String? {
+        let upright = Orientation.uprightSize(width: grid.width, height: grid.height, orientation: orientation)
+        let cut = CropRect(crop, pictureWidth: upright.width, pictureHeight: upright.height)
+        var info = tp_lossless_info()
+        info.width = Int32(grid.width)
+        info.height = Int32(grid.height)
+        info.mcu_width = Int32(grid.mcuWidth)
+        info.mcu_height = Int32(grid.mcuHeight)
+        return ShimCall.run { msg, cap in
+            tp_lossless_check_transform(&info, Int32(orientation), Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height), msg, cap)
+        }?.message
+    }
+
+    /// A JPEG's stored size and MCU size: what deciding on a lossless turn or crop needs.
+    public struct Grid: Equatable, Sendable {
+        public var width: Int, height: Int, mcuWidth: Int, mcuHeight: Int
+
+        /// A grid as given.
+        public init(width: Int, height: Int, mcuWidth: Int, mcuHeight: Int) {
+            self.width = width; self.height = height; self.mcuWidth = mcuWidth; self.mcuHeight = mcuHeight
+        }
+
+        /// The grid of the JPEG in `bytes`, from its headers alone; nil if they cannot be read.
+        public init?(jpeg bytes: UnsafeRawBufferPointer) {
+            var info = tp_lossless_info()
+            guard ShimCall.run({ msg, cap in tp_lossless_probe(bytes.baseAddress, bytes.count, &info, msg, cap) }) == nil else { return nil }
+            self.init(width: Int(info.width), height: Int(info.height), mcuWidth: Int(info.mcu_width), mcuHeight: Int(info.mcu_height))
+        }
     }
 
     /// The rectangles to re-encode: each tag's bounds snapped out to the MCU grid (cut at the
     /// picture's edges), overlapping ones merged, so no MCU is in two and every tag lies wholly
-    /// in one.
+    /// in one; top to bottom, the order the MCU path's walk reaches them.
     static func regions(_ bounds: [PixelRect], mcu: (width: Int, height: Int), picture: PictureSize) -> [PixelRect] {
         let whole = PixelRect(picture)
         var rects: [PixelRect] = bounds.compactMap { b in
@@ -86,12 +151,13 @@ public enum LosslessJPEG {
                 }
             }
         }
-        return rects
+        return rects.sorted { ($0.y1, $0.x0) < ($1.y1, $1.x0) }
     }
 
-    /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed.
-    private static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, mcu: (width: Int, height: Int),
-                                pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
+    /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed; the transcoder's
+    /// picture starts at picture pixel (`left`, `top`).
+    static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, left: Int = 0, top: Int = 0, mcu: (width: Int, height: Int),
+                        pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
         // A picture-wide band, as painting expects, of which only the rectangle's columns are
         // decoded and read: left uninitialised, so only their pages are ever touched.
         let rowBytes = pictureWidth * 3, offset = rect.x0 * 3, spanBytes = rect.width * 3
@@ -99,7 +165,7 @@ public enum LosslessJPEG {
         defer { band.deallocate() }
         let start = band + offset
         try ShimCall.check(.jpeg) { msg, cap in
-            tp_lossless_decode(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+            tp_lossless_decode(transcoder, Int32(rect.x0 - left), Int32(rect.y0 - top), Int32(rect.x1 - left), Int32(rect.y1 - top),
                                start, rowBytes, msg, cap)
         }
         // The rectangle's pixels as decoded, rows packed, to tell which MCUs painting changed.
@@ -111,7 +177,7 @@ public enum LosslessJPEG {
         let mask = changedMCUs(before: before, after: start, rowBytes: rowBytes, rect: rect, mcu: mcu)
         guard mask.contains(1) else { return }
         try ShimCall.check(.jpeg) { msg, cap in
-            tp_lossless_replace(transcoder, Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+            tp_lossless_replace(transcoder, Int32(rect.x0 - left), Int32(rect.y0 - top), Int32(rect.x1 - left), Int32(rect.y1 - top),
                                 start, rowBytes, mask, msg, cap)
         }
     }

@@ -41,10 +41,9 @@ extension Project {
         let state = try at.map { try self.state(at: $0) } ?? (tags: try store.tags(), settings: try store.header().settings)
         let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)
         let scene = layout.scene
-        let plan = ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
-                                     format: format, options: options)
+        let plan = try exportPlan(source: source, format: format, options: options)
         if plan == .lossless {
-            return try exportLossless(to: output, scene: scene, options: options, layout: layout)
+            return try exportLossless(to: output, source: source, scene: scene, options: options, layout: layout)
         }
         // A JPEG decoder reads the bytes where they were read to: the photo is in memory once.
         let photo = ImageFileError.Subject.photo(inProject: path)

@@ -23,16 +23,21 @@ extension Project {
         return counter.count
     }
 
-    /// The lossless JPEG export of the upright, uncropped JPEG source at its own size (the plan
-    /// said `.lossless`): the blocks under no tag are copied, the tags' MCUs re-encoded.
-    func exportLossless(to output: String, scene: TagScene, options: ExportOptions, layout: SceneLayout) throws -> ExportResult {
+    /// The lossless JPEG export of the JPEG source at its own size (the plan said `.lossless`):
+    /// turned and cropped block by block, the blocks under no tag copied, the tags' MCUs re-encoded.
+    func exportLossless(to output: String, source: ProjectStore.Source, scene: TagScene, options: ExportOptions,
+                        layout: SceneLayout) throws -> ExportResult {
         let photo = ImageFileError.Subject.photo(inProject: path)
-        let source = try store.sourceBytes()
+        let bytes = try store.sourceBytes()
+        let upright = Orientation.uprightSize(width: source.storedWidth, height: source.storedHeight, orientation: source.orientation)
+        let crop = source.crop == .full ? nil : CropRect(source.crop, pictureWidth: upright.width, pictureHeight: upright.height)
         var warning: String?
-        let bytes = try writeOutput(output, photo: photo) { sink in
-            warning = try source.withUnsafeBytes { try LosslessJPEG.export($0, scene: scene, maxPixels: options.maxPixels, to: sink) }
+        let written = try writeOutput(output, photo: photo) { sink in
+            warning = try bytes.withUnsafeBytes {
+                try LosslessJPEG.export($0, scene: scene, orientation: source.orientation, crop: crop, maxPixels: options.maxPixels, to: sink)
+            }
         }
-        return ExportResult(format: .jpeg, size: scene.size, bytes: bytes, warning: warning,
+        return ExportResult(format: .jpeg, size: scene.size, bytes: written, warning: warning,
                             layoutNotices: layout.notices, plan: .lossless)
     }
 }

@@ -1,0 +1,72 @@
+#ifndef TP_JPEG_LOSSLESS_PRIVATE_H
+#define TP_JPEG_LOSSLESS_PRIVATE_H
+// Private to jpeg_lossless.c (open, rectangles, write) and jpeg_lossless_turn.c (turns, crops,
+// bands): the transcoder and the helpers both use.
+#include "tp_jpeg_lossless.h"
+#include "jpeg_lossless_band.h"
+#include "jpeg_shared.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct tp_lossless {
+    struct jpeg_decompress_struct src;   // the source, holding every coefficient
+    tp_error_mgr err;
+    struct jpeg_progress_mgr progress;
+    int src_created, max_scans, cmyk, inverted;
+    jvirt_barray_ptr *coefs;
+    jvirt_barray_ptr turned[MAX_COMPONENTS];  // the coefficients after tp_lossless_transform, or a band's
+    JBLOCKROW *band_rows[MAX_COMPONENTS];     // a band's block rows, filled by its owner
+    JOCTET *icc;
+    unsigned int icc_len;
+    // Temporary objects of the running call, destroyed on failure too.
+    struct jpeg_compress_struct tmp_c;
+    struct jpeg_decompress_struct tmp_d;
+    int tmp_c_created, tmp_d_created;
+    unsigned char *mem;                  // jpeg_mem_dest's buffer
+    unsigned long mem_len;
+    JSAMPLE *row;                        // one decoded or encoded row
+    // CMYK: the last decoded rectangle's CMYK and RGB pixels, to keep what painting left alone.
+    JSAMPLE *kept_cmyk, *kept_rgb;
+    int kept[4];
+    tp_dest *dest;
+};
+
+/// Destroys what the failed or finished call had made.
+void tp_ll_drop_temporaries(tp_lossless *t);
+/// malloc, or a TP_NOMEM failure of the running call.
+void *tp_ll_alloc_or_fail(tp_lossless *t, size_t n);
+/// A new transcoder with its error manager; NULL (and the reason in `msg`) when out of memory.
+tp_lossless *tp_ll_new_transcoder(int max_scans, char *msg, size_t msg_cap);
+/// After the caller's setjmp: reads the headers of the JPEG in `bytes` into t->src, watching the
+/// scans and keeping the ICC profile's markers when the whole picture is to be read.
+j_decompress_ptr tp_ll_read_headers(tp_lossless *t, const void *bytes, size_t len, int whole);
+/// Whether [x0,x1)×[y0,y1) is a non-empty rectangle of the picture on MCU boundaries.
+int tp_ll_aligned(const tp_lossless *t, int x0, int y0, int x1, int y1);
+
+/// The common prologue of the public functions after setjmp: a failed transcoder stays failed.
+#define LL_GUARD(t, msg, cap)                                   \
+    do {                                                        \
+        if ((t)->err.code != TP_OK) {                           \
+            tp_copy_message(msg, cap, (t)->err.message);        \
+            return (t)->err.code;                               \
+        }                                                       \
+    } while (0)
+
+/// The failure of a function that made `t`: it is freed.
+#define LL_FAIL_OPEN(t, msg, cap)                               \
+    do {                                                        \
+        tp_copy_message(msg, cap, (t)->err.message);            \
+        int code_ = (t)->err.code;                              \
+        tp_lossless_close(t);                                   \
+        return code_;                                           \
+    } while (0)
+
+#define LL_CATCH(t, msg, cap)                                   \
+    do {                                                        \
+        tp_ll_drop_temporaries(t);                                    \
+        tp_copy_message(msg, cap, (t)->err.message);            \
+        return (t)->err.code;                                   \
+    } while (0)
+
+#endif
