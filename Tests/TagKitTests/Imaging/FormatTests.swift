@@ -109,6 +109,9 @@ extension ImagingTests {
         // sRGB's own primaries, or no description at all, need no profile.
         #expect(try ImageDecoder.decode(Fixture.bytes("heic-nclx-709.heic")).iccProfile == nil)
         #expect(try ImageDecoder.decode(Fixture.bytes("heic-8bit.heic")).iccProfile == nil)
+        // The probe, which new stores and info reports, says so too.
+        #expect(try ImageProbe.probe(Fixture.bytes("heic-nclx-p3.heic")).hasICC)
+        #expect(try !ImageProbe.probe(Fixture.bytes("heic-nclx-709.heic")).hasICC)
     }
 
     @Test func builtColorantsOfSRGBsPrimariesAreThoseOfTheSRGBProfile() throws {

@@ -50,8 +50,11 @@ struct HEIFCodec: ImageCodec {
     func probe(_ bytes: UnsafeRawBufferPointer) throws(ImageError) -> ImageInfo {
         var info = tp_heif_info()
         try ShimCall.check(format) { msg, cap in tp_heif_probe(bytes.baseAddress, bytes.count, &info, msg, cap) }
+        // An nclx description that export turns into a profile counts as one, so `info` says what export writes.
+        let described = info.nclx_primaries != 0
+            && ICCProfile.describing(nclxPrimaries: Int(info.nclx_primaries), transfer: Int(info.nclx_transfer)) != nil
         return ImageInfo(format: format, storedWidth: Int(info.width), storedHeight: Int(info.height),
-                         orientation: 1, hasICC: info.has_icc != 0)
+                         orientation: 1, hasICC: info.has_icc != 0 || described)
     }
 
     func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {
