@@ -19,6 +19,8 @@ struct tp_jpeg_decoder {
     tp_error_mgr err;
     struct jpeg_progress_mgr progress;
     int created, max_scans, cmyk, inverted;
+    int streamed, started;                // read through tp_stream_src; decompression started
+    int multiple_scans;                   // the whole input is absorbed by jpeg_start_decompress
     JOCTET *icc;                          // malloc'd by jpeg_read_icc_profile
     unsigned int icc_len;
     JSAMPLE *scratch;                     // one CMYK row before conversion
@@ -35,42 +37,71 @@ static void on_progress(j_common_ptr cinfo) {
     }
 }
 
-int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
-                         int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
-    *out = NULL;
-    if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 ||
-        (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)) {
-        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
-        return TP_MISUSE;
+/// A libjpeg source that asks the caller's read callback for the next piece of the file whenever
+/// libjpeg has used up the last one. Without a callback (detached after a progressive file's
+/// scans are absorbed, or a callback at its end) the data has ended: libjpeg gets the fake EOI
+/// and the warning that jpeg_mem_src gives there, so a file cut short reads as one cut short.
+typedef struct {
+    struct jpeg_source_mgr pub;  // first, so cinfo->src casts back
+    tp_read_fn read;
+    void *ctx;
+    JOCTET *buffer;
+    size_t capacity;
+} tp_stream_src;
+
+static void stream_init(j_decompress_ptr cinfo) { (void)cinfo; }
+static void stream_term(j_decompress_ptr cinfo) { (void)cinfo; }
+
+static boolean stream_fill(j_decompress_ptr cinfo) {
+    tp_stream_src *src = (tp_stream_src *)cinfo->src;
+    size_t got = 0;
+    if (src->read && src->read(src->ctx, src->buffer, src->capacity, &got) != 0)
+        fail_now((j_common_ptr)cinfo, TP_IO, "the JPEG data could not be read");
+    if (got == 0 || got > src->capacity) {
+        WARNMS(cinfo, JWRN_JPEG_EOF);
+        src->buffer[0] = 0xFF;
+        src->buffer[1] = JPEG_EOI;
+        got = 2;
     }
+    src->pub.next_input_byte = src->buffer;
+    src->pub.bytes_in_buffer = got;
+    return TRUE;
+}
+
+static void stream_skip(j_decompress_ptr cinfo, long count) {
+    tp_stream_src *src = (tp_stream_src *)cinfo->src;
+    if (count <= 0) return;
+    while ((size_t)count > src->pub.bytes_in_buffer) {
+        count -= (long)src->pub.bytes_in_buffer;
+        stream_fill(cinfo);
+    }
+    src->pub.next_input_byte += count;
+    src->pub.bytes_in_buffer -= (size_t)count;
+}
+
+/// Allocates a decoder whose errors come back to the caller's setjmp; NULL when out of memory.
+static tp_jpeg_decoder *decoder_new(int max_scans) {
     tp_jpeg_decoder *dec = calloc(1, sizeof *dec);
-    if (!dec) {
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
-    }
+    if (!dec) return NULL;
     dec->max_scans = max_scans;
     dec->cinfo.err = init_errors(&dec->err, TP_DAMAGED);
-    if (setjmp(dec->err.jump)) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        int code = dec->err.code;
-        tp_jpeg_decoder_close(dec);
-        return code;
-    }
-    j_decompress_ptr cinfo = &dec->cinfo;
-    jpeg_create_decompress(cinfo);
+    return dec;
+}
+
+/// Creates the libjpeg object with the scan cap; the caller then gives it a source.
+static void decoder_create(tp_jpeg_decoder *dec) {
+    jpeg_create_decompress(&dec->cinfo);
     dec->created = 1;
     dec->progress.progress_monitor = on_progress;
-    cinfo->progress = &dec->progress;
-    jpeg_mem_src(cinfo, bytes, (unsigned long)len);
+    dec->cinfo.progress = &dec->progress;
+}
+
+/// Reads the markers up to the first scan: the frame, the ICC profile, the colour model.
+static void decoder_read_header(tp_jpeg_decoder *dec) {
+    j_decompress_ptr cinfo = &dec->cinfo;
     jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(cinfo, TRUE);
-
-    if ((uint64_t)cinfo->image_width * cinfo->image_height > max_pixels) {
-        char text[JMSG_LENGTH_MAX];
-        snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
-                 cinfo->image_width, cinfo->image_height, (unsigned long long)max_pixels);
-        fail_now((j_common_ptr)cinfo, TP_TOO_LARGE, text);
-    }
+    dec->multiple_scans = jpeg_has_multiple_scans(cinfo) ? 1 : 0;
     if (!jpeg_read_icc_profile(cinfo, &dec->icc, &dec->icc_len)) {
         dec->icc = NULL;
         dec->icc_len = 0;
@@ -82,8 +113,21 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
     } else {
         cinfo->out_color_space = JCS_EXT_RGB;  // straight to packed RGB, greyscale included
     }
+}
+
+/// Checks the pixel limit, then starts decompression (which absorbs every scan of a
+/// progressive file) and refuses a progressive file whose scans stop early.
+static void decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_denom) {
+    j_decompress_ptr cinfo = &dec->cinfo;
+    if ((uint64_t)cinfo->image_width * cinfo->image_height > max_pixels) {
+        char text[JMSG_LENGTH_MAX];
+        snprintf(text, sizeof text, "image is %u×%u pixels, over the limit of %llu pixels",
+                 cinfo->image_width, cinfo->image_height, (unsigned long long)max_pixels);
+        fail_now((j_common_ptr)cinfo, TP_TOO_LARGE, text);
+    }
     cinfo->scale_num = 1;
     cinfo->scale_denom = (unsigned int)scale_denom;
+    dec->started = 1;
     jpeg_start_decompress(cinfo);  // consumes every scan of a progressive file
     if (dec->err.hit_eof && !progression_complete(cinfo))
         fail_now((j_common_ptr)cinfo, TP_DAMAGED,
@@ -92,7 +136,106 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
         dec->scratch = malloc((size_t)cinfo->output_width * 4);
         if (!dec->scratch) fail_now((j_common_ptr)cinfo, TP_NOMEM, "out of memory");
     }
+}
+
+static int valid_scale(int scale_denom) {
+    return scale_denom == 1 || scale_denom == 2 || scale_denom == 4 || scale_denom == 8;
+}
+
+/// What a decoder reads: the whole file in memory, or the caller's read callback.
+typedef struct {
+    const void *bytes;
+    size_t len;
+    tp_read_fn read;
+    void *ctx;
+    size_t chunk;
+} tp_input;
+
+/// Gives the decoder its source: jpeg_mem_src, or a tp_stream_src (allocated in libjpeg's
+/// permanent pool, so freed with the decoder).
+static void decoder_give_input(tp_jpeg_decoder *dec, const tp_input *in) {
+    if (!in->read) {
+        jpeg_mem_src(&dec->cinfo, in->bytes, (unsigned long)in->len);
+        return;
+    }
+    j_common_ptr common = (j_common_ptr)&dec->cinfo;
+    tp_stream_src *src = (*common->mem->alloc_small)(common, JPOOL_PERMANENT, sizeof *src);
+    src->buffer = (*common->mem->alloc_large)(common, JPOOL_PERMANENT, in->chunk);
+    src->capacity = in->chunk;
+    src->read = in->read;
+    src->ctx = in->ctx;
+    src->pub.init_source = stream_init;
+    src->pub.fill_input_buffer = stream_fill;
+    src->pub.skip_input_data = stream_skip;
+    src->pub.resync_to_restart = jpeg_resync_to_restart;
+    src->pub.term_source = stream_term;
+    src->pub.bytes_in_buffer = 0;
+    src->pub.next_input_byte = NULL;
+    dec->cinfo.src = &src->pub;
+    dec->streamed = 1;
+}
+
+/// Creates a decoder on `in` and reads its headers; with `start`, starts it too.
+static int decoder_open(const tp_input *in, int max_scans, int start, uint64_t max_pixels, int scale_denom,
+                        tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
+    tp_jpeg_decoder *dec = decoder_new(max_scans);
+    if (!dec) {
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return TP_NOMEM;
+    }
+    if (setjmp(dec->err.jump)) {
+        tp_copy_message(msg, msg_cap, dec->err.message);
+        int code = dec->err.code;
+        tp_jpeg_decoder_close(dec);
+        return code;
+    }
+    decoder_create(dec);
+    decoder_give_input(dec, in);
+    decoder_read_header(dec);
+    if (start) decoder_start(dec, max_pixels, scale_denom);
     *out = dec;
+    return TP_OK;
+}
+
+int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
+                         int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
+    *out = NULL;
+    if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 || !valid_scale(scale_denom)) {
+        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
+        return TP_MISUSE;
+    }
+    tp_input in = {.bytes = bytes, .len = len};
+    return decoder_open(&in, max_scans, 1, max_pixels, scale_denom, out, msg, msg_cap);
+}
+
+int tp_jpeg_decoder_open_stream(tp_read_fn read, void *ctx, size_t chunk, int max_scans,
+                                tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
+    *out = NULL;
+    if (!read || chunk < 2 || chunk > 0x7FFFFFFFu || max_scans < 1) {
+        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
+        return TP_MISUSE;
+    }
+    tp_input in = {.read = read, .ctx = ctx, .chunk = chunk};
+    return decoder_open(&in, max_scans, 0, 0, 1, out, msg, msg_cap);
+}
+
+int tp_jpeg_decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_denom, char *msg, size_t msg_cap) {
+    if (!dec || !valid_scale(scale_denom) || !dec->streamed || dec->started) {
+        tp_copy_message(msg, msg_cap, "invalid start arguments");
+        return TP_MISUSE;
+    }
+    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
+    if (dec->err.code != TP_OK) {
+        tp_copy_message(msg, msg_cap, dec->err.message);
+        return dec->err.code;
+    }
+    if (setjmp(dec->err.jump)) {
+        tp_copy_message(msg, msg_cap, dec->err.message);
+        return dec->err.code;
+    }
+    decoder_start(dec, max_pixels, scale_denom);
+    // Every scan is in the coefficient buffer now: the rows need no more input.
+    if (dec->multiple_scans) ((tp_stream_src *)dec->cinfo.src)->read = NULL;
     return TP_OK;
 }
 
@@ -106,6 +249,7 @@ void tp_jpeg_decoder_info(const tp_jpeg_decoder *dec, tp_jpeg_info *info) {
     info->cmyk = dec->cmyk;
     info->adobe_inverted = dec->inverted;
     info->progressive = c->progressive_mode ? 1 : 0;
+    info->multiple_scans = dec->multiple_scans;
 }
 
 void tp_jpeg_decoder_icc(const tp_jpeg_decoder *dec, const uint8_t **data, size_t *len) {

@@ -20,6 +20,8 @@ typedef struct {
     int cmyk;                   ///< 1 if the file is CMYK or YCCK (converted to RGB by the shim)
     int adobe_inverted;         ///< 1 if the CMYK values are stored inverted (Adobe APP14 present)
     int progressive;            ///< 1 for a progressive (multi-scan) file
+    int multiple_scans;         ///< 1 when the file has several scans (progressive, or sequential
+                                ///< but not interleaved): libjpeg then buffers its coefficients
 } tp_jpeg_info;
 
 /// Opens a decoder: reads the headers, checks the pixel limit, starts decompression.
@@ -29,6 +31,24 @@ typedef struct {
 /// completely (libjpeg buffers its coefficients), so scan-count and truncation errors come now.
 int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
                          int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap);
+/// Where a streaming decoder's bytes come from: called whenever libjpeg needs more, it writes up to
+/// `cap` bytes at `data` and their number in `*got` (0: the file has ended), and returns 0; anything
+/// else stops the decoder (it then fails with TP_IO; the caller remembers its own reason). The
+/// callback must not longjmp.
+typedef int (*tp_read_fn)(void *ctx, uint8_t *data, size_t cap, size_t *got);
+
+/// Opens a decoder that reads the JPEG through `read(ctx, …)`, `chunk` bytes at a time (one buffer
+/// of that size, owned by the decoder), and reads its headers only: tp_jpeg_decoder_info then gives
+/// the stored size, the colour model and `multiple_scans`, but `width`/`height` stay 0 until
+/// tp_jpeg_decoder_start. `read` is called only during this call, tp_jpeg_decoder_start and, for a
+/// single-scan file, tp_jpeg_decoder_read_rows; a multi-scan file is absorbed whole by
+/// tp_jpeg_decoder_start, after which `read` is never called again (the caller may release its
+/// source then). Ends of data are handled as for tp_jpeg_decoder_open.
+int tp_jpeg_decoder_open_stream(tp_read_fn read, void *ctx, size_t chunk, int max_scans,
+                                tp_jpeg_decoder **out, char *msg, size_t msg_cap);
+/// Starts a decoder from tp_jpeg_decoder_open_stream, as tp_jpeg_decoder_open does after the
+/// headers: checks the pixel limit, sets the scale (1, 2, 4 or 8) and starts decompression.
+int tp_jpeg_decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_denom, char *msg, size_t msg_cap);
 /// Fills `info` with the decoder's sizes and colour model.
 void tp_jpeg_decoder_info(const tp_jpeg_decoder *dec, tp_jpeg_info *info);
 /// The ICC profile assembled from the APP2 markers, or len 0. Owned by the decoder.

@@ -45,18 +45,37 @@ extension Project {
         if plan == .lossless {
             return try exportLossless(to: output, source: source, scene: scene, options: options, layout: layout)
         }
-        // A JPEG decoder reads the bytes where they were read to: the photo is in memory once.
         let photo = ImageFileError.Subject.photo(inProject: path)
-        var reader = try ImageFileError.naming(photo) {
-            try ImageDecoder.rowReader(sharing: store.sharedSourceBytes(), maxPixels: options.maxPixels,
-                                       picture: source.size, output: size)
-        }
+        var reader = try ImageFileError.naming(photo) { try photoReader(source, maxPixels: options.maxPixels, output: size) }
         let bytes = try writeOutput(output, photo: photo) { sink in
             try ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
                                options: options, sink: sink).run(&reader)
         }
         return ExportResult(format: format, size: size, bytes: bytes, warning: reader.warning,
                             layoutNotices: layout.notices, plan: plan)
+    }
+}
+
+extension Project {
+    /// A decoder for the photo, to be drawn at `output`, holding the compressed photo as little
+    /// as its format allows.
+    ///
+    /// A multi-scan (progressive) JPEG is fed to libjpeg from the project's blob a piece at a time
+    /// (`JPEGRowReader.multipleScans(reading:…)`): libjpeg absorbs every scan into its coefficients
+    /// before the first row, so the blob, and the read transaction with it, is closed before this
+    /// returns and the photo is never in memory whole beside them. Any other photo is read whole
+    /// into memory that its decoder reads in place (the photo in memory once), and its blob closed
+    /// at once too: a baseline JPEG streamed from the blob would keep the project locked until
+    /// its last row is written.
+    func photoReader(_ source: ProjectStore.Source, maxPixels: Int, output: PictureSize) throws -> any ImageRowReader {
+        let reduction = ImageDecoder.reduction(picture: source.size, output: output)
+        if source.format == ImageFormat.jpeg.rawValue, let streamed = try store.withSourceBlob({ blob in
+            try JPEGRowReader.multipleScans(reading: blob.read(into:), rereading: { blob.pieces() }, maxPixels: maxPixels,
+                                            reduction: reduction)
+        }) {
+            return streamed
+        }
+        return try ImageDecoder.rowReader(sharing: store.sharedSourceBytes(), maxPixels: maxPixels, picture: source.size, output: output)
     }
 }
 

@@ -137,12 +137,8 @@ public final class Database {
 
 extension Database {
     /// The whole blob in `table.column` of row `row`, read with `sqlite3_blob_read` into a single
-    /// array (<https://sqlite.org/c3ref/blob_open.html>). Refuses a blob longer than `limit`.
-    ///
-    /// The read lock is taken first by an ordinary statement that does not touch the blob, inside
-    /// a read transaction the blob is then read in: `sqlite3_blob_open` reports a lock it cannot
-    /// get as a generic SQLITE_ERROR, while the statement reports SQLITE_BUSY after the busy
-    /// timeout, as every other read does.
+    /// array (<https://sqlite.org/c3ref/blob_open.html>) through a `BlobReader`, whose read
+    /// transaction ends before this returns. Refuses a blob longer than `limit`.
     func readBlob(table: String, column: String, row: Int64, limit: Int) throws -> [UInt8] {
         try readBlob(table: table, column: column, row: row, limit: limit) { count, read in
             try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -156,27 +152,8 @@ extension Database {
     /// a buffer of `count` bytes, which `read` fills from the blob (or throws).
     func readBlob<Bytes>(table: String, column: String, row: Int64, limit: Int,
                          into make: (Int, (UnsafeMutableRawBufferPointer) throws -> Void) throws -> Bytes) throws -> Bytes {
-        let ownsTransaction = sqlite3_get_autocommit(handle) != 0
-        if ownsTransaction { try execute("BEGIN") }
-        defer { if ownsTransaction && sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
-        _ = try scalar("SELECT 1 FROM \(table) WHERE rowid = ?", [.integer(row)])
-        var blob: OpaquePointer?
-        guard sqlite3_blob_open(handle, "main", table, column, row, 0, &blob) == SQLITE_OK, let blob else {
-            throw lastError(sql: "blob \(table).\(column) row \(row)")
-        }
-        defer { sqlite3_blob_close(blob) }
-        let count = Int(sqlite3_blob_bytes(blob))
-        guard count > 0, count <= limit else {
-            throw SQLiteError(code: SQLITE_TOOBIG, reason: "the blob is \(count) bytes long", context: "cannot read \(table).\(column)")
-        }
-        let bytes = try make(count) { buffer in
-            guard sqlite3_blob_read(blob, buffer.baseAddress, Int32(count), 0) == SQLITE_OK else {
-                throw lastError(sql: "blob \(table).\(column) row \(row)")
-            }
-        }
-        // The blob's overflow pages filled the page cache (2 MB by default) and are not read
-        // again: give them back before the caller decodes a picture beside them.
-        tp_sqlite_release_memory(handle)
-        return bytes
+        let blob = try BlobReader(self, table: table, column: column, row: row, limit: limit)
+        defer { blob.close() }
+        return try make(blob.count) { buffer in _ = try blob.read(into: buffer) }
     }
 }

@@ -213,6 +213,17 @@ struct ProjectStore {
         }
     }
 
+    /// Calls `body` with the photo's blob open for reading a piece at a time, then closes it, which
+    /// ends the read transaction: the project's lock is held only while `body` runs. Errors are
+    /// those of `sourceBytes()`, whether they come from opening the blob or from a read in `body`.
+    func withSourceBlob<T>(_ body: (BlobReader) throws -> T) throws -> T {
+        try readSource { limit in
+            let blob = try BlobReader(db, table: "source_bytes", column: "bytes", row: 1, limit: limit)
+            defer { blob.close() }
+            return try body(blob)
+        }
+    }
+
     private func readSource<Bytes>(_ read: (_ limit: Int) throws -> Bytes) throws -> Bytes {
         do {
             return try read(Int(Database.maximumBlobLength))

@@ -30,8 +30,9 @@ public final class JPEGRowReader: ImageRowReader {
     public var warning: String? { shim.warning }
 
     private let shim: ShimDecoder
-    /// The file, which libjpeg reads in place for as long as the decoder lives.
-    private let bytes: SharedBytes
+    /// The file, which libjpeg reads in place for as long as the decoder lives; nil for a file
+    /// that was read a piece at a time (`init(multipleScansReading:…)`).
+    private let bytes: SharedBytes?
 
     /// Opens a decoder on a JPEG in memory (the bytes are copied) and reads its headers.
     ///
@@ -49,9 +50,12 @@ public final class JPEGRowReader: ImageRowReader {
 
     /// Opens a decoder that reads `bytes` in place, keeping them alive instead of copying them;
     /// see `init(_:maxPixels:maxScans:reduction:)`.
-    public init(sharing bytes: SharedBytes, maxPixels: Int = ImageDecoder.defaultMaxPixels,
+    public convenience init(sharing bytes: SharedBytes, maxPixels: Int = ImageDecoder.defaultMaxPixels,
                 maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
-        let shim = try Self.open(bytes.buffer, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction)
+        self.init(try Self.open(bytes.buffer, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction), keeping: bytes)
+    }
+
+    init(_ shim: ShimDecoder, keeping bytes: SharedBytes?) {
         self.shim = shim
         self.bytes = bytes
         var shape = tp_jpeg_info()
@@ -80,7 +84,7 @@ public final class JPEGRowReader: ImageRowReader {
         }
     }
 
-    private static let functions = ShimDecoderFunctions(
+    static let functions = ShimDecoderFunctions(
         icc: tp_jpeg_decoder_icc, warning: tp_jpeg_decoder_warning,
         readRows: tp_jpeg_decoder_read_rows, close: tp_jpeg_decoder_close)
 

@@ -19,7 +19,7 @@ final class ShimDecoder {
 
     /// Probes `bytes` with `codec`, refuses another format or more than `maxPixels`, then opens the
     /// shim decoder with `open(limit, &handle, msg, cap)`.
-    init(_ bytes: UnsafeRawBufferPointer, codec: some ImageCodec, maxPixels: Int, functions: ShimDecoderFunctions,
+    convenience init(_ bytes: UnsafeRawBufferPointer, codec: some ImageCodec, maxPixels: Int, functions: ShimDecoderFunctions,
          open: (UInt64, UnsafeMutablePointer<OpaquePointer?>, UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ImageError) {
         let format = codec.format
         let info = try ImageProbe.probeTyped(bytes)
@@ -29,8 +29,13 @@ final class ShimDecoder {
         guard info.pixelCount <= limit else { throw tooLarge }
         var opened: OpaquePointer?
         try ShimCall.check(format, tooLarge: tooLarge) { msg, cap in open(UInt64(limit), &opened, msg, cap) }
+        self.init(handle: opened!, format: format, functions: functions)
+    }
+
+    /// Takes over a shim decoder the caller opened (and checked) itself; closes it on `deinit`.
+    init(handle: OpaquePointer, format: ImageFormat, functions: ShimDecoderFunctions) {
         self.format = format
-        self.handle = opened!
+        self.handle = handle
         self.functions = functions
     }
 
