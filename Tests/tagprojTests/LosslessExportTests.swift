@@ -17,9 +17,30 @@ import TagKit
         let project = try project(cli)
         let run = try cli("export", project, "out.jpg", "--json")
         #expect(run.status == 0, "\(run)")
-        let plan = try CLI.json(run)["plan"] as? [String: String]
-        #expect(plan == ["path": "lossless"], "\(run)")
+        let plan = try #require(try CLI.json(run)["plan"] as? [String: Any], "\(run)")
+        #expect(plan["path"] as? String == "lossless" && plan.count == 2 && plan["approximated"] is Int, "\(run)")
         #expect(run.stderr.hasPrefix("wrote out.jpg: jpeg 203×141, ") && run.stderr.contains("(lossless outside the tags)"), "\(run)")
+    }
+
+    @Test func tablesCutToThePhotosOwnCodesAreSaidToApproximateTheTags() throws {
+        // cjpeg -optimize keeps only the Huffman codes the photo uses; a sharp white label needs others.
+        let cli = CLI()
+        try cli.newProject("png.tagproj")
+        #expect(try cli("export", "png.tagproj", "classic.jpg").status == 0)
+        #expect(try cli.run(program: "/bin/sh", ["-c", "djpeg classic.jpg | cjpeg -optimize -quality 92 > optimized.jpg"]).status == 0)
+        #expect(try cli("new", "opt.tagproj", "optimized.jpg").status == 0)
+        #expect(try cli("add", "opt.tagproj", "dish", "Flat white", "--at", "0.3,0.35").status == 0)
+        let run = try cli("export", "opt.tagproj", "out.jpg", "--json")
+        let plan = try #require(try CLI.json(run)["plan"] as? [String: Any], "\(run)")
+        #expect(plan["path"] as? String == "lossless" && (plan["approximated"] as? Int ?? 0) > 0, "\(run)")
+    }
+
+    @Test func aPhotoWithTheStandardTablesCodesItsTagsExactly() throws {
+        let cli = CLI()
+        let project = try project(cli, image: CLI.repository.appendingPathComponent("Fixtures/images/jpeg-baseline.jpg").path)
+        let run = try cli("export", project, "out.jpg", "--json")
+        let plan = try #require(try CLI.json(run)["plan"] as? [String: Any], "\(run)")
+        #expect(plan["path"] as? String == "lossless" && plan["approximated"] as? Int == 0, "\(run)")
     }
 
     @Test(arguments: [["--reencode"], ["--quality", "92"], ["--quality", "70"]])

@@ -16,7 +16,7 @@ public enum LosslessJPEG {
     /// tolerated warning, if any. The plan has checked that the turn and crop are lossless.
     /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
     static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, orientation: Int = 1, crop: CropRect? = nil,
-                       maxPixels: Int, to sink: any OutputSink) throws -> String? {
+                       maxPixels: Int, to sink: any OutputSink) throws -> Outcome {
         try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink) { size in
             guard size == scene.size else {
                 throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(size.width)×\(size.height)")
@@ -24,7 +24,7 @@ public enum LosslessJPEG {
             return scene.tags.map(\.bounds)
         } paint: { band, rect in
             for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: band) }
-        }.warning
+        }
     }
 
     /// Writes the JPEG in `bytes` to `sink` with `paint` applied to the pixels in `bounds`, every

@@ -50,10 +50,15 @@ extension ProjectInfo {
 }
 
 extension ExportResult {
-    /// What `export --json` prints for a file written to `path`.
+    /// What `export --json` prints for a file written to `path`; a lossless plan also carries
+    /// `approximated`, the count of re-encoded coefficients the photo's tables could not code exactly.
     public func json(path: String) -> JSON {
-        .object([("path", .string(path)), ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
-                 ("format", .string(format.rawValue)), ("bytes", .integer(Int64(bytes))), ("plan", plan.json)])
+        var planJSON = plan.json
+        if plan == .lossless, case .object(let members) = planJSON {
+            planJSON = .object(members + [("approximated", .integer(Int64(approximated)))])
+        }
+        return .object([("path", .string(path)), ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
+                        ("format", .string(format.rawValue)), ("bytes", .integer(Int64(bytes))), ("plan", planJSON)])
     }
 }
 

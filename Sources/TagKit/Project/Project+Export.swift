@@ -17,6 +17,10 @@ public struct ExportResult: Equatable, Sendable {
     public var layoutNotices: [SceneLayout.Notice] = []
     /// The path the export took: lossless (JPEG blocks copied) or classic, with why.
     public var plan = ExportPlan.classic(reason: "")
+    /// On the lossless path, the re-encoded coefficients under the tags that the photo's own
+    /// Huffman tables had no code for and that were brought to the nearest magnitude they code
+    /// (`LosslessJPEG.Outcome.approximated`); 0 when every one was coded exactly.
+    public var approximated = 0
 }
 
 extension Project {

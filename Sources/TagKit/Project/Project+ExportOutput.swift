@@ -31,13 +31,13 @@ extension Project {
         let bytes = try store.sourceBytes()
         let upright = Orientation.uprightSize(width: source.storedWidth, height: source.storedHeight, orientation: source.orientation)
         let crop = source.crop == .full ? nil : CropRect(source.crop, pictureWidth: upright.width, pictureHeight: upright.height)
-        var warning: String?
+        var outcome: LosslessJPEG.Outcome?
         let written = try writeOutput(output, photo: photo) { sink in
-            warning = try bytes.withUnsafeBytes {
+            outcome = try bytes.withUnsafeBytes {
                 try LosslessJPEG.export($0, scene: scene, orientation: source.orientation, crop: crop, maxPixels: options.maxPixels, to: sink)
             }
         }
-        return ExportResult(format: .jpeg, size: scene.size, bytes: written, warning: warning,
-                            layoutNotices: layout.notices, plan: .lossless)
+        return ExportResult(format: .jpeg, size: scene.size, bytes: written, warning: outcome?.warning,
+                            layoutNotices: layout.notices, plan: .lossless, approximated: outcome?.approximated ?? 0)
     }
 }

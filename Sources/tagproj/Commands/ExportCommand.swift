@@ -38,7 +38,10 @@ struct ExportCommand: Command {
             blocks under the tags are re-encoded, with the photo's own tables; --reencode or --quality
             asks for the classic decode–draw–encode path. --at N draws the tags as they were at history
             entry N (see tagproj history --tree) without changing the project. With --json, prints
-            {"path","width","height","format","bytes","plan":{"path":"lossless"|"classic","reason"}}.
+            {"path","width","height","format","bytes","plan":{"path":"lossless"|"classic","reason"}}; a lossless
+            plan also gives "approximated": how many re-encoded coefficients under the tags the photo's own
+            Huffman tables had no code for (an encoder that cut its tables to the codes it used), each
+            brought to the nearest magnitude they code.
 
             With --out-dir, each project is exported by its own child process, --jobs at a time, to DIR
             under its base name with the suffix of the format. A progress bar shows on a terminal;
