@@ -87,29 +87,13 @@ enum JPEGProbe {
 
 
     /// How many scans (SOS markers) the file has, counting the one whose data starts at `start`
-    /// and stopping after `maxScans + 1`. The entropy-coded data is skipped by looking for the
-    /// next `FF xx` that is not a stuffed `FF 00`, a restart marker or fill; the segments between
-    /// scans (tables) are skipped by their lengths. A file that ends early simply has fewer scans:
-    /// truncation is the decoder's to report.
+    /// and stopping after `maxScans + 1`: the walk of `JPEGScanCounter` (entropy-coded data skipped
+    /// to the next `FF xx` that is not a stuffed `FF 00`, a restart marker or fill; the segments
+    /// between scans skipped by their lengths) over the rest of the file as one piece. A file that
+    /// ends early simply has fewer scans: truncation is the decoder's to report.
     static func scans(in data: ByteView, from start: Int) -> Int {
-        guard let base = data.bytes.baseAddress else { return 1 }
-        var count = 1
-        var pos = start
-        while count <= maxScans, pos < data.count {
-            guard let found = memchr(base + pos, 0xFF, data.count - pos) else { break }
-            pos = base.distance(to: UnsafeRawPointer(found)) + 1
-            while data.u8(pos) == 0xFF { pos += 1 }
-            guard let marker = data.u8(pos) else { break }
-            pos += 1
-            switch marker {
-            case 0x00, 0x01, 0xD0...0xD7: continue
-            case 0xD9: return count
-            default:
-                if marker == 0xDA { count += 1 }
-                guard let length = data.u16(pos) else { return count }
-                pos += length
-            }
-        }
-        return count
+        var counter = JPEGScanCounter(scans: 1)
+        if start < data.count { counter.feed(UnsafeRawBufferPointer(rebasing: data.bytes[start...])) }
+        return counter.scans
     }
 }

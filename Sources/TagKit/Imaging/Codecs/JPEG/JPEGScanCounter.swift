@@ -1,13 +1,15 @@
 import Glibc
 
-/// Counts a JPEG's scans from pieces of the file given in order, as `JPEGProbe.scans(in:from:)`
-/// counts them in a file held whole: markers found by their `FF` (the entropy-coded data skipped
-/// with `memchr`), segments skipped by their lengths, counting stopped at EOI or past
-/// `JPEGProbe.maxScans`. For a file read a piece at a time, whose scans must be counted before
-/// libjpeg decodes any of them.
+/// Counts a JPEG's scans from pieces of the file given in order: markers found by their `FF` (the
+/// entropy-coded data skipped with `memchr`), segments skipped by their lengths, counting stopped
+/// at EOI or past `JPEGProbe.maxScans`. A file read a piece at a time has its scans counted before
+/// libjpeg decodes any of them; `JPEGProbe.scans(in:from:)` feeds a file held whole as one piece.
 struct JPEGScanCounter {
-    /// The scans (SOS markers) seen so far.
-    private(set) var scans = 0
+    /// The scans (SOS markers) seen so far, and any counted before the first piece.
+    private(set) var scans: Int
+
+    /// A walk that starts between markers with `scans` already counted.
+    init(scans: Int = 0) { self.scans = scans }
     /// Whether the walk is over: the end marker seen, or more scans than `JPEGProbe.maxScans`.
     var finished: Bool { ended || scans > JPEGProbe.maxScans }
 
