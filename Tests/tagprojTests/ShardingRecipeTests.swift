@@ -11,7 +11,9 @@ import Testing
     }
 
     /// Five projects in `menus/` (the recipe's folder), and the stand-in ssh in `bin/`: it drops
-    /// ssh's options, notes the host in `hosts.log` and runs the command with `sh -c`, as sshd would.
+    /// ssh's options, notes the host in `hosts.log` and runs the command with `sh -c`, as sshd would,
+    /// with `SHELL` set to the login shell as sshd sets it (parallel's remote worker runs each job
+    /// with `$SHELL`; without it the job silently does nothing, as CI found when SHELL was unset).
     static func menus(_ cli: CLI, broken: Bool = false) throws -> [String] {
         try FileManager.default.createDirectory(atPath: cli.path("menus"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: cli.path("bin"), withIntermediateDirectories: true)
@@ -27,6 +29,7 @@ import Testing
             echo "$1" >> '\(cli.path("hosts.log"))'
             shift
             [ "${1:-}" = "--" ] && shift
+            SHELL=$(getent passwd "$(id -u)" | cut -d: -f7); export SHELL="${SHELL:-/bin/sh}"
             exec sh -c "$*"
             """
         _ = FileManager.default.createFile(atPath: cli.path("bin/ssh"), contents: Data(ssh.utf8),
@@ -38,7 +41,7 @@ import Testing
     static func run(_ line: String, in cli: CLI) throws -> Run {
         let binDir = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
         let path = binDir + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let script = "export PATH='\(path)' PARALLEL_SSH='\(cli.path("bin/ssh"))' HOME='\(cli.dir)'\nset -o pipefail\n" + line
+        let script = "export PATH='\(path)' PARALLEL_SSH='\(cli.path("bin/ssh"))' HOME='\(cli.dir)'\nunset SHELL\nset -o pipefail\n" + line
         return try #require(try CompletionTests.shell("bash", script, in: cli))
     }
 
