@@ -59,7 +59,7 @@ import TagKit
 
     @Test func badInputDataExits65() throws {
         let cli = CLI()
-        FileManager.default.createFile(atPath: cli.path("notes.txt"), contents: Data("not a photo".utf8))
+        #expect(FileManager.default.createFile(atPath: cli.path("notes.txt"), contents: Data("not a photo".utf8)))
         expectFailure(try cli("new", "a.tagproj", "notes.txt"), 65, "not a JPEG, PNG, WebP, HEIC or AVIF image")
         #expect(!FileManager.default.fileExists(atPath: cli.path("a.tagproj")))
         // A photo is not a project.

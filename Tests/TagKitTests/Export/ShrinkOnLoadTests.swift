@@ -26,7 +26,7 @@ import Testing
         let project = try jpegProject(in: dir)
         var options = ExportOptions()
         options.size = .width(600 / reduction)
-        try project.export(to: dir.file("out.png"), options: options, fonts: FontSystem())
+        _ = try project.export(to: dir.file("out.png"), options: options, fonts: FontSystem())
         let exported = try ImageDecoder.decode(Array(contents(dir.file("out.png"))!)).pixels
         var reader = try JPEGRowReader(Array(contents(dir.file("photo.jpg"))!), reduction: reduction)
         #expect(exported == (try reader.readAll()), "no resampling is left: the reduced decode is the output")

@@ -92,7 +92,7 @@ import TagKit
         let dead = ".out.png.tagproj-tmp-2147483646"  // above any pid_max
         let alive = ".out.png.tagproj-tmp-\(getpid())"
         let other = ".other.png.tagproj-tmp-2147483646"
-        for name in [dead, alive, other] { FileManager.default.createFile(atPath: cli.path(name), contents: Data("x".utf8)) }
+        for name in [dead, alive, other] { #expect(FileManager.default.createFile(atPath: cli.path(name), contents: Data("x".utf8))) }
         #expect(try cli("export", "p.tagproj", "out.png").status == 0)
         #expect(try Self.temporaries(in: cli.dir) == [alive, other].sorted())
     }

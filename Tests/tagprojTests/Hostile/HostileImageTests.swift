@@ -148,7 +148,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for index in stride(from: worker, to: inputs.count, by: 2) {
                 let image = "in-\(index)-\(suffix)", project = "p-\(index).tagproj"
-                FileManager.default.createFile(atPath: dir + "/" + image, contents: inputs[index])
+                if !FileManager.default.createFile(atPath: dir + "/" + image, contents: inputs[index]) { Issue.record("cannot write \(image)") }
                 var ending = (try? run(["new", project, image]).ending) ?? .timedOut
                 if ending == .exit(0) { ending = (try? run(["export", project, "out-\(index).png"]).ending) ?? .timedOut }
                 if ending != .exit(0) && ending != .exit(65) { Issue.record("input \(index) of \(suffix): \(ending)") }
