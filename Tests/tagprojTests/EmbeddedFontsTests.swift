@@ -70,11 +70,43 @@ import Testing
         // Cutting them again from the installed fonts repairs the project.
         #expect(try cli("set", project, "--refresh-fonts").status == 0)
         #expect(try cli("export", project, "out.jpg").status == 0)
-        #expect(try cli("check", project).status == 0)
+        // The damaged subset is still what the state before the refresh is drawn with: check
+        // passes and says so, naming that state, and export at it is refused as before.
+        let checked = try cli("check", project)
+        #expect(checked.status == 0 && checked.stdout == "ok\n", "\(checked)")
+        #expect(checked.errorLines == ["warning: the embedded font “Noto Sans CJK JP” is damaged (its GSUB table does not parse), used only by the earlier state at history entry 1: exporting it fails until 'tagproj set --refresh-fonts' is run there"], "\(checked)")
+        let json = try cli("check", project, "--json")
+        #expect(json.stdout.contains(#""damaged_history_fonts":[{"family":"Noto Sans CJK JP","reason":"its GSUB table does not parse","states":[1]}]"#), "\(json)")
+        expectFailure(try cli("export", project, "then.jpg", "--at", "1"), 65, "error: the embedded font “Noto Sans CJK JP” is damaged")
         // Undo goes back to the damaged subset, and says so when it is drawn.
         #expect(try cli("undo", project).status == 0)
         expectFailure(try cli("export", project, "undone.jpg"), 65, "is damaged")
         #expect(try cli("redo", project).status == 0 && cli("check", project).status == 0)
+    }
+
+    @Test("check refuses a font row whose subset or history entry is not there, naming it")
+    func danglingFontReferencesAreDamage() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        #expect(try cli("add", project, "dish", "Soup", "--at", "0.4,0.4").status == 0)
+        #expect(try cli("edit", project, "1", "Noodle soup").status == 0)
+        let clean = try cli("check", project, "--json")
+        #expect(clean.status == 0 && clean.stdout == #"{"ok":true,"damaged_history_fonts":[]}"# + "\n", "\(clean)")
+        let cases: [(sql: String, message: String)] = [
+            ("UPDATE tag_fonts SET subset_id = 999", "tag #1's font subset is missing"),
+            ("UPDATE tag_fonts SET tag_id = 7", "fonts are recorded for tag #7, which does not exist"),
+            ("UPDATE history_fonts SET subset_id = 999 WHERE seq = 1", "history entry 1 refers to a font subset that is missing"),
+            ("UPDATE history_fonts SET seq = 40 WHERE seq = 2", "the fonts of history entry 40 are recorded, but the entry is missing"),
+        ]
+        for (sql, message) in cases {
+            let copy = "copy.tagproj"
+            try? FileManager.default.removeItem(atPath: cli.path(copy))
+            try FileManager.default.copyItem(atPath: cli.path(project), toPath: cli.path(copy))
+            try Database(path: cli.path(copy)).execute(sql)
+            let before = cli.bytes(copy)
+            expectFailure(try cli("check", copy), 65, message)
+            #expect(cli.bytes(copy) == before, "check changed the project")
+        }
     }
 
     @Test("Undo of an edit gives the tag back the subsets it had, so the old picture exports without fonts")

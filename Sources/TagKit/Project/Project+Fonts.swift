@@ -31,13 +31,29 @@ extension Project {
         }
     }
 
-    /// Opens every subset the tags are drawn with now, with the checks export makes (`check`).
-    /// Subsets only the history refers to are checked when undo or redo brings them back and
-    /// they are drawn.
+    /// Opens every subset the project holds, with the checks export makes (`check`): the ones
+    /// the tags are drawn with now must open, and so must every reference to a subset or entry.
+    /// A damaged subset that only earlier states of the history are drawn with (left behind by
+    /// `set --refresh-fonts`, say) does not stop the project from working now; it is returned, with
+    /// those states, for `check` to warn of: export at them, or after undo or restore to them,
+    /// refuses it.
     ///
-    /// - Throws: ``EmbeddedFontError`` naming the first damaged one.
-    public func checkFonts() throws {
-        _ = try fonts()
+    /// - Throws: ``EmbeddedFontError`` naming the first damaged subset the tags use now, or
+    /// `ProjectError.damaged` for a reference that does not hold.
+    public func checkFonts() throws -> [DamagedHistoryFont] {
+        if let problem = try store.danglingFontReference() { throw store.damaged(problem) }
+        let fonts = try fonts()
+        let current = Set(try store.tagFonts().values.flatMap { $0.map(\.id) })
+        var damaged: [DamagedHistoryFont] = []
+        for (id, states) in try store.subsetUses() where !current.contains(id) {
+            let face = try store.subset(id)
+            do {
+                _ = try FontFace.embedded(face, library: fonts.library)
+            } catch let error as EmbeddedFontError {
+                damaged.append(DamagedHistoryFont(error: error, states: states))
+            }
+        }
+        return damaged
     }
 
     /// Every subset the project holds, by family and style, with how many tags use it now.

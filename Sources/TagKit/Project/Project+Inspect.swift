@@ -48,10 +48,12 @@ extension Project {
 
     /// Verifies the project: SQLite's `quick_check`, every row in its domain, every branch of
     /// the history replaying from the empty start (`HistoryReplay`), the cursor's state being
-    /// exactly the stored tags and settings, and the embedded font subsets the tags are drawn
-    /// with opening cleanly. Throws `ProjectError.damaged` (or `EmbeddedFontError`) naming the
-    /// first problem.
-    public func check() throws {
+    /// exactly the stored tags and settings, and every embedded font subset opening cleanly
+    /// (see ``checkFonts()``). Throws `ProjectError.damaged` (or `EmbeddedFontError`) naming the
+    /// first problem; returns the damaged subsets only the history refers to, which do not stop
+    /// the project from working now.
+    @discardableResult
+    public func check() throws -> [DamagedHistoryFont] {
         if let problems = try store.quickCheck() { throw store.damaged("quick_check: " + problems) }
         let header = try store.header()
         _ = try info()
@@ -64,6 +66,6 @@ extension Project {
         if let highest = entries.flatMap({ $0.entry.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
             throw store.damaged("the id counter is behind tag #\(highest)")
         }
-        try checkFonts()
+        return try checkFonts()
     }
 }

@@ -113,6 +113,40 @@ extension ProjectStore {
                             glyphs: Int(glyphs), bytes: bytes)
     }
 
+    /// Every stored subset's id, with the history states drawn with it (the entries whose after
+    /// state has it, and the parents of those whose before state has it; ascending, and empty for
+    /// a subset only the tags use now), for `check`.
+    func subsetUses() throws -> [(id: Int64, states: [Int64])] {
+        try db.prepare("""
+            SELECT f.id, (SELECT group_concat(state) FROM (
+                SELECT DISTINCT CASE h.state WHEN 'after' THEN h.seq ELSE (SELECT parent FROM history WHERE seq = h.seq) END AS state
+                FROM history_fonts h WHERE h.subset_id = f.id ORDER BY state))
+            FROM font_subsets f ORDER BY f.id
+            """).map { row in
+            guard let id = row.value(0).integer else { throw damaged("a font subset's id is invalid") }
+            let entries = (row.value(1).text ?? "").split(separator: ",").compactMap { Int64($0) }
+            return (id, entries)
+        }
+    }
+
+    /// The first font row that refers to a subset or history entry that is not there, worded for
+    /// `check`; nil when every reference holds.
+    func danglingFontReference() throws -> String? {
+        if let tag = try db.scalar("SELECT tag_id FROM tag_fonts WHERE subset_id NOT IN (SELECT id FROM font_subsets) LIMIT 1")?.integer {
+            return "tag #\(tag)'s font subset is missing"
+        }
+        if let tag = try db.scalar("SELECT tag_id FROM tag_fonts WHERE tag_id NOT IN (SELECT id FROM tags) LIMIT 1")?.integer {
+            return "fonts are recorded for tag #\(tag), which does not exist"
+        }
+        if let seq = try db.scalar("SELECT seq FROM history_fonts WHERE subset_id NOT IN (SELECT id FROM font_subsets) LIMIT 1")?.integer {
+            return "history entry \(seq) refers to a font subset that is missing"
+        }
+        if let seq = try db.scalar("SELECT seq FROM history_fonts WHERE seq NOT IN (SELECT seq FROM history) LIMIT 1")?.integer {
+            return "the fonts of history entry \(seq) are recorded, but the entry is missing"
+        }
+        return nil
+    }
+
     /// Stores `face`'s subset unless the same bytes are stored already; returns its id.
     func storeSubset(_ face: EmbeddedFace) throws -> Int64 {
         let digest = Int64(bitPattern: face.bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })

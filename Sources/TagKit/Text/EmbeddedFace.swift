@@ -62,3 +62,11 @@ public struct EmbeddedFontError: TagProjError, Equatable {
     /// The project's data is bad.
     public var meaning: ErrorMeaning { .badData }
 }
+
+/// A damaged subset that only earlier states of the history are drawn with: what `check` warns of.
+public struct DamagedHistoryFont: Equatable, Sendable {
+    /// What opening it found.
+    public var error: EmbeddedFontError
+    /// The states drawn with it, ascending, each named by its history entry (`export --at N`).
+    public var states: [Int64]
+}

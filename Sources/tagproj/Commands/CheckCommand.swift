@@ -8,8 +8,12 @@ struct CheckCommand: Command {
         discussion: """
             Runs SQLite's quick_check, checks every row, and replays every branch of the history tree
             from the empty start, verifying that each entry fits the state its parent left and that the
-            current entry's state is exactly the stored tags and settings; a damaged entry is named. Prints "ok" (with --json, {"ok":true}). When anything is wrong: nothing on stdout, the problem on
-            stderr, exit 65.
+            current entry's state is exactly the stored tags and settings; a damaged entry is named. Every
+            embedded font subset is opened with export's checks. Prints "ok" (with --json,
+            {"ok":true,"damaged_history_fonts":[]}). When anything is wrong: nothing on stdout, the
+            problem on stderr, exit 65. A damaged subset that only earlier history states are drawn
+            with is a warning naming those entries (exit 0; --json lists it): the project works now,
+            and export refuses those states until `set --refresh-fonts` embeds their fonts again.
             """,
         examples: ["tagproj check dinner.tagproj", "tagproj check dinner.tagproj --json"])
 
@@ -18,7 +22,16 @@ struct CheckCommand: Command {
     init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        try Project.open(target.project, forWriting: false).check()
-        out.line(target.json ? JSON.object([("ok", .bool(true))]).text : "ok")
+        let damaged = try Project.open(target.project, forWriting: false).check()
+        for font in damaged {
+            let states = font.states.map(String.init).joined(separator: ", ")
+            out.warning("\(font.error.message), used only by the earlier \(font.states.count == 1 ? "state" : "states") at history \(font.states.count == 1 ? "entry" : "entries") \(states): exporting \(font.states.count == 1 ? "it" : "them") fails until 'tagproj set --refresh-fonts' is run there")
+        }
+        guard target.json else { return out.line("ok") }
+        let warnings = damaged.map { font in
+            JSON.object([("family", .string(font.error.family)), ("reason", .string(font.error.reason)),
+                         ("states", .array(font.states.map { .integer($0) }))])
+        }
+        out.line(JSON.object([("ok", .bool(true)), ("damaged_history_fonts", .array(warnings))]).text)
     }
 }
