@@ -11,7 +11,8 @@ when none is given), it times, alternating the commands in one run:
              UPDATE project SET history_cursor …; COMMIT;"   (what a move writes, as SQL)
 then grows the history to each size given, in `--branches` branches (each branch after the first
 continues from an entry of an earlier one; the cursor ends on the newest), and measures again.
-Prints medians and ratios, and callgrind instruction counts of move, undo and redo. Wall time of
+Prints medians and ratios, and callgrind instruction counts of move, undo and redo, and of
+`history` (the current branch) against the shell reading the same rows. Wall time of
 whole processes: start-up counts, as it does for a user.
 """
 import argparse, os, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
@@ -89,6 +90,17 @@ INSERT INTO history_changes SELECT (SELECT max(seq) FROM history), 1, kind, text
   FROM tags WHERE id = 1;
 UPDATE project SET history_cursor = (SELECT max(seq) FROM history);
 COMMIT;"""
+
+
+# The current branch read as SQL: the cursor's ancestors, then the newest child onward.
+SHELL_BRANCH = """
+WITH RECURSIVE up(seq) AS (SELECT history_cursor FROM project
+  UNION SELECT h.parent FROM history h JOIN up ON h.seq = up.seq WHERE h.parent > 0),
+down(seq) AS (SELECT max(seq) FROM history WHERE parent = (SELECT history_cursor FROM project)
+  UNION SELECT (SELECT max(h.seq) FROM history h WHERE h.parent = down.seq) FROM down WHERE down.seq IS NOT NULL)
+SELECT seq, parent, label, time_ms, user, front_end FROM history
+WHERE seq IN (SELECT seq FROM up UNION SELECT seq FROM down) ORDER BY seq;
+"""
 
 
 def measure(tagproj, project, runs):
@@ -173,9 +185,15 @@ def main():
         copy = sized + ".shell-copy"
         shutil.copyfile(sized, copy)
         shell_ir = instructions(["sqlite3", copy, SHELL_MOVE.format(x="0.45")])
+        # Listing the current branch (what `history` prints and the editor reads on every state),
+        # against the shell reading the same rows along the tree's links.
+        history_ir = instructions([stripped, "history", sized])
+        shell_branch_ir = instructions(["sqlite3", copy, SHELL_BRANCH])
         os.remove(copy)
         text = ", ".join(f"{ir:,}" for ir in irs) + f" (move {(irs[0] / base_ir - 1) * 100:+.1f}%;" \
             f" shell move SQL {shell_ir:,}, {irs[0] / shell_ir:.2f}x)" if all(irs) and shell_ir else "n/a"
+        if history_ir and shell_branch_ir:
+            text += f"; history {history_ir:,} (shell branch SQL {shell_branch_ir:,}, {history_ir / shell_branch_ir:.2f}x)"
         print(f"{n:>8} {leaves:>8} {t:>5} {ours * 1000:>10.2f} ms {shell * 1000:>10.2f} ms {ours / shell:>5.2f}x"
               f" {equivalent * 1000:>12.2f} ms {ours / equivalent:>5.2f}x   {text}   (wall {(ours / base - 1) * 100:+.0f}% vs. the first)")
         project_for_commands = sized

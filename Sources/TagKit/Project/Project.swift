@@ -53,10 +53,7 @@ public final class Project {
 
     /// The current branch of the history: from the start to the cursor, then on along the newest
     /// entries (what redo would apply, marked undone).
-    public func history() throws -> HistoryLog {
-        let tree = try store.historyTree()
-        return HistoryLog.branch(of: tree.items, cursor: tree.cursor)
-    }
+    public func history() throws -> HistoryLog { try store.historyBranch() }
 
     /// Every entry of the history tree, in seq order, those not in the current state marked undone.
     public func historyTree() throws -> HistoryLog { try store.historyTree() }

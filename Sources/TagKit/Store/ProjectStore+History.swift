@@ -95,6 +95,32 @@ extension ProjectStore {
         return HistoryLog.tree(items, cursor: cursor)
     }
 
+    /// The branch the cursor is on, as ``HistoryLog/branch(of:cursor:)`` makes it from the whole
+    /// tree, read along the tree's links instead: the cursor's ancestors by primary key, then the
+    /// newest child of each entry onward by the index on parent. What `history` and the editor's
+    /// every state read cost follows the branch's length, not the history's size. (`UNION`, and
+    /// following a parent only when it is older, end the walk on a tampered file's cycle.)
+    func historyBranch() throws -> HistoryLog {
+        let cursor = try header().cursor
+        let applied = try db.prepare("""
+            WITH RECURSIVE up(seq) AS (
+                SELECT seq FROM history WHERE seq = ?
+                UNION SELECT h.parent FROM history h JOIN up ON h.seq = up.seq WHERE h.parent > 0 AND h.parent < h.seq)
+            SELECT \(Self.nodeColumns) FROM history WHERE seq IN (SELECT seq FROM up) ORDER BY seq
+            """, [.integer(cursor)]).map { try node(from: $0) }
+        let redo = try db.prepare("""
+            WITH RECURSIVE down(seq) AS (
+                SELECT max(seq) FROM history WHERE parent = ?
+                UNION SELECT (SELECT max(h.seq) FROM history h WHERE h.parent = down.seq) FROM down WHERE down.seq IS NOT NULL)
+            SELECT \(Self.nodeColumns) FROM history WHERE seq IN (SELECT seq FROM down) ORDER BY seq
+            """, [.integer(cursor)]).map { row in
+            var item = try node(from: row)
+            item.undone = true
+            return item
+        }
+        return HistoryLog(items: applied + redo, cursor: cursor)
+    }
+
     /// Every entry with its changes, in seq order (what `check` replays): two queries for the changes
     /// and settings of all entries, not one per entry.
     func entries() throws -> [(node: HistoryLog.Item, entry: HistoryEntry)] {

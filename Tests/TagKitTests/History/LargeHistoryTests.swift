@@ -50,6 +50,20 @@ import Testing
         #expect(try project.history().items.count == depth(10_000, parents), "the current branch: the start to the cursor")
     }
 
+    /// The branch read along the tree's links is the one made from the whole tree, wherever the
+    /// cursor stands: at the tip, inside a branch (with redo entries after it), at a fork, at the start.
+    @Test(arguments: [Int64(10_000), 5_050, 4_950, 2_001, 1, 0])
+    func theBranchReadAlongItsLinksIsTheOneTheWholeTreeGives(_ cursor: Int64) throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try Self.generate(project.path)
+        try Database(path: project.path).prepare("UPDATE project SET history_cursor = ?", [.integer(cursor)]).run()
+        let tree = try project.historyTree()
+        let branch = try project.history()
+        #expect(branch == HistoryLog.branch(of: tree.items, cursor: cursor))
+        #expect(branch.items.contains { $0.undone } == (cursor != 10_000), "redo entries follow the cursor unless it is the tip of the last branch")
+    }
+
     @Test func aTamperedEntryDeepInASideBranchIsNamed() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
