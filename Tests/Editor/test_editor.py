@@ -79,6 +79,8 @@ class Editor:
         if self.server.poll() is None:
             self.server.send_signal(signal.SIGINT)
             self.server.wait(timeout=10)
+        self.server.stdout.close()
+        self.server.stderr.close()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def load(self, url=None):
@@ -386,6 +388,7 @@ class EditorTests(unittest.TestCase):
         e.tag(1).click()
         e.wait(lambda d: "busy" in e.status(), "the page did not say the project is busy", timeout=8)
         locker.wait(timeout=10)
+        locker.stdout.close()
         e.settled(3)
         self.assertEqual(tags(e.dir)[1]["side"], "left", "the flip went through once the lock was released")
 
