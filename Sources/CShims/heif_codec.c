@@ -1,5 +1,6 @@
 // HEIF/AVIF codec glue for libheif (see tp_heif.h for the contract).
 #include "tp_heif.h"
+#include "heif_boxes.h"
 #include "shim_dl.h"
 #include "shim_whole.h"
 
@@ -20,6 +21,8 @@
     X(heif_context_get_encoder_for_format) \
     X(heif_context_get_primary_image_handle) \
     X(heif_context_read_from_memory_without_copy) \
+    X(heif_context_set_max_decoding_threads) \
+    X(heif_context_set_maximum_image_size_limit) \
     X(heif_context_write) \
     X(heif_decode_image) \
     X(heif_decoding_options_alloc) \
@@ -36,6 +39,8 @@
     X(heif_image_get_width) \
     X(heif_image_handle_get_color_profile_type) \
     X(heif_image_handle_get_height) \
+    X(heif_image_handle_get_ispe_height) \
+    X(heif_image_handle_get_ispe_width) \
     X(heif_image_handle_get_luma_bits_per_pixel) \
     X(heif_image_handle_get_nclx_color_profile) \
     X(heif_image_handle_get_raw_color_profile) \
@@ -64,6 +69,8 @@ static int load_heif(char *msg, size_t cap) {
 #define heif_context_get_encoder_for_format heif_api.heif_context_get_encoder_for_format
 #define heif_context_get_primary_image_handle heif_api.heif_context_get_primary_image_handle
 #define heif_context_read_from_memory_without_copy heif_api.heif_context_read_from_memory_without_copy
+#define heif_context_set_max_decoding_threads heif_api.heif_context_set_max_decoding_threads
+#define heif_context_set_maximum_image_size_limit heif_api.heif_context_set_maximum_image_size_limit
 #define heif_context_write heif_api.heif_context_write
 #define heif_decode_image heif_api.heif_decode_image
 #define heif_decoding_options_alloc heif_api.heif_decoding_options_alloc
@@ -80,6 +87,8 @@ static int load_heif(char *msg, size_t cap) {
 #define heif_image_get_width heif_api.heif_image_get_width
 #define heif_image_handle_get_color_profile_type heif_api.heif_image_handle_get_color_profile_type
 #define heif_image_handle_get_height heif_api.heif_image_handle_get_height
+#define heif_image_handle_get_ispe_height heif_api.heif_image_handle_get_ispe_height
+#define heif_image_handle_get_ispe_width heif_api.heif_image_handle_get_ispe_width
 #define heif_image_handle_get_luma_bits_per_pixel heif_api.heif_image_handle_get_luma_bits_per_pixel
 #define heif_image_handle_get_raw_color_profile heif_api.heif_image_handle_get_raw_color_profile
 #define heif_image_handle_get_raw_color_profile_size heif_api.heif_image_handle_get_raw_color_profile_size
@@ -176,6 +185,33 @@ static void copy_plane(tp_whole_decoder *image, const uint8_t *plane, int stride
     }
 }
 
+/// Refuses a derived primary image ('grid', 'iovl') whose canvas is larger than the image its
+/// 'ispe' declares (what the pixel limit was checked on) or than the limit, before libheif
+/// allocates that canvas; then has libheif refuse any derived canvas (a tile that is itself a
+/// grid, say) wider or taller than the image.
+static int check_canvas(const void *bytes, size_t len, struct heif_context *ctx, const struct heif_image_handle *handle,
+                        uint64_t max_pixels, char *msg, size_t cap) {
+    int iw = heif_image_handle_get_ispe_width(handle), ih = heif_image_handle_get_ispe_height(handle);
+    uint32_t cw, ch;
+    int derived = tp_heif_derived_canvas(bytes, len, &cw, &ch);
+    char text[200];
+    if (derived == TP_HEIF_UNREADABLE) return tp_fail(TP_DAMAGED, msg, cap, "the primary image's grid data does not fit in the file");
+    if (derived == TP_HEIF_DERIVED) {
+        if (iw < 1 || ih < 1 || cw > (uint32_t)iw || ch > (uint32_t)ih) {
+            snprintf(text, sizeof text, "the primary image's grid is %u×%u, larger than the %d×%d image it makes", cw, ch, iw, ih);
+            return tp_fail(TP_DAMAGED, msg, cap, text);
+        }
+        // Within the image, but the image is cropped ('clap') to what the limit was checked on.
+        if ((uint64_t)cw * ch > max_pixels) return tp_fail(TP_TOO_LARGE, msg, cap, "image canvas over the pixel limit");
+    }
+    int side = iw > ih ? iw : ih;
+    if (side > 0 && side < 32767) heif_context_set_maximum_image_size_limit(ctx, side + 1);
+    // Tiles one after another: libheif 1.15's tile threads give a grid's picture differently from
+    // run to run (a tile's pixels sometimes missing; seen with heif-convert too, on heic-grid.heic).
+    heif_context_set_max_decoding_threads(ctx, 0);
+    return TP_OK;
+}
+
 int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
                          tp_whole_decoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
@@ -190,6 +226,7 @@ int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
                  (unsigned long long)max_pixels);
         code = tp_fail(TP_TOO_LARGE, msg, msg_cap, text);
     }
+    if (code == TP_OK) code = check_canvas(bytes, len, ctx, handle, max_pixels, msg, msg_cap);
     tp_whole_decoder *dec = NULL;
     int deep = info.bits > 8;
     int channels = info.has_alpha ? 4 : 3;

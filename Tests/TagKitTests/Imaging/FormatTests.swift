@@ -131,6 +131,40 @@ extension ImagingTests {
         }
     }
 
+    /// libheif 1.15 decodes a grid's tiles in threads and then sometimes leaves a tile out; tagproj
+    /// decodes them one after another, so a grid (every iPhone photo) gives one picture, every time.
+    @Test func aGridDecodesToTheSamePictureEveryTime() throws {
+        let fixture = Fixture.named("heic-grid.heic")
+        let reference = try fixture.referencePixels
+        for run in 0..<12 {
+            let decoded = try ImageDecoder.decode(try fixture.bytes).pixels
+            #expect(decoded.bytes == reference.bytes, "decode \(run) differs from the tiles decoded one by one")
+        }
+    }
+
+    /// A grid whose canvas (in its 8 bytes of item data) is larger than the image its header
+    /// declares: libheif would allocate the canvas (2.4 GB here, found by FuzzHEIC) before failing.
+    @Test func aGridCanvasLargerThanItsImageIsDamageBeforeAnyDecoding() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/regressions/decode/heic-grid-canvas-oom.heic")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        #expect(throws: ImageError.damaged(.heic, "the primary image's grid is 26991×30316, larger than the 37×23 image it makes")) {
+            try ImageDecoder.decode(bytes)
+        }
+        // The same file with the grid's output size (in idat: version, flags, rows - 1, columns - 1,
+        // width, height) put back to the header's 37×23 decodes.
+        let idat = try #require(Self.range(of: [0, 0, 0, 0x10] + Array("idat".utf8), in: bytes), "no idat box")
+        var mended = bytes
+        mended.replaceSubrange((idat + 12)..<(idat + 16), with: [0, 37, 0, 23])
+        let decoded = try ImageDecoder.decode(mended).pixels
+        #expect(decoded.width == 37 && decoded.height == 23)
+    }
+
+    static func range(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+    }
+
     @Test(arguments: ["heic-8bit.heic", "heic-10bit.heic", "avif-alpha.avif", "webp-lossy.webp", "webp-lossless-alpha.webp"])
     func everyTruncationIsDamageNeverACrash(file: String) throws {
         let bytes = try Fixture.bytes(file)
