@@ -20,7 +20,8 @@ With --web also times web sizes (--max-size 1080): JPEG against `djpeg -scale 1/
 reduced decode, 1280×720, then encode; no resampling), WebP q82 against `djpeg -scale 1/4 | cwebp
 -q 82`, AVIF against `heif-enc` encoding the same 1080 px pixels from a PNG made beforehand, and
 vipsthumbnail when it is installed. With --heic also makes a HEIC of the photo with heif-enc -q 85
-(about a minute) and times its export to JPEG q90 against heif-convert -q 90 on the same file.
+(about a minute) and times its export to JPEG q90 against heif-convert -q 90 on the same file, then
+the same for the photo as an iPhone stores it, a grid of 512-pixel tiles each coded by heif-enc.
 With --progressive also makes a progressive copy of the photo (jpegtran -progressive) and compares
 the peak memory of its export (JPEG q90, ten tags) with djpeg's own peak decoding the same file:
 libjpeg holds a progressive file's coefficients whole, and the export should add no more than bands.
@@ -48,6 +49,29 @@ def make_project(tagproj, photo, work, name="bench.tagproj"):
         subprocess.run([tagproj, "add", project, kind, text, "--at", f"{t['x']},{t['y']}", "--side", t["side"]],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return project
+
+
+def tiled_heic(photo, work, tile=512):
+    """The photo as a HEIC grid of `tile`-pixel tiles, each coded by heif-enc -q 85 (Pillow cuts
+    them; scripts/heif_grid.py puts them together)."""
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    from heif_grid import coded_tile, grid_heic
+    from PIL import Image
+    picture = Image.open(photo).convert("RGB")
+    columns, rows = -(-picture.width // tile), -(-picture.height // tile)
+    padded = Image.new("RGB", (columns * tile, rows * tile))
+    padded.paste(picture, (0, 0))
+    tiles = []
+    for i in range(rows * columns):
+        x, y = i % columns * tile, i // columns * tile
+        png, heic = os.path.join(work, "tile.png"), os.path.join(work, "tile.heic")
+        padded.crop((x, y, x + tile, y + tile)).save(png)
+        subprocess.run(["heif-enc", "-q", "85", png, "-o", heic], check=True, stdout=subprocess.DEVNULL)
+        tiles.append(coded_tile(open(heic, "rb").read()))
+    path = os.path.join(work, "photo-tiled.heic")
+    with open(path, "wb") as f:
+        f.write(grid_heic(tiles, columns, tile, picture.width, picture.height))
+    return path
 
 
 def compare(name, ours, floor, runs, shell=False):
@@ -158,6 +182,12 @@ def main():
         variant = make_project(a.tagproj, heic, work, "heic.tagproj")
         compare("HEIC -> JPEG vs heif-convert", ([a.tagproj, "export", variant, out, "--quality", "90"],),
                 (["heif-convert", "-q", "90", heic, os.path.join(work, "floor.jpg")],), a.runs)
+        # As an iPhone stores it: a grid of 512-pixel tiles (tagproj decodes them in turn,
+        # heif-convert in threads).
+        tiled = tiled_heic(a.photo, work)
+        variant = make_project(a.tagproj, tiled, work, "heic-tiled.tagproj")
+        compare("HEIC 512 tiles -> JPEG", ([a.tagproj, "export", variant, out, "--quality", "90"],),
+                (["heif-convert", "-q", "90", tiled, os.path.join(work, "floor.jpg")],), a.runs)
     if a.progressive:
         progressive(a, work, out)
     if a.png:
