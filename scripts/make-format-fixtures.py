@@ -183,9 +183,9 @@ with tempfile.TemporaryDirectory() as tmp:
     picture = Image.open(src("png-rgb8.png")).convert("RGB")
     padded = Image.new("RGB", (48, 24))
     padded.paste(picture, (0, 0))
-    # The reference is each tile decoded by heif-convert on its own, put side by side and cropped:
-    # heif-convert on the grid itself decodes its tiles in threads and, with libheif 1.15, gives a
-    # different picture from run to run (a tile sometimes missing).
+    # The reference is each tile decoded by heif-convert on its own, its cell put in place and the
+    # whole cropped: heif-enc codes a 24-pixel tile at 64 pixels, and heif-convert on the grid
+    # pastes each coded tile whole from threads, so its picture changes from run to run.
     tiles, reference = [], Image.new("RGB", (48, 24))
     for i in range(2):
         tile_png, tile_heic = os.path.join(tmp, f"tile{i}.png"), os.path.join(tmp, f"tile{i}.heic")
@@ -202,6 +202,21 @@ with tempfile.TemporaryDirectory() as tmp:
     reference.crop((0, 0, 37, 23)).save(stitched)
     pam_from(stitched, "heic-grid.pam")
     manifest.append(("heic-grid.heic", "heic-grid.pam", 0, 0, "HEIC grid of two tiles cropped by its output size (an iPhone's layout), reference: each tile from heif-convert"))
+    # The same grid turned by irot (a quarter turn anticlockwise, as an iPhone marks a photo taken
+    # upright) and mirrored by imir (axis 1: left to right, as libheif reads it); the references
+    # are the stitched tiles turned and mirrored by Pillow.
+    with open(src("heic-grid.heic"), "rb") as f:
+        grid = f.read()
+    stitched_image = Image.open(stitched)
+    for name, box, picture in (
+            ("heic-grid-irot.heic", struct.pack(">I4sB", 9, b"irot", 1), stitched_image.transpose(Image.ROTATE_90)),
+            ("heic-grid-imir.heic", struct.pack(">I4sB", 9, b"imir", 1), stitched_image.transpose(Image.FLIP_LEFT_RIGHT))):
+        with open(src(name), "wb") as f:
+            f.write(with_property(grid, box))
+        made = os.path.join(tmp, name + ".png")
+        picture.save(made)
+        pam_from(made, name.replace(".heic", ".pam"))
+        manifest.append((name, name.replace(".heic", ".pam"), 0, 0, f"the grid with {box[4:8].decode()}, reference: the stitched tiles transformed by Pillow"))
     # AVIF 8-bit (libaom), decoded by libheif through dav1d.
     run("heif-enc", "-A", "-q", "80", src("png-rgba8.png"), "-o", src("avif-alpha.avif"))
     heif_reference("avif-alpha.avif", "avif-alpha.pam", tmp)

@@ -7,6 +7,7 @@
 // So the canvas is read here first, the way libheif will read it.
 #include "heif_boxes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -59,8 +60,9 @@ static int child(span parent, size_t skip, uint32_t type, span *out) {
     return 0;
 }
 
-/// The type of item `id` from 'iinf' (its 'infe' entries of version 2 or 3); 0 when not found.
-static uint32_t item_type(span iinf, uint32_t id) {
+/// Item `id`'s 'infe' in `iinf` (version 2 or 3): its type and, in `file`, where its flags' last byte (bit 0:
+/// hidden) sits; 0 when there is none.
+static uint32_t item_entry(span file, span iinf, uint32_t id, size_t *flags_at) {
     size_t at = 0;
     uint64_t version, count;
     if (!field(iinf, &at, 1, &version) || !field(iinf, &at, 3, &count) ||
@@ -70,10 +72,12 @@ static uint32_t item_type(span iinf, uint32_t id) {
     while (next_box(iinf, &at, &kind, &infe)) {
         if (kind != FOURCC('i', 'n', 'f', 'e')) continue;
         size_t i = 0;
-        uint64_t v, item, protection, type;
-        if (!field(infe, &i, 1, &v) || !field(infe, &i, 3, &protection) || v < 2) continue;
+        uint64_t v, flags, item, protection, type;
+        if (!field(infe, &i, 1, &v) || !field(infe, &i, 3, &flags) || v < 2) continue;
         if (!field(infe, &i, v == 2 ? 2 : 4, &item) || !field(infe, &i, 2, &protection) || !field(infe, &i, 4, &type)) continue;
-        if (item == id) return (uint32_t)type;
+        if (item != id) continue;
+        *flags_at = (size_t)(infe.p - file.p) + 3;
+        return (uint32_t)type;
     }
     return 0;
 }
@@ -130,7 +134,8 @@ int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, ui
     uint64_t version, flags, primary;
     if (!field(pitm, &at, 1, &version) || !field(pitm, &at, 3, &flags) || !field(pitm, &at, version == 0 ? 2 : 4, &primary))
         return TP_HEIF_NOT_DERIVED;
-    uint32_t type = item_type(iinf, (uint32_t)primary);
+    size_t flags_at;
+    uint32_t type = item_entry(file, iinf, (uint32_t)primary, &flags_at);
     int grid = type == FOURCC('g', 'r', 'i', 'd'), overlay = type == FOURCC('i', 'o', 'v', 'l');
     if (!grid && !overlay) return TP_HEIF_NOT_DERIVED;
     if (!child(meta, 4, FOURCC('i', 'l', 'o', 'c'), &iloc)) return TP_HEIF_UNREADABLE;
@@ -149,4 +154,110 @@ int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, ui
     *width = (uint32_t)w;
     *height = (uint32_t)h;
     return TP_HEIF_DERIVED;
+}
+
+// MARK: - A grid's plan
+
+/// The items `from` refers to by a reference of `type` in 'iref', up to `cap`; the count, or -1.
+static long references(span iref, uint32_t type, uint32_t from, uint32_t *to, size_t cap) {
+    size_t at = 0;
+    uint64_t version, flags;
+    if (!field(iref, &at, 1, &version) || !field(iref, &at, 3, &flags)) return -1;
+    int wide = version == 0 ? 2 : 4;
+    uint32_t kind;
+    span ref;
+    while (next_box(iref, &at, &kind, &ref)) {
+        size_t i = 0;
+        uint64_t source, count;
+        if (!field(ref, &i, wide, &source) || !field(ref, &i, 2, &count)) return -1;
+        if (kind != type || source != from) continue;
+        if (count > cap) return -1;
+        for (uint64_t n = 0; n < count; n++) {
+            uint64_t target;
+            if (!field(ref, &i, wide, &target)) return -1;
+            to[n] = (uint32_t)target;
+        }
+        return (long)count;
+    }
+    return 0;
+}
+
+/// The transformations item `id` carries (ipma order) into `grid`; 0 when it has one tagproj
+/// does not apply itself (clap) or the boxes do not parse.
+static int transformations(span iprp, uint32_t id, tp_heif_grid *grid) {
+    span ipco, ipma;
+    if (!child(iprp, 0, FOURCC('i', 'p', 'c', 'o'), &ipco) || !child(iprp, 0, FOURCC('i', 'p', 'm', 'a'), &ipma)) return 0;
+    size_t at = 0;
+    uint64_t version, flags, entries;
+    if (!field(ipma, &at, 1, &version) || !field(ipma, &at, 3, &flags) || !field(ipma, &at, 4, &entries)) return 0;
+    for (uint64_t e = 0; e < entries; e++) {
+        uint64_t item, count;
+        if (!field(ipma, &at, version < 1 ? 2 : 4, &item) || !field(ipma, &at, 1, &count)) return 0;
+        for (uint64_t n = 0; n < count; n++) {
+            uint64_t association;
+            if (!field(ipma, &at, (flags & 1) ? 2 : 1, &association)) return 0;
+            if (item != id) continue;
+            uint64_t index = association & ((flags & 1) ? 0x7fff : 0x7f);
+            if (index == 0) continue;
+            // The index-th property (1-based) of ipco.
+            size_t p = 0;
+            uint32_t kind = 0;
+            span property = {NULL, 0};
+            for (uint64_t k = 0; k < index; k++)
+                if (!next_box(ipco, &p, &kind, &property)) return 0;
+            if (kind == FOURCC('c', 'l', 'a', 'p')) return 0;
+            if (kind != FOURCC('i', 'r', 'o', 't') && kind != FOURCC('i', 'm', 'i', 'r')) continue;
+            if (property.len < 1 || grid->transform_count == 8) return 0;
+            int op = kind == FOURCC('i', 'r', 'o', 't') ? (property.p[0] & 3) : (property.p[0] & 1) ? 4 : 5;
+            if (op != 0) grid->transforms[grid->transform_count++] = op;
+        }
+    }
+    return 1;
+}
+
+void tp_heif_grid_free(tp_heif_grid *grid) {
+    free(grid->tiles);
+    free(grid->hidden_at);
+    grid->tiles = NULL;
+    grid->hidden_at = NULL;
+}
+
+int tp_heif_grid_plan(const uint8_t *bytes, size_t len, tp_heif_grid *grid) {
+    memset(grid, 0, sizeof *grid);
+    span file = {bytes, len}, meta, pitm, iinf, iloc, iref, iprp, idat = {NULL, 0};
+    if (!bytes || !child(file, 0, FOURCC('m', 'e', 't', 'a'), &meta) || !child(meta, 4, FOURCC('p', 'i', 't', 'm'), &pitm) ||
+        !child(meta, 4, FOURCC('i', 'i', 'n', 'f'), &iinf) || !child(meta, 4, FOURCC('i', 'l', 'o', 'c'), &iloc) ||
+        !child(meta, 4, FOURCC('i', 'r', 'e', 'f'), &iref) || !child(meta, 4, FOURCC('i', 'p', 'r', 'p'), &iprp)) return 0;
+    int has_idat = child(meta, 4, FOURCC('i', 'd', 'a', 't'), &idat);
+    size_t at = 0, flags_at;
+    uint64_t version, flags, primary;
+    if (!field(pitm, &at, 1, &version) || !field(pitm, &at, 3, &flags) || !field(pitm, &at, version == 0 ? 2 : 4, &primary)) return 0;
+    if (item_entry(file, iinf, (uint32_t)primary, &flags_at) != FOURCC('g', 'r', 'i', 'd')) return 0;
+    uint8_t data[12];
+    long got = item_data(file, iloc, idat, has_idat, (uint32_t)primary, data, sizeof data);
+    if (got < 8) return 0;
+    int wide = (data[1] & 1) ? 4 : 2;
+    if (got < 4 + 2 * wide) return 0;
+    grid->rows = data[2] + 1u;
+    grid->columns = data[3] + 1u;
+    grid->width = (uint32_t)be(data + 4, wide);
+    grid->height = (uint32_t)be(data + 4 + wide, wide);
+    size_t count = (size_t)grid->rows * grid->columns;
+    if (!transformations(iprp, (uint32_t)primary, grid)) return 0;
+    grid->tiles = malloc(count * sizeof *grid->tiles);
+    grid->hidden_at = malloc(count * sizeof *grid->hidden_at);
+    if (!grid->tiles || !grid->hidden_at || references(iref, FOURCC('d', 'i', 'm', 'g'), (uint32_t)primary, grid->tiles, count) != (long)count) {
+        tp_heif_grid_free(grid);
+        return 0;
+    }
+    uint32_t type = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t kind = item_entry(file, iinf, grid->tiles[i], &grid->hidden_at[i]);
+        if (kind == 0 || kind == FOURCC('g', 'r', 'i', 'd') || kind == FOURCC('i', 'o', 'v', 'l') || (type && kind != type)) {
+            tp_heif_grid_free(grid);
+            return 0;
+        }
+        type = kind;
+    }
+    return 1;
 }

@@ -15,4 +15,22 @@ enum {
 /// size from its data (iloc, in the file or idat), as libheif does.
 int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, uint32_t *height);
 
+/// How a plain grid primary item is put together, for decoding its tiles apart: its layout and
+/// output size, each tile's item id in raster order, where each tile's hidden flag sits in the
+/// file, and the transformations to apply after (in property order: 1-3 = irot by that many
+/// quarter turns anticlockwise, 4 = imir left-right, 5 = imir top-bottom).
+typedef struct {
+    uint32_t rows, columns, width, height;
+    uint32_t *tiles;          // rows × columns item ids (malloc'd; tp_heif_grid_free)
+    size_t *hidden_at;        // the byte holding each tile's hidden flag (bit 0), or 0 when it has none
+    int transforms[8];
+    int transform_count;
+} tp_heif_grid;
+
+/// Fills `grid` and returns 1 when the primary item is a 'grid' whose every tile is a coded item
+/// of one type, listed in 'dimg' rows × columns times, and whose only transformations are irot and
+/// imir (at most eight); else 0 (an overlay, a clean aperture, anything unusual: libheif decodes it).
+int tp_heif_grid_plan(const uint8_t *bytes, size_t len, tp_heif_grid *grid);
+void tp_heif_grid_free(tp_heif_grid *grid);
+
 #endif

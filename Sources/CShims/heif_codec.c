@@ -4,9 +4,12 @@
 #include "shim_dl.h"
 #include "shim_whole.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libheif/heif.h>
 
@@ -19,6 +22,7 @@
     X(heif_context_encode_image) \
     X(heif_context_free) \
     X(heif_context_get_encoder_for_format) \
+    X(heif_context_get_image_handle) \
     X(heif_context_get_primary_image_handle) \
     X(heif_context_read_from_memory_without_copy) \
     X(heif_context_set_max_decoding_threads) \
@@ -67,6 +71,7 @@ static int load_heif(char *msg, size_t cap) {
 #define heif_context_encode_image heif_api.heif_context_encode_image
 #define heif_context_free heif_api.heif_context_free
 #define heif_context_get_encoder_for_format heif_api.heif_context_get_encoder_for_format
+#define heif_context_get_image_handle heif_api.heif_context_get_image_handle
 #define heif_context_get_primary_image_handle heif_api.heif_context_get_primary_image_handle
 #define heif_context_read_from_memory_without_copy heif_api.heif_context_read_from_memory_without_copy
 #define heif_context_set_max_decoding_threads heif_api.heif_context_set_max_decoding_threads
@@ -206,10 +211,159 @@ static int check_canvas(const void *bytes, size_t len, struct heif_context *ctx,
     }
     int side = iw > ih ? iw : ih;
     if (side > 0 && side < 32767) heif_context_set_maximum_image_size_limit(ctx, side + 1);
-    // Tiles one after another: libheif 1.15's tile threads give a grid's picture differently from
-    // run to run (a tile's pixels sometimes missing; seen with heif-convert too, on heic-grid.heic).
+    // Tiles one after another when libheif decodes a grid (see decode_grid): its tile threads
+    // paste a tile coded larger than its cell over its neighbours in an order that changes from
+    // run to run (seen with heif-convert too, on heic-grid.heic).
     heif_context_set_max_decoding_threads(ctx, 0);
     return TP_OK;
+}
+
+// MARK: - Grid tiles on every core
+
+// libheif 1.15 pastes each decoded tile whole at its cell's corner, clipped only to the canvas:
+// a tile coded larger than its cell (heif-enc pads a 24-pixel tile to 64) spills into the next
+// cells, and with its tile threads the order of pasting, and so the picture, changes from run to
+// run. So check_canvas has libheif decode tiles in turn (raster order: each tile's spill is
+// covered by the tiles after it). To use every core, a plain grid (no alpha, no clean aperture)
+// is decoded here instead: a copy of the file with the tiles' hidden flags cleared makes each
+// tile an image of its own, each thread opens its own context on that copy, only each tile's
+// cell is pasted (the picture libheif's raster order leaves), and the grid's irot and imir are
+// applied as libheif applies them.
+
+typedef struct {
+    const uint8_t *bytes;
+    size_t len;
+    const tp_heif_grid *grid;
+    uint8_t *canvas;
+    size_t stride;
+    int pixel, tile_width, tile_height;
+    atomic_int next, failed;
+} tile_job;
+
+static void *decode_tiles(void *arg) {
+    tile_job *job = arg;
+    struct heif_context *ctx = heif_context_alloc();
+    if (!ctx || heif_context_read_from_memory_without_copy(ctx, job->bytes, job->len, NULL).code != heif_error_Ok) {
+        atomic_store(&job->failed, 1);
+        if (ctx) heif_context_free(ctx);
+        return NULL;
+    }
+    heif_context_set_max_decoding_threads(ctx, 0);
+    const tp_heif_grid *grid = job->grid;
+    size_t count = (size_t)grid->rows * grid->columns;
+    for (size_t i; !atomic_load(&job->failed) && (i = (size_t)atomic_fetch_add(&job->next, 1)) < count;) {
+        struct heif_image_handle *tile = NULL;
+        struct heif_image *decoded = NULL;
+        int ok = heif_context_get_image_handle(ctx, grid->tiles[i], &tile).code == heif_error_Ok &&
+                 heif_image_handle_get_width(tile) == job->tile_width && heif_image_handle_get_height(tile) == job->tile_height &&
+                 heif_decode_image(tile, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, NULL).code == heif_error_Ok;
+        int stride = 0;
+        const uint8_t *plane = ok ? heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) : NULL;
+        // A coded tile may be larger than its cell (an encoder pads to its block size); only the
+        // cell is pasted, which is what libheif's tiles pasted in raster order leave.
+        ok = plane && heif_image_get_width(decoded, heif_channel_interleaved) >= job->tile_width &&
+             heif_image_get_height(decoded, heif_channel_interleaved) >= job->tile_height &&
+             heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved) == 8 &&
+             stride >= job->tile_width * job->pixel;
+        if (ok) {
+            size_t x0 = (i % grid->columns) * (size_t)job->tile_width, y0 = (i / grid->columns) * (size_t)job->tile_height;
+            size_t w = grid->width - x0 < (size_t)job->tile_width ? grid->width - x0 : (size_t)job->tile_width;
+            size_t h = grid->height - y0 < (size_t)job->tile_height ? grid->height - y0 : (size_t)job->tile_height;
+            for (size_t y = 0; y < h; y++)
+                memcpy(job->canvas + (y0 + y) * job->stride + x0 * job->pixel, plane + y * (size_t)stride, w * job->pixel);
+        }
+        if (decoded) heif_image_release(decoded);
+        if (tile) heif_image_handle_release(tile);
+        if (!ok) atomic_store(&job->failed, 1);
+    }
+    heif_context_free(ctx);
+    return NULL;
+}
+
+/// `src` (w × h, `pixel` bytes a pixel) turned anticlockwise by `quarters` quarter turns, or
+/// mirrored (4: left-right, 5: top-bottom), as libheif's rotate_ccw and mirror_inplace do; into
+/// `dst`, which has room for w × h pixels. Returns the new width.
+static size_t transform(const uint8_t *src, uint8_t *dst, size_t w, size_t h, int pixel, int op) {
+    size_t ow = (op == 1 || op == 3) ? h : w, oh = (op == 1 || op == 3) ? w : h;
+    for (size_t oy = 0; oy < oh; oy++)
+        for (size_t ox = 0; ox < ow; ox++) {
+            size_t sx, sy;
+            switch (op) {
+            case 1: sx = w - 1 - oy; sy = ox; break;          // 90°: out[y][x] = in[x][w-1-y]
+            case 2: sx = w - 1 - ox; sy = h - 1 - oy; break;  // 180°
+            case 3: sx = oy; sy = h - 1 - ox; break;          // 270°: out[y][x] = in[h-1-x][y]
+            case 4: sx = w - 1 - ox; sy = oy; break;          // imir, left-right
+            default: sx = ox; sy = h - 1 - oy; break;         // imir, top-bottom
+            }
+            memcpy(dst + (oy * ow + ox) * pixel, src + (sy * w + sx) * pixel, (size_t)pixel);
+        }
+    return ow;
+}
+
+/// Decodes a plain 8-bit grid's tiles on every core into `dec` (see above). TP_OK; anything else
+/// means "let libheif decode it", never a verdict on the file.
+static int decode_grid(const void *bytes, size_t len, const tp_heif_info *info, tp_whole_decoder *dec) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    tp_heif_grid grid;
+    if (info->has_alpha || info->bits > 8 || cores < 2 || !tp_heif_grid_plan(bytes, len, &grid)) return TP_UNSUPPORTED;
+    int code = TP_UNSUPPORTED;
+    size_t count = (size_t)grid.rows * grid.columns;
+    struct heif_image_handle *first = NULL;
+    uint8_t *copy = NULL, *canvas = NULL, *turned = NULL;
+    tile_job job = {.grid = &grid, .pixel = 3};
+    if (count < 2 || (copy = malloc(len)) == NULL) goto done;
+    memcpy(copy, bytes, len);
+    for (size_t i = 0; i < count; i++)
+        if (grid.hidden_at[i] < len) copy[grid.hidden_at[i]] &= (uint8_t)~1u;
+    job.bytes = copy;
+    job.len = len;
+    // The cells' size, from the first tile (every tile must have it, as decode_tiles checks), and
+    // a canvas they cover exactly.
+    struct heif_context *probe = heif_context_alloc();
+    if (probe && heif_context_read_from_memory_without_copy(probe, copy, len, NULL).code == heif_error_Ok &&
+        heif_context_get_image_handle(probe, grid.tiles[0], &first).code == heif_error_Ok) {
+        job.tile_width = heif_image_handle_get_width(first);
+        job.tile_height = heif_image_handle_get_height(first);
+    }
+    if (first) heif_image_handle_release(first);
+    if (probe) heif_context_free(probe);
+    if (job.tile_width < 1 || job.tile_height < 1 || (uint64_t)job.tile_width * grid.columns < grid.width ||
+        (uint64_t)job.tile_height * grid.rows < grid.height || (uint64_t)job.tile_width * (grid.columns - 1) >= grid.width ||
+        (uint64_t)job.tile_height * (grid.rows - 1) >= grid.height) goto done;
+    job.stride = (size_t)grid.width * job.pixel;
+    if ((canvas = malloc(job.stride * grid.height)) == NULL) goto done;
+    job.canvas = canvas;
+    atomic_init(&job.next, 0);
+    atomic_init(&job.failed, 0);
+    int threads = cores < (long)count ? (int)cores : (int)count;
+    if (threads > 8) threads = 8;
+    pthread_t workers[8];
+    int started = 0;
+    for (; started < threads - 1; started++)
+        if (pthread_create(&workers[started], NULL, decode_tiles, &job) != 0) break;
+    decode_tiles(&job);
+    for (int t = 0; t < started; t++) pthread_join(workers[t], NULL);
+    if (atomic_load(&job.failed)) goto done;
+    // irot and imir, in the order the grid lists them.
+    size_t w = grid.width, h = grid.height;
+    if (grid.transform_count > 0 && (turned = malloc(job.stride * grid.height)) == NULL) goto done;
+    for (int t = 0; t < grid.transform_count; t++) {
+        size_t ow = transform(canvas, turned, w, h, job.pixel, grid.transforms[t]);
+        h = w * h / ow;
+        w = ow;
+        uint8_t *swap = canvas;
+        canvas = turned;
+        turned = swap;
+    }
+    if ((int)w != info->width || (int)h != info->height) goto done;
+    copy_plane(dec, canvas, (int)(w * job.pixel), 8);
+    code = TP_OK;
+done:
+    free(turned);
+    free(canvas);
+    free(copy);
+    tp_heif_grid_free(&grid);
+    return code;
 }
 
 int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
@@ -232,7 +386,8 @@ int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
     int channels = info.has_alpha ? 4 : 3;
     if (code == TP_OK) code = tp_whole_decoder_make(info.width, info.height, channels, &dec, msg, msg_cap);
     struct heif_image *decoded = NULL;
-    if (code == TP_OK) {
+    int tiled = code == TP_OK && decode_grid(bytes, len, &info, dec) == TP_OK;
+    if (code == TP_OK && !tiled) {
         enum heif_chroma chroma = deep ? (info.has_alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                                        : (info.has_alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
         struct heif_decoding_options *options = heif_decoding_options_alloc();
@@ -240,7 +395,7 @@ int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
         code = heif_failure(heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options), msg, msg_cap);
         heif_decoding_options_free(options);
     }
-    if (code == TP_OK) {
+    if (code == TP_OK && !tiled) {
         int stride = 0;
         const uint8_t *plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride);
         int bits = heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved);
