@@ -261,3 +261,62 @@ int tp_heif_grid_plan(const uint8_t *bytes, size_t len, tp_heif_grid *grid) {
     }
     return 1;
 }
+
+// MARK: - Derivation loops
+
+enum { MAX_DERIVED = 64 };
+
+typedef struct {
+    uint32_t id[MAX_DERIVED];
+    uint8_t state[MAX_DERIVED];  // 0 not seen, 1 on the walk's path, 2 done
+    size_t count;
+} derived_set;
+
+static int derived_index(const derived_set *set, uint32_t id) {
+    for (size_t i = 0; i < set->count; i++)
+        if (set->id[i] == id) return (int)i;
+    return -1;
+}
+
+/// Walks the derived images `index` refers to; 1 when the walk comes back to one on its path (or
+/// runs out of memory). At most MAX_DERIVED levels deep, as each image is on the path once.
+static int walk(span iref, derived_set *set, int index) {
+    set->state[index] = 1;
+    uint32_t *refs = malloc(65536 * sizeof *refs);
+    if (!refs) return 1;
+    long count = references(iref, FOURCC('d', 'i', 'm', 'g'), set->id[index], refs, 65536);
+    int loops = 0;
+    for (long n = 0; n < count && !loops; n++) {
+        int next = derived_index(set, refs[n]);
+        if (next >= 0 && set->state[next] != 2) loops = set->state[next] == 1 || walk(iref, set, next);
+    }
+    free(refs);
+    set->state[index] = 2;
+    return loops;
+}
+
+int tp_heif_derivation_loops(const uint8_t *bytes, size_t len) {
+    span file = {bytes, len}, meta, iinf, iref;
+    if (!bytes || !child(file, 0, FOURCC('m', 'e', 't', 'a'), &meta) || !child(meta, 4, FOURCC('i', 'i', 'n', 'f'), &iinf) ||
+        !child(meta, 4, FOURCC('i', 'r', 'e', 'f'), &iref)) return 0;
+    derived_set set = {.count = 0};
+    size_t at = 0;
+    uint64_t version, count;
+    if (!field(iinf, &at, 1, &version) || !field(iinf, &at, 3, &count) || !field(iinf, &at, version == 0 ? 2 : 4, &count)) return 0;
+    uint32_t kind;
+    span infe;
+    while (next_box(iinf, &at, &kind, &infe)) {
+        size_t i = 0;
+        uint64_t v, flags, item, protection, type;
+        if (kind != FOURCC('i', 'n', 'f', 'e') || !field(infe, &i, 1, &v) || !field(infe, &i, 3, &flags) || v < 2 ||
+            !field(infe, &i, v == 2 ? 2 : 4, &item) || !field(infe, &i, 2, &protection) || !field(infe, &i, 4, &type)) continue;
+        if (type != FOURCC('g', 'r', 'i', 'd') && type != FOURCC('i', 'o', 'v', 'l') && type != FOURCC('i', 'd', 'e', 'n')) continue;
+        if (derived_index(&set, (uint32_t)item) >= 0) continue;
+        if (set.count == MAX_DERIVED) return 1;
+        set.id[set.count++] = (uint32_t)item;
+    }
+    int loops = 0;
+    for (size_t i = 0; i < set.count && !loops; i++)
+        if (set.state[i] == 0) loops = walk(iref, &set, (int)i);
+    return loops;
+}

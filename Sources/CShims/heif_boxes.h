@@ -15,6 +15,11 @@ enum {
 /// size from its data (iloc, in the file or idat), as libheif does.
 int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, uint32_t *height);
 
+/// 1 when a derived image ('grid', 'iovl', 'iden') refers, through 'dimg', back to itself (libheif
+/// 1.15 would recurse until its stack runs out, found by FuzzHEIC), or the file has more than 64
+/// derived images; 0 otherwise, or when the boxes cannot be read (libheif then says why).
+int tp_heif_derivation_loops(const uint8_t *bytes, size_t len);
+
 /// How a plain grid primary item is put together, for decoding its tiles apart: its layout and
 /// output size, each tile's item id in raster order, where each tile's hidden flag sits in the
 /// file, and the transformations to apply after (in property order: 1-3 = irot by that many

@@ -201,6 +201,7 @@ static int check_canvas(const void *bytes, size_t len, struct heif_context *ctx,
     int derived = tp_heif_derived_canvas(bytes, len, &cw, &ch);
     char text[200];
     if (derived == TP_HEIF_UNREADABLE) return tp_fail(TP_DAMAGED, msg, cap, "the primary image's grid data does not fit in the file");
+    if (tp_heif_derivation_loops(bytes, len)) return tp_fail(TP_DAMAGED, msg, cap, "a derived image refers back to itself");
     if (derived == TP_HEIF_DERIVED) {
         if (iw < 1 || ih < 1 || cw > (uint32_t)iw || ch > (uint32_t)ih) {
             snprintf(text, sizeof text, "the primary image's grid is %u×%u, larger than the %d×%d image it makes", cw, ch, iw, ih);

@@ -164,6 +164,15 @@ extension ImagingTests {
         #expect(decoded.width == 37 && decoded.height == 23)
     }
 
+    /// A grid listed among its own tiles (found by FuzzHEIC): libheif 1.15 recurses until its
+    /// stack runs out (or, with its tile threads, until it cannot start another: an abort).
+    @Test func aGridAmongItsOwnTilesIsDamageBeforeAnyDecoding() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/regressions/decode/heic-grid-refers-to-itself.heic")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        #expect(throws: ImageError.damaged(.heic, "a derived image refers back to itself")) { try ImageDecoder.decode(bytes) }
+    }
+
     static func range(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard needle.count <= haystack.count else { return nil }
         return (0...(haystack.count - needle.count)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
