@@ -158,26 +158,37 @@ int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, ui
 
 // MARK: - A grid's plan
 
-/// The items `from` refers to by a reference of `type` in 'iref', up to `cap`; the count, or -1.
+/// The items `from` refers to by the first reference of `type` in 'iref', up to `cap`; the count,
+/// or -1. Read as libheif 1.15 reads 'iref': each reference's box header, then its source, count
+/// and targets taken from the rest of 'iref' whatever the header's size says, the targets ending
+/// early at the end of 'iref'.
 static long references(span iref, uint32_t type, uint32_t from, uint32_t *to, size_t cap) {
     size_t at = 0;
     uint64_t version, flags;
     if (!field(iref, &at, 1, &version) || !field(iref, &at, 3, &flags)) return -1;
     int wide = version == 0 ? 2 : 4;
-    uint32_t kind;
-    span ref;
-    while (next_box(iref, &at, &kind, &ref)) {
-        size_t i = 0;
-        uint64_t source, count;
-        if (!field(ref, &i, wide, &source) || !field(ref, &i, 2, &count)) return -1;
-        if (kind != type || source != from) continue;
-        if (count > cap) return -1;
-        for (uint64_t n = 0; n < count; n++) {
-            uint64_t target;
-            if (!field(ref, &i, wide, &target)) return -1;
-            to[n] = (uint32_t)target;
+    while (at < iref.len) {
+        uint64_t size, kind, source, count;
+        if (!field(iref, &at, 4, &size) || !field(iref, &at, 4, &kind)) return -1;
+        if (size == 1 && !field(iref, &at, 8, &size)) return -1;
+        if (kind == FOURCC('u', 'u', 'i', 'd')) {
+            if (iref.len - at < 16) return -1;
+            at += 16;
         }
-        return (long)count;
+        if (!field(iref, &at, wide, &source) || !field(iref, &at, 2, &count)) return -1;
+        int match = kind == type && source == from;
+        size_t n = 0;
+        for (uint64_t i = 0; i < count; i++) {
+            uint64_t target;
+            if (!field(iref, &at, wide, &target)) break;
+            if (match) {
+                if (n == cap) return -1;
+                to[n] = (uint32_t)target;
+            }
+            n++;
+            if (at >= iref.len) break;
+        }
+        if (match) return (long)n;
     }
     return 0;
 }
