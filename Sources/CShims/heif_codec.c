@@ -332,8 +332,11 @@ static int decode_grid(const void *bytes, size_t len, const tp_heif_info *info, 
         (uint64_t)job.tile_height * grid.rows < grid.height || (uint64_t)job.tile_width * (grid.columns - 1) >= grid.width ||
         (uint64_t)job.tile_height * (grid.rows - 1) >= grid.height) goto done;
     job.stride = (size_t)grid.width * job.pixel;
-    if ((canvas = malloc(job.stride * grid.height)) == NULL) goto done;
-    job.canvas = canvas;
+    // Without a turn the tiles go straight into the decoder's rows (the same layout).
+    int in_place = grid.transform_count == 0;
+    if (in_place && (grid.width != (uint32_t)info->width || grid.height != (uint32_t)info->height)) goto done;
+    if (!in_place && (canvas = malloc(job.stride * grid.height)) == NULL) goto done;
+    job.canvas = in_place ? dec->pixels : canvas;
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);
     int threads = cores < (long)count ? (int)cores : (int)count;
@@ -345,6 +348,10 @@ static int decode_grid(const void *bytes, size_t len, const tp_heif_info *info, 
     decode_tiles(&job);
     for (int t = 0; t < started; t++) pthread_join(workers[t], NULL);
     if (atomic_load(&job.failed)) goto done;
+    if (in_place) {
+        code = TP_OK;
+        goto done;
+    }
     // irot and imir, in the order the grid lists them.
     size_t w = grid.width, h = grid.height;
     if (grid.transform_count > 0 && (turned = malloc(job.stride * grid.height)) == NULL) goto done;
