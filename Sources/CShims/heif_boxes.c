@@ -60,25 +60,39 @@ static int child(span parent, size_t skip, uint32_t type, span *out) {
     return 0;
 }
 
-/// Item `id`'s 'infe' in `iinf` (version 2 or 3): its type and, in `file`, where its flags' last byte (bit 0:
-/// hidden) sits; 0 when there is none.
-static uint32_t item_entry(span file, span iinf, uint32_t id, size_t *flags_at) {
-    size_t at = 0;
+/// Starts a walk over the 'infe' entries of `iinf`: *at past its version, flags and count; 0
+/// when they do not fit.
+static int infe_start(span iinf, size_t *at) {
     uint64_t version, count;
-    if (!field(iinf, &at, 1, &version) || !field(iinf, &at, 3, &count) ||
-        !field(iinf, &at, version == 0 ? 2 : 4, &count)) return 0;
+    *at = 0;
+    return field(iinf, at, 1, &version) && field(iinf, at, 3, &count) && field(iinf, at, version == 0 ? 2 : 4, &count);
+}
+
+/// The next 'infe' of version 2 or 3 from *at (others are skipped): its item id, its type and
+/// the offset in `file` of its flags' last byte (bit 0: hidden); 0 at the end.
+static int next_infe(span file, span iinf, size_t *at, uint32_t *item, uint32_t *type, size_t *flags_at) {
     uint32_t kind;
     span infe;
-    while (next_box(iinf, &at, &kind, &infe)) {
-        if (kind != FOURCC('i', 'n', 'f', 'e')) continue;
+    while (next_box(iinf, at, &kind, &infe)) {
         size_t i = 0;
-        uint64_t v, flags, item, protection, type;
-        if (!field(infe, &i, 1, &v) || !field(infe, &i, 3, &flags) || v < 2) continue;
-        if (!field(infe, &i, v == 2 ? 2 : 4, &item) || !field(infe, &i, 2, &protection) || !field(infe, &i, 4, &type)) continue;
-        if (item != id) continue;
+        uint64_t v, flags, id, protection, t;
+        if (kind != FOURCC('i', 'n', 'f', 'e') || !field(infe, &i, 1, &v) || !field(infe, &i, 3, &flags) || v < 2 ||
+            !field(infe, &i, v == 2 ? 2 : 4, &id) || !field(infe, &i, 2, &protection) || !field(infe, &i, 4, &t)) continue;
+        *item = (uint32_t)id;
+        *type = (uint32_t)t;
         *flags_at = (size_t)(infe.p - file.p) + 3;
-        return (uint32_t)type;
+        return 1;
     }
+    return 0;
+}
+
+/// Item `id`'s type from its first 'infe', and where its hidden flag sits; 0 when there is none.
+static uint32_t item_entry(span file, span iinf, uint32_t id, size_t *flags_at) {
+    size_t at;
+    uint32_t item, type;
+    if (!infe_start(iinf, &at)) return 0;
+    while (next_infe(file, iinf, &at, &item, &type, flags_at))
+        if (item == id) return type;
     return 0;
 }
 
@@ -123,37 +137,58 @@ static long item_data(span file, span iloc, span idat, int has_idat, uint32_t id
     return -1;
 }
 
-int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, uint32_t *height) {
-    *width = *height = 0;
-    span file = {bytes, len}, meta, pitm, iinf, iloc, idat = {NULL, 0};
-    if (!bytes || !child(file, 0, FOURCC('m', 'e', 't', 'a'), &meta)) return TP_HEIF_NOT_DERIVED;
+/// The boxes of the file's first 'meta' that these checks read (a span with no bytes when absent),
+/// and the primary item's id (0 when there is no readable 'pitm').
+typedef struct {
+    span file, iinf, iloc, iref, iprp, idat;
+    uint32_t primary;
+} heif_meta;
+
+static int read_meta(const uint8_t *bytes, size_t len, heif_meta *m) {
+    memset(m, 0, sizeof *m);
+    m->file = (span){bytes, len};
+    span meta, pitm;
+    if (!bytes || !child(m->file, 0, FOURCC('m', 'e', 't', 'a'), &meta)) return 0;
     // meta is a full box: its children follow the version and flags.
-    if (!child(meta, 4, FOURCC('p', 'i', 't', 'm'), &pitm) || !child(meta, 4, FOURCC('i', 'i', 'n', 'f'), &iinf))
-        return TP_HEIF_NOT_DERIVED;
+    child(meta, 4, FOURCC('i', 'i', 'n', 'f'), &m->iinf);
+    child(meta, 4, FOURCC('i', 'l', 'o', 'c'), &m->iloc);
+    child(meta, 4, FOURCC('i', 'r', 'e', 'f'), &m->iref);
+    child(meta, 4, FOURCC('i', 'p', 'r', 'p'), &m->iprp);
+    child(meta, 4, FOURCC('i', 'd', 'a', 't'), &m->idat);
     size_t at = 0;
     uint64_t version, flags, primary;
-    if (!field(pitm, &at, 1, &version) || !field(pitm, &at, 3, &flags) || !field(pitm, &at, version == 0 ? 2 : 4, &primary))
-        return TP_HEIF_NOT_DERIVED;
-    size_t flags_at;
-    uint32_t type = item_entry(file, iinf, (uint32_t)primary, &flags_at);
-    int grid = type == FOURCC('g', 'r', 'i', 'd'), overlay = type == FOURCC('i', 'o', 'v', 'l');
-    if (!grid && !overlay) return TP_HEIF_NOT_DERIVED;
-    if (!child(meta, 4, FOURCC('i', 'l', 'o', 'c'), &iloc)) return TP_HEIF_UNREADABLE;
-    int has_idat = child(meta, 4, FOURCC('i', 'd', 'a', 't'), &idat);
-    // grid: version, flags, rows - 1, columns - 1, then the output size. iovl: version, flags,
-    // four 16-bit fill values, then the output size. Flag bit 0: 32-bit sizes.
+    if (child(meta, 4, FOURCC('p', 'i', 't', 'm'), &pitm) && field(pitm, &at, 1, &version) && field(pitm, &at, 3, &flags) &&
+        field(pitm, &at, version == 0 ? 2 : 4, &primary)) m->primary = (uint32_t)primary;
+    return 1;
+}
+
+/// The output size of derived item `id` of type `type` ('grid': version, flags, rows - 1,
+/// columns - 1, then the size; 'iovl': version, flags, four 16-bit fill values, then the size;
+/// flag bit 0: 32-bit sizes), and for a grid its rows and columns; 0 when its data does not fit.
+static int derived_output(const heif_meta *m, uint32_t id, uint32_t type, uint32_t *rows, uint32_t *columns,
+                          uint32_t *width, uint32_t *height) {
     uint8_t data[20];
-    long got = item_data(file, iloc, idat, has_idat, (uint32_t)primary, data, sizeof data);
-    size_t head = grid ? 4 : 10;
-    if (got < (long)head) return TP_HEIF_UNREADABLE;
+    long got = m->iloc.p ? item_data(m->file, m->iloc, m->idat, m->idat.p != NULL, id, data, sizeof data) : -1;
+    size_t at = type == FOURCC('g', 'r', 'i', 'd') ? 4 : 10;
+    if (got < (long)at) return 0;
     span s = {data, (size_t)got};
-    int wide = (data[1] & 1) ? 4 : 2;
     uint64_t w, h;
-    at = head;
-    if (!field(s, &at, wide, &w) || !field(s, &at, wide, &h)) return TP_HEIF_UNREADABLE;
+    if (!field(s, &at, (data[1] & 1) ? 4 : 2, &w) || !field(s, &at, (data[1] & 1) ? 4 : 2, &h)) return 0;
+    *rows = data[2] + 1u;
+    *columns = data[3] + 1u;
     *width = (uint32_t)w;
     *height = (uint32_t)h;
-    return TP_HEIF_DERIVED;
+    return 1;
+}
+
+int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, uint32_t *height) {
+    *width = *height = 0;
+    heif_meta m;
+    size_t flags_at;
+    if (!read_meta(bytes, len, &m) || !m.primary || !m.iinf.p) return TP_HEIF_NOT_DERIVED;
+    uint32_t type = item_entry(m.file, m.iinf, m.primary, &flags_at), rows, columns;
+    if (type != FOURCC('g', 'r', 'i', 'd') && type != FOURCC('i', 'o', 'v', 'l')) return TP_HEIF_NOT_DERIVED;
+    return derived_output(&m, m.primary, type, &rows, &columns, width, height) ? TP_HEIF_DERIVED : TP_HEIF_UNREADABLE;
 }
 
 // MARK: - A grid's plan
@@ -235,35 +270,23 @@ void tp_heif_grid_free(tp_heif_grid *grid) {
 
 int tp_heif_grid_plan(const uint8_t *bytes, size_t len, tp_heif_grid *grid) {
     memset(grid, 0, sizeof *grid);
-    span file = {bytes, len}, meta, pitm, iinf, iloc, iref, iprp, idat = {NULL, 0};
-    if (!bytes || !child(file, 0, FOURCC('m', 'e', 't', 'a'), &meta) || !child(meta, 4, FOURCC('p', 'i', 't', 'm'), &pitm) ||
-        !child(meta, 4, FOURCC('i', 'i', 'n', 'f'), &iinf) || !child(meta, 4, FOURCC('i', 'l', 'o', 'c'), &iloc) ||
-        !child(meta, 4, FOURCC('i', 'r', 'e', 'f'), &iref) || !child(meta, 4, FOURCC('i', 'p', 'r', 'p'), &iprp)) return 0;
-    int has_idat = child(meta, 4, FOURCC('i', 'd', 'a', 't'), &idat);
-    size_t at = 0, flags_at;
-    uint64_t version, flags, primary;
-    if (!field(pitm, &at, 1, &version) || !field(pitm, &at, 3, &flags) || !field(pitm, &at, version == 0 ? 2 : 4, &primary)) return 0;
-    if (item_entry(file, iinf, (uint32_t)primary, &flags_at) != FOURCC('g', 'r', 'i', 'd')) return 0;
-    uint8_t data[12];
-    long got = item_data(file, iloc, idat, has_idat, (uint32_t)primary, data, sizeof data);
-    if (got < 8) return 0;
-    int wide = (data[1] & 1) ? 4 : 2;
-    if (got < 4 + 2 * wide) return 0;
-    grid->rows = data[2] + 1u;
-    grid->columns = data[3] + 1u;
-    grid->width = (uint32_t)be(data + 4, wide);
-    grid->height = (uint32_t)be(data + 4 + wide, wide);
+    heif_meta m;
+    size_t flags_at;
+    if (!read_meta(bytes, len, &m) || !m.primary || !m.iinf.p || !m.iloc.p || !m.iref.p || !m.iprp.p) return 0;
+    if (item_entry(m.file, m.iinf, m.primary, &flags_at) != FOURCC('g', 'r', 'i', 'd') ||
+        !derived_output(&m, m.primary, FOURCC('g', 'r', 'i', 'd'), &grid->rows, &grid->columns, &grid->width, &grid->height))
+        return 0;
     size_t count = (size_t)grid->rows * grid->columns;
-    if (!transformations(iprp, (uint32_t)primary, grid)) return 0;
+    if (!transformations(m.iprp, m.primary, grid)) return 0;
     grid->tiles = malloc(count * sizeof *grid->tiles);
     grid->hidden_at = malloc(count * sizeof *grid->hidden_at);
-    if (!grid->tiles || !grid->hidden_at || references(iref, FOURCC('d', 'i', 'm', 'g'), (uint32_t)primary, grid->tiles, count) != (long)count) {
+    if (!grid->tiles || !grid->hidden_at || references(m.iref, FOURCC('d', 'i', 'm', 'g'), m.primary, grid->tiles, count) != (long)count) {
         tp_heif_grid_free(grid);
         return 0;
     }
     uint32_t type = 0;
     for (size_t i = 0; i < count; i++) {
-        uint32_t kind = item_entry(file, iinf, grid->tiles[i], &grid->hidden_at[i]);
+        uint32_t kind = item_entry(m.file, m.iinf, grid->tiles[i], &grid->hidden_at[i]);
         if (kind == 0 || kind == FOURCC('g', 'r', 'i', 'd') || kind == FOURCC('i', 'o', 'v', 'l') || (type && kind != type)) {
             tp_heif_grid_free(grid);
             return 0;
@@ -307,27 +330,19 @@ static int walk(span iref, derived_set *set, int index) {
 }
 
 int tp_heif_derivation_loops(const uint8_t *bytes, size_t len) {
-    span file = {bytes, len}, meta, iinf, iref;
-    if (!bytes || !child(file, 0, FOURCC('m', 'e', 't', 'a'), &meta) || !child(meta, 4, FOURCC('i', 'i', 'n', 'f'), &iinf) ||
-        !child(meta, 4, FOURCC('i', 'r', 'e', 'f'), &iref)) return 0;
+    heif_meta m;
+    size_t at, flags_at;
+    uint32_t item, type;
+    if (!read_meta(bytes, len, &m) || !m.iinf.p || !m.iref.p || !infe_start(m.iinf, &at)) return 0;
     derived_set set = {.count = 0};
-    size_t at = 0;
-    uint64_t version, count;
-    if (!field(iinf, &at, 1, &version) || !field(iinf, &at, 3, &count) || !field(iinf, &at, version == 0 ? 2 : 4, &count)) return 0;
-    uint32_t kind;
-    span infe;
-    while (next_box(iinf, &at, &kind, &infe)) {
-        size_t i = 0;
-        uint64_t v, flags, item, protection, type;
-        if (kind != FOURCC('i', 'n', 'f', 'e') || !field(infe, &i, 1, &v) || !field(infe, &i, 3, &flags) || v < 2 ||
-            !field(infe, &i, v == 2 ? 2 : 4, &item) || !field(infe, &i, 2, &protection) || !field(infe, &i, 4, &type)) continue;
+    while (next_infe(m.file, m.iinf, &at, &item, &type, &flags_at)) {
         if (type != FOURCC('g', 'r', 'i', 'd') && type != FOURCC('i', 'o', 'v', 'l') && type != FOURCC('i', 'd', 'e', 'n')) continue;
-        if (derived_index(&set, (uint32_t)item) >= 0) continue;
+        if (derived_index(&set, item) >= 0) continue;
         if (set.count == MAX_DERIVED) return 1;
-        set.id[set.count++] = (uint32_t)item;
+        set.id[set.count++] = item;
     }
     int loops = 0;
     for (size_t i = 0; i < set.count && !loops; i++)
-        if (set.state[i] == 0) loops = walk(iref, &set, (int)i);
+        if (set.state[i] == 0) loops = walk(m.iref, &set, (int)i);
     return loops;
 }

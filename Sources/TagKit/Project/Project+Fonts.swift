@@ -43,9 +43,8 @@ extension Project {
     public func checkFonts() throws -> [DamagedHistoryFont] {
         if let problem = try store.danglingFontReference() { throw store.damaged(problem) }
         let fonts = try fonts()
-        let current = Set(try store.tagFonts().values.flatMap { $0.map(\.id) })
         var damaged: [DamagedHistoryFont] = []
-        for (id, states) in try store.subsetUses() where !current.contains(id) {
+        for (id, states) in try store.historyOnlySubsets() {
             let face = try store.subset(id)
             do {
                 _ = try FontFace.embedded(face, library: fonts.library)

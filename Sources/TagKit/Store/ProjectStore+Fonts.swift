@@ -113,15 +113,15 @@ extension ProjectStore {
                             glyphs: Int(glyphs), bytes: bytes)
     }
 
-    /// Every stored subset's id, with the history states drawn with it (the entries whose after
-    /// state has it, and the parents of those whose before state has it; ascending, and empty for
-    /// a subset only the tags use now), for `check`.
-    func subsetUses() throws -> [(id: Int64, states: [Int64])] {
+    /// Every stored subset that no tag is drawn with now, with the history states drawn with it
+    /// (the entries whose after state has it, and the parents of those whose before state has it;
+    /// ascending), for `check`.
+    func historyOnlySubsets() throws -> [(id: Int64, states: [Int64])] {
         try db.prepare("""
             SELECT f.id, (SELECT group_concat(state) FROM (
                 SELECT DISTINCT CASE h.state WHEN 'after' THEN h.seq ELSE (SELECT parent FROM history WHERE seq = h.seq) END AS state
                 FROM history_fonts h WHERE h.subset_id = f.id ORDER BY state))
-            FROM font_subsets f ORDER BY f.id
+            FROM font_subsets f WHERE f.id NOT IN (SELECT subset_id FROM tag_fonts) ORDER BY f.id
             """).map { row in
             guard let id = row.value(0).integer else { throw damaged("a font subset's id is invalid") }
             let entries = (row.value(1).text ?? "").split(separator: ",").compactMap { Int64($0) }

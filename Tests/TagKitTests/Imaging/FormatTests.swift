@@ -149,9 +149,7 @@ extension ImagingTests {
     /// A grid whose canvas (in its 8 bytes of item data) is larger than the image its header
     /// declares: libheif would allocate the canvas (2.4 GB here, found by FuzzHEIC) before failing.
     @Test func aGridCanvasLargerThanItsImageIsDamageBeforeAnyDecoding() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/regressions/decode/heic-grid-canvas-oom.heic")
-        let bytes = [UInt8](try Data(contentsOf: url))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fixtures/regressions/decode/heic-grid-canvas-oom.heic"))))
         #expect(throws: ImageError.damaged(.heic, "the primary image's grid is 26991×30316, larger than the 37×23 image it makes")) {
             try ImageDecoder.decode(bytes)
         }
@@ -170,9 +168,7 @@ extension ImagingTests {
     /// reads on to the end of 'iref', and so does the check.
     @Test(arguments: ["heic-grid-refers-to-itself.heic", "heic-grid-refers-to-itself-past-its-box.heic"])
     func aGridAmongItsOwnTilesIsDamageBeforeAnyDecoding(file: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/regressions/decode/" + file)
-        let bytes = [UInt8](try Data(contentsOf: url))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fixtures/regressions/decode/" + file))))
         #expect(throws: ImageError.damaged(.heic, "a derived image refers back to itself")) { try ImageDecoder.decode(bytes) }
     }
 
