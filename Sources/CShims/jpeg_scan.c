@@ -13,11 +13,32 @@
 
 // MARK: - Huffman tables
 
+/// Whether libjpeg's parsed DHT is a table jdhuff.c would accept, checked before anything is
+/// built from it: at most 256 codes, the codes of each length fitting the code space left by the
+/// shorter ones (none all ones), and, for a DC table, no symbol over 15. jpeg_read_header checks
+/// only that the counts add up to the segment; the rest is checked where libjpeg builds its
+/// decoding tables (jpeg_make_d_derived_tbl), which this path never calls.
+static int table_is_valid(const JHUFF_TBL *h, int is_dc) {
+    int count = 0;
+    int32_t code = 0;
+    for (int l = 1; l <= 16; l++) {
+        count += h->bits[l];
+        if (count > 256) return 0;
+        code += h->bits[l];
+        if (code >= (int32_t)1 << l) return 0;  // overflows, or uses the all-ones code
+        code <<= 1;
+    }
+    if (is_dc)
+        for (int k = 0; k < count; k++)
+            if (h->huffval[k] > 15) return 0;
+    return 1;
+}
+
 /// Builds both tables from libjpeg's parsed DHT; 0 if the table is invalid (as jdhuff.c judges).
-static int build_tables(const JHUFF_TBL *h, dtable *dt, etable *et) {
+static int build_tables(const JHUFF_TBL *h, int is_dc, dtable *dt, etable *et) {
+    if (!table_is_valid(h, is_dc)) return 0;
     int count = 0;
     for (int l = 1; l <= 16; l++) count += h->bits[l];
-    if (count > 256) return 0;
     memset(dt, 0, sizeof *dt);
     memset(et, 0, sizeof *et);
     memcpy(dt->huffval, h->huffval, (size_t)count);
@@ -37,7 +58,6 @@ static int build_tables(const JHUFF_TBL *h, dtable *dt, etable *et) {
             }
         }
         dt->maxcode[l] = h->bits[l] ? code - 1 : -1;
-        if (code >= (int32_t)1 << l) return 0;  // overflows, or uses the all-ones code
         code <<= 1;
     }
     dt->maxcode[17] = INT32_MAX;
@@ -121,7 +141,7 @@ static int walk(tp_scan *s) {
         for (int b = 0; b < s->blocks; b++) {
             int c = s->block_comp[b];
             // A block reads at most about 210 bytes: past the end it reads only the padding.
-            if (!walk_block(s->data, &pos, &s->dc[c], &s->ac[c], &pred[c], kept ? block : NULL) || pos > limit) return 0;
+            if (!walk_block(s->data, &pos, s->dc[c], s->ac[c], &pred[c], kept ? block : NULL) || pos > limit) return 0;
             for (int i = 0; kept && i < s->band_count; i++) {
                 const band *bd = &s->bands[i];
                 if (mx >= bd->x0 && mx < bd->x1 && my >= bd->y0 && my < bd->y1) memcpy(band_block(s, bd, b, mx, my), block, sizeof block);
@@ -185,7 +205,12 @@ int tp_scan_open(const void *bytes, size_t len, uint64_t max_pixels, tp_scan **o
         if (c->dc_tbl_no < 0 || c->dc_tbl_no >= NUM_HUFF_TBLS || c->ac_tbl_no < 0 || c->ac_tbl_no >= NUM_HUFF_TBLS)
             fail_now((j_common_ptr)d, TP_UNSUPPORTED, "a Huffman table is missing or invalid");
         JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[c->dc_tbl_no], *ac = d->ac_huff_tbl_ptrs[c->ac_tbl_no];
-        if (!dc || !ac || !build_tables(dc, &s->dc[i], &s->edc[i]) || !build_tables(ac, &s->ac[i], &s->eac[i]))
+        s->dc[i] = malloc(sizeof *s->dc[i]);
+        s->ac[i] = malloc(sizeof *s->ac[i]);
+        s->edc[i] = malloc(sizeof *s->edc[i]);
+        s->eac[i] = malloc(sizeof *s->eac[i]);
+        if (!s->dc[i] || !s->ac[i] || !s->edc[i] || !s->eac[i]) fail_now((j_common_ptr)d, TP_NOMEM, "out of memory");
+        if (!dc || !ac || !build_tables(dc, 1, s->dc[i], s->edc[i]) || !build_tables(ac, 0, s->ac[i], s->eac[i]))
             fail_now((j_common_ptr)d, TP_UNSUPPORTED, "a Huffman table is missing or invalid");
         int h = s->comps == 1 ? 1 : c->h_samp_factor, v = s->comps == 1 ? 1 : c->v_samp_factor;
         for (int y = 0; y < v; y++)
@@ -246,12 +271,14 @@ int tp_scan_wait(tp_scan *s, const tp_lossless *band_t, char *msg, size_t msg_ca
         tp_copy_message(msg, msg_cap, "no such band, or the scan is not being walked");
         return TP_MISUSE;
     }
-    int state = s->walk_state;
+    int state;
     if (s->threaded) {
         pthread_mutex_lock(&s->lock);
         while (s->walk_state == 0 && s->rows_walked < bd->y1) pthread_cond_wait(&s->moved, &s->lock);
         state = s->walk_state;
         pthread_mutex_unlock(&s->lock);
+    } else {
+        state = s->walk_state;  // walked on this thread, before tp_scan_walk returned
     }
     if (state == 2) {
         tp_copy_message(msg, msg_cap, "the scan is not regular");
@@ -287,6 +314,12 @@ void tp_scan_close(tp_scan *s) {
     free(s->mcu_bit);
     free(s->mcu_dc);
     free(s->rst_end);
+    for (int i = 0; i < MAX_COMPS_IN_SCAN; i++) {
+        free(s->dc[i]);
+        free(s->ac[i]);
+        free(s->edc[i]);
+        free(s->eac[i]);
+    }
     for (int i = 0; i < s->band_count; i++) tp_lossless_close(s->bands[i].t);
     free(s->bands);
     free(s);

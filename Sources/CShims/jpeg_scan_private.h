@@ -53,8 +53,10 @@ struct tp_scan {
     int block_comp[D_MAX_BLOCKS_IN_MCU], block_x[D_MAX_BLOCKS_IN_MCU], block_y[D_MAX_BLOCKS_IN_MCU];
     int block_h[D_MAX_BLOCKS_IN_MCU], block_v[D_MAX_BLOCKS_IN_MCU];  // the block's component's MCU size in blocks
     int mcus_per_row, mcu_rows, restart, mcu_w, mcu_h;
-    dtable dc[MAX_COMPS_IN_SCAN], ac[MAX_COMPS_IN_SCAN];
-    etable edc[MAX_COMPS_IN_SCAN], eac[MAX_COMPS_IN_SCAN];
+    // The tables, each an allocation of its own, so that a write past one leaves its allocation
+    // (AddressSanitizer sees it) instead of landing in the next field.
+    dtable *dc[MAX_COMPS_IN_SCAN], *ac[MAX_COMPS_IN_SCAN];
+    etable *edc[MAX_COMPS_IN_SCAN], *eac[MAX_COMPS_IN_SCAN];
     uint64_t *mcu_bit;                // per MCU (and one past the last): where it starts
     int16_t *mcu_dc;                  // per MCU (and one past): the DC predictions there
     uint64_t *rst_end;                // per restart k ≥ 1: where interval k-1's last MCU ends

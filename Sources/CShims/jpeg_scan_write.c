@@ -208,7 +208,7 @@ static int encode_mcu(writer *w, const tp_scan *s, long m, int *pred, int *appro
         for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) source_pred[c] = s->mcu_dc[next * MAX_COMPS_IN_SCAN + c];
         for (int b = 0; b < s->blocks; b++) {
             int c = s->block_comp[b];
-            walk_block(s->data, &pos, &s->dc[c], &s->ac[c], &source_pred[c], block);  // walked before: cannot fail
+            walk_block(s->data, &pos, s->dc[c], s->ac[c], &source_pred[c], block);  // walked before: cannot fail
             if (!seen[c]) next_dc[c] = block[0];
             seen[c] = 1;
             last[c] = b;
@@ -221,9 +221,9 @@ static int encode_mcu(writer *w, const tp_scan *s, long m, int *pred, int *appro
         int c = s->block_comp[b];
         const JCOEF *coefs = block;
         if (painted) coefs = band_block(s, painted, b, mx, my);
-        else walk_block(s->data, &pos, &s->dc[c], &s->ac[c], &source_pred[c], block);  // walked before: cannot fail
+        else walk_block(s->data, &pos, s->dc[c], s->ac[c], &source_pred[c], block);  // walked before: cannot fail
         const int *reach = constrained && last[c] == b ? &next_dc[c] : NULL;
-        if (!encode_block(w, coefs, &pred[c], &s->edc[c], &s->eac[c], reach, painted ? approximated : NULL)) return 0;
+        if (!encode_block(w, coefs, &pred[c], s->edc[c], s->eac[c], reach, painted ? approximated : NULL)) return 0;
     }
     return 1;
 }
