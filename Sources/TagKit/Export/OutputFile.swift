@@ -1,11 +1,20 @@
 import Glibc
 
-/// Where an export's bytes go: a file written atomically, or standard output.
+/// Where an export's bytes go: a file written atomically, a special file written through, or
+/// standard output.
 ///
-/// A file is written under a temporary name beside the target (`.NAME.tagproj-tmp-PID`, so it is
-/// recognisable), synced, then renamed over the target: no reader ever sees a partial picture, and
-/// a failed or killed export leaves the target as it was. Temporary files left by exports that were
-/// killed are removed by the next export to the same place.
+/// A regular file (or a missing one) is written under a temporary name beside the target
+/// (`.NAME.tagproj-tmp-PID`, so it is recognisable), synced, then renamed over the target: no
+/// reader ever sees a partial picture, and a failed or killed export leaves the target as it was.
+/// A symbolic link to a regular file has the file it points to replaced, so the link stays a link.
+/// Temporary files left by exports that were killed are removed by the next export to the same
+/// place.
+///
+/// Anything else that is not a directory is never replaced and never read, as `cp` treats it: a
+/// character device (a tape, `/dev/full`) or a FIFO with a reader is opened for writing and
+/// written through; a FIFO that no process is reading (opening it would wait for ever), a
+/// terminal (binary there is garbage on the screen), a socket, a block device (a disk) and a
+/// link to nothing are refused (`SpecialOutputError`).
 public final class OutputFile {
     /// The file descriptor to write to.
     public let fd: Int32
@@ -13,6 +22,9 @@ public final class OutputFile {
     public let sink: FileDescriptorSink
     /// The target path, or nil for standard output.
     public let target: String?
+    /// The path renamed over (the target, or the regular file a link to it points to); nil when
+    /// writing through (standard output, a device, a FIFO).
+    private let replaced: String?
     private let temporary: String?
     private var finished = false
 
@@ -22,19 +34,90 @@ public final class OutputFile {
             fd = 1
             sink = FileDescriptorSink(fd: 1, name: "standard output")
             target = nil
+            replaced = nil
             temporary = nil
             return
         }
-        if FileIO.isDirectory(path) { throw FileError(path: path, errno: EISDIR, operation: .create) }
-        OutputFile.removeStaleTemporaries(beside: path)
-        let temp = FileIO.temporaryPath(beside: path)
-        unlink(temp)
-        let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, operation: .create) }
-        fd = descriptor
-        sink = FileDescriptorSink(fd: descriptor, name: path)
         target = path
-        temporary = temp
+        switch try Self.classify(path) {
+        case .directory:
+            throw FileError(path: path, errno: EISDIR, operation: .create)
+        case .special:
+            fd = try Self.openThrough(path)
+            sink = FileDescriptorSink(fd: fd, name: path)
+            replaced = nil
+            temporary = nil
+        case .regular(let file):
+            OutputFile.removeStaleTemporaries(beside: file)
+            let temp = FileIO.temporaryPath(beside: file)
+            unlink(temp)
+            let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw FileError(path: path, errno: errno, operation: .create) }
+            fd = descriptor
+            sink = FileDescriptorSink(fd: descriptor, name: path)
+            replaced = file
+            temporary = temp
+        }
+    }
+
+    /// What is at an output path.
+    enum Target: Equatable {
+        /// A folder: refused.
+        case directory
+        /// Nothing yet, or a regular file: replaced atomically at this path (a link resolved).
+        case regular(String)
+        /// Anything else: written through, never replaced.
+        case special
+    }
+
+    /// Looks at `path` without opening it (opening a FIFO can block, reading one consumes it).
+    static func classify(_ path: String) throws -> Target {
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            if errno == ENOENT { return .regular(path) }
+            throw FileError(path: path, errno: errno, operation: .create)
+        }
+        var info = stat()
+        if link.st_mode & S_IFMT == S_IFLNK {
+            guard stat(path, &info) == 0 else { throw SpecialOutputError.danglingLink(path: path) }
+        } else {
+            info = link
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG:
+            guard link.st_mode & S_IFMT == S_IFLNK else { return .regular(path) }
+            // Replace the file the link points to; a link whose target has no name of its own
+            // (`/dev/stdout` on a deleted file) is written through instead.
+            guard let resolved = realpath(path, nil) else { return .special }
+            defer { free(resolved) }
+            let file = String(cString: resolved)
+            return FileIO.sameFile(file, path) ? .regular(file) : .special
+        case S_IFBLK: throw SpecialOutputError.blockDevice(path: path)
+        case S_IFSOCK: throw SpecialOutputError.socket(path: path)
+        default: return .special
+        }
+    }
+
+    /// Opens a device or FIFO for writing through. O_NONBLOCK makes the open of a FIFO without a
+    /// reader fail (ENXIO) instead of waiting; the writes then block as usual.
+    private static func openThrough(_ path: String) throws -> Int32 {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            var info = stat()
+            if e == ENXIO, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+                throw SpecialOutputError.fifoWithoutReader(path: path)
+            }
+            throw FileError(path: path, errno: e, operation: .create)
+        }
+        if isatty(fd) == 1 {
+            close(fd)
+            throw SpecialOutputError.terminal(path: path)
+        }
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+        return fd
     }
 
     deinit { if !finished { abandon() } }
@@ -44,23 +127,29 @@ public final class OutputFile {
         try sink.write(bytes)
     }
 
-    /// Syncs and renames the file into place (for standard output: nothing to do).
+    /// Syncs and renames the file into place; a file written through is closed (standard
+    /// output: nothing to do).
     public func commit() throws {
         finished = true
-        guard let target, let temporary else { return }
+        guard let target else { return }
+        guard let replaced, let temporary else {
+            if close(fd) != 0 && errno != EINTR { throw FileError(path: target, errno: errno, operation: .write) }
+            return
+        }
         if fsync(fd) != 0 {
             let e = errno
             abandonFile()
             throw FileError(path: target, errno: e, operation: .write)
         }
         close(fd)
-        do { try FileIO.replace(target, with: temporary) } catch { unlink(temporary); throw error }
+        do { try FileIO.replace(replaced, with: temporary) } catch { unlink(temporary); throw error }
     }
 
-    /// Gives up: removes the temporary file; the target is untouched.
+    /// Gives up: removes the temporary file; the target is untouched (a file written through
+    /// has what was written so far, as a pipe would).
     public func abandon() {
         finished = true
-        guard temporary != nil else { return }
+        guard target != nil else { return }
         abandonFile()
     }
 
@@ -79,7 +168,10 @@ public final class OutputFile {
 
     /// Whether `path` is an SQLite file (the 16-byte header `SQLite format 3\0`), and whether it
     /// is a tagproj project (the application id at offset 68); `nil` for anything else or nothing.
+    /// Only a regular file is read: a FIFO or a device is never opened here.
     public static func databaseKind(at path: String) -> DatabaseKind? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         guard let head = try? FileIO.readPrefix(path, count: 72), head.count >= 16,
               head.prefix(16).elementsEqual(ProjectHeader.magic) else { return nil }
         guard head.count >= 72 else { return .database }
@@ -100,4 +192,41 @@ public final class OutputFile {
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(dir + "/" + file) }
         }
     }
+}
+
+/// An output that is neither a file to replace nor one to write through.
+public enum SpecialOutputError: TagProjError, Equatable {
+    /// A FIFO that no process has open for reading.
+    case fifoWithoutReader(path: String)
+    /// A terminal.
+    case terminal(path: String)
+    /// A Unix socket (it cannot be opened as a file).
+    case socket(path: String)
+    /// A block device: a disk or a partition.
+    case blockDevice(path: String)
+    /// A symbolic link to nothing.
+    case danglingLink(path: String)
+
+    /// One line naming what is in the way.
+    public var message: String {
+        switch self {
+        case .fifoWithoutReader(let p): return "'\(p)' is a FIFO that no process is reading; nothing was written"
+        case .terminal(let p): return "'\(p)' is a terminal; a picture written there would be garbage on the screen"
+        case .socket(let p): return "'\(p)' is a socket; it cannot be written as a file"
+        case .blockDevice(let p): return "'\(p)' is a block device; export never writes a picture over a disk"
+        case .danglingLink(let p): return "'\(p)' is a symbolic link to nothing"
+        }
+    }
+
+    /// Start the FIFO's reader first; a link needs its target.
+    public var advice: String? {
+        switch self {
+        case .fifoWithoutReader: return "start the program that reads the FIFO first"
+        case .danglingLink: return "create the file it points to, or remove the link"
+        default: return nil
+        }
+    }
+
+    /// The output cannot be written.
+    public var meaning: ErrorMeaning { .cannotWrite }
 }
