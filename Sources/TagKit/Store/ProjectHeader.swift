@@ -3,17 +3,27 @@
 enum ProjectHeader {
     static let magic: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
-    /// Checks that `path` is a tagproj project this build can read; returns its schema version.
-    static func check(_ path: String) throws -> Int {
+    /// What the header says of a project this build can read.
+    struct Summary {
+        /// The schema version (`PRAGMA user_version`).
+        var version: Int
+        /// Whether the file is in WAL mode (its read and write versions 2): a project written
+        /// by another program, which tagproj puts back to a rollback journal when it writes.
+        var wal: Bool
+    }
+
+    /// Checks that `path` is a tagproj project this build can read. Only a regular file is read:
+    /// a FIFO or a device named as a project is refused without being opened.
+    static func check(_ path: String) throws -> Summary {
         guard FileIO.exists(path) else { throw ProjectError.missing(path: path) }
-        guard !FileIO.isDirectory(path) else { throw ProjectError.notSQLite(path: path) }
+        guard FileIO.isRegularFile(path) else { throw ProjectError.notSQLite(path: path) }
         let header = try FileIO.readPrefix(path, count: 100)
         guard isSQLite(header) else { throw ProjectError.notSQLite(path: path) }
         guard bigEndian(header, at: 68) == Project.applicationID else { throw ProjectError.notATagproj(path: path) }
         let version = Int(Int32(bitPattern: bigEndian(header, at: 60)))
         guard version >= 1 else { throw ProjectError.notATagproj(path: path) }
         guard version <= Migrator.latestVersion else { throw ProjectError.newerVersion(path: path, version: version) }
-        return version
+        return Summary(version: version, wal: header[18] == 2 || header[19] == 2)
     }
 
     /// What is at `path`, where a project is to be written; nil when nothing is. Only the first
@@ -21,6 +31,7 @@ enum ProjectHeader {
     static func occupant(of path: String) throws -> ExistingFile? {
         guard FileIO.exists(path) else { return nil }
         if FileIO.isDirectory(path) { return .folder }
+        guard FileIO.isRegularFile(path) else { return .other }
         let prefix = try FileIO.readPrefix(path, count: 512)
         if isSQLite(prefix) { return bigEndian(prefix, at: 68) == Project.applicationID ? .project : .sqliteDatabase }
         if let format = prefix.withUnsafeBytes({ ImageProbe.format(of: $0) }) { return .image(format) }

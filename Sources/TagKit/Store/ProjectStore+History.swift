@@ -35,6 +35,7 @@ extension ProjectStore {
     @discardableResult
     func record(_ entry: HistoryEntry, on header: Header, nextID: Int64, origin: EntryOrigin) throws -> Int64 {
         let seq = try lastSeq() + 1
+        guard nextID < Self.counterLimit else { throw damaged("the id counter leaves no room for another tag") }
         try writeImages(of: entry)
         if let settings = entry.settings { try Self.writeSettings(db, settings.after) }
         try append(entry, seq: seq, parent: header.cursor, origin: origin)
@@ -84,8 +85,15 @@ extension ProjectStore {
 
     /// The highest seq in the history (0 when it is empty).
     func lastSeq() throws -> Int64 {
-        try db.scalar("SELECT max(seq) FROM history")?.integer ?? 0
+        let last = try db.scalar("SELECT max(seq) FROM history")?.integer ?? 0
+        guard last < Self.counterLimit else { throw damaged("history entry \(last) leaves no room for another") }
+        return last
     }
+
+    /// The bound on every id and counter a project holds (history seqs, tag ids, the next id):
+    /// 2^53, the largest integer a JSON number carries exactly to the editor's page, far beyond
+    /// any real history, and far enough below Int64.max that `+ 1` can never overflow.
+    static let counterLimit: Int64 = 1 << 53
 
     /// Every entry's row (no changes), in seq order, marked against the cursor (what `history`
     /// lists and draws).
@@ -162,7 +170,7 @@ extension ProjectStore {
 
     /// An entry's row selected as `nodeColumns`, checked.
     private func node(from s: Statement) throws -> HistoryLog.Item {
-        guard let seq = s.value(0).integer, let parent = s.value(1).integer, parent >= 0, parent < seq,
+        guard let seq = s.value(0).integer, seq < Self.counterLimit, let parent = s.value(1).integer, parent >= 0, parent < seq,
               let label = s.value(2).text, label.utf8.count <= Self.maximumLabelBytes
         else { throw damaged("a history entry is invalid") }
         func optional(_ column: Int32) throws -> String? {

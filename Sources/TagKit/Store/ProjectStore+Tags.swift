@@ -41,7 +41,7 @@ extension ProjectStore {
             tagID = id
             if (at..<at + 6).allSatisfy({ s.value($0) == .null }) { return nil }
         } else {
-            guard let raw = s.value(at).integer, raw >= 1 else { throw damaged("a tag has an invalid id") }
+            guard let raw = s.value(at).integer, raw >= 1, raw < Self.counterLimit else { throw damaged("a tag has an invalid id") }
             tagID = TagID(raw)
             column += 1
         }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A project file's rows (see `Schema/README.md`): the only place that speaks SQL about a project.
 ///
 /// `Project` orchestrates; this reads and writes, each method one typed question or one
@@ -13,15 +15,21 @@ struct ProjectStore {
     /// that is not ours, or is from a newer tagproj, is refused without a byte written; an older
     /// schema is migrated (which needs a writable connection).
     static func open(_ path: String, forWriting: Bool, busyTimeoutMS: Int32) throws -> ProjectStore {
-        let version = try ProjectHeader.check(path)
-        let needsMigration = version < Migrator.latestVersion
+        let header = try ProjectHeader.check(path)
+        let needsMigration = header.version < Migrator.latestVersion
         // A process killed mid-edit leaves a hot journal that the next reader must roll back, which
         // a read-only connection cannot do ("attempt to write a readonly database"). When a journal
         // is present, read through a read-write connection: SQLite rolls back only a journal that
         // no live writer holds, and a file we may not write still opens read-only.
         let recover = !forWriting && FileIO.exists(path + "-journal")
+        // A document is one file: a project another program put in WAL mode (which keeps -wal and
+        // -shm files beside it, and after a crash its latest writes in the -wal) is checkpointed
+        // and put back to the rollback journal by the first connection that may write it.
+        let leaveWAL = header.wal && (forWriting || access(path, W_OK) == 0)
         do {
-            let db = try Database(path: path, readOnly: !forWriting && !needsMigration && !recover, busyTimeoutMS: busyTimeoutMS)
+            let db = try Database(path: path, readOnly: !forWriting && !needsMigration && !recover && !leaveWAL,
+                                  busyTimeoutMS: busyTimeoutMS)
+            if leaveWAL { try db.execute("PRAGMA journal_mode = DELETE") }
             if forWriting || needsMigration { try db.execute("PRAGMA synchronous = FULL") }
             if needsMigration { try Migrator.migrate(db) }
             return ProjectStore(db: db)
@@ -84,8 +92,8 @@ struct ProjectStore {
             """)
         guard try s.step() else { throw damaged("the project row is missing") }
         let settings = try self.settings(from: s, at: 2)
-        guard let next = s.value(0).integer, next >= 1, next < Int64.max else { throw damaged("the id counter is invalid") }
-        guard let cursor = s.value(1).integer, cursor >= 0 else { throw damaged("the history cursor is invalid") }
+        guard let next = s.value(0).integer, next >= 1, next < Self.counterLimit else { throw damaged("the id counter is invalid") }
+        guard let cursor = s.value(1).integer, cursor >= 0, cursor < Self.counterLimit else { throw damaged("the history cursor is invalid") }
         return Header(settings: settings, nextID: next, cursor: cursor)
     }
 

@@ -41,6 +41,13 @@ public enum FileIO {
         return stat(path, &info) == 0
     }
 
+    /// Whether `path` is a regular file (a link to one counts): not a folder, a FIFO or a device,
+    /// which reading could block on or consume.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Whether `path` is a directory.
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()

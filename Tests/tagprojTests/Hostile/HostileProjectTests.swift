@@ -93,6 +93,12 @@ import TagKit
         ("UPDATE project SET history_cursor = -1", ["list", "undo", "history"], "the history cursor is invalid"),
         ("UPDATE project SET currency = printf('%.300c', '$')", ["add", "list"], "the currency is invalid"),
         ("UPDATE history SET label = printf('%.5000c', 'x')", ["history", "check"], "a history entry is invalid"),
+        // A seq that cannot grow: every edit would overflow `last + 1`.
+        ("UPDATE history SET seq = 9223372036854775807 WHERE seq = 2", ["add", "edit"], "leaves no room for another"),
+        ("UPDATE history SET seq = 9223372036854775807 WHERE seq = 2", ["check", "history"], "a history entry is invalid"),
+        ("UPDATE project SET next_tag_id = 9223372036854775807", ["add", "list", "check"], "the id counter is invalid"),
+        ("UPDATE tags SET id = 9223372036854775806", ["list", "check"], "a tag has an invalid id"),
+        ("UPDATE project SET history_cursor = 9223372036854775807", ["undo", "history"], "the history cursor is invalid"),
     ])
     func aRowOutsideItsDomainIsRefusedByName(_ sql: String, _ commands: [String], _ message: String) throws {
         let cli = CLI()
@@ -104,5 +110,31 @@ import TagKit
             expectFailure(try cli.run(command), 65, message)
             #expect(cli.bytes("p.tagproj") == before, "\(name) changed the file")
         }
+    }
+
+    /// A project put in WAL mode by another program, with its last write still in the -wal file
+    /// (as a crash leaves it): the first tagproj command reads that write, and leaves one file in
+    /// rollback-journal mode, no -wal or -shm beside it.
+    @Test(arguments: ["list", "add"])
+    func aWALModeProjectBecomesOneFileAgain(_ name: String) throws {
+        let cli = CLI()
+        try Self.project(cli)
+        let path = cli.path("p.tagproj"), copy = cli.path("c.tagproj")
+        var db: OpaquePointer?
+        #expect(sqlite3_open(path, &db) == SQLITE_OK)
+        defer { sqlite3_close(db) }
+        #expect(sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; UPDATE tags SET text = 'Broth' WHERE id = 1", nil, nil, nil) == SQLITE_OK)
+        // The connection is still open: what is on disk now is what a crash would leave.
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix) }
+        #expect(FileManager.default.fileExists(atPath: copy + "-wal"))
+        let command = Self.commands.first { $0[0] == name }!.map { $0 == "p.tagproj" ? "c.tagproj" : $0 }
+        let run = try cli.run(command)
+        #expect(run.status == 0, "\(run)")
+        if name == "list" { #expect(run.stdout.contains("Broth"), "\(run)") }
+        #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: copy + "-shm"))
+        let header = [UInt8](cli.bytes("c.tagproj")!.prefix(20))
+        #expect(header[18] == 1 && header[19] == 1, "still in WAL mode: \(header[18]), \(header[19])")
+        #expect(try cli("list", "c.tagproj").stdout.contains("Broth"))
     }
 }
