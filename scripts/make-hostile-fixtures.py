@@ -93,6 +93,9 @@ def main():
     files["bomb-100000x100000.png"] = png(100000, 100000, 8, 0, b"\x00" * 64)
     # 1,000,001 × 1, one bit a pixel: under 100 megapixels but wider than any side tagproj takes.
     files["wide-1000001.png"] = png(1000001, 1, 1, 0, b"\x00" + b"\x00" * ((1000001 + 7) // 8))
+    # 10,000,000 × 1 in 1-bit grey (a few KB): decoded as RGB a row is 30 MB, a band of 16 of
+    # them 480 MB, so the side must be checked on the header, before any band is allocated.
+    files["wide-10000000.png"] = png(10000000, 1, 1, 0, b"\x00" + b"\x00" * ((10000000 + 7) // 8))
     # 65000 × 65000 declared in a small JPEG's SOF: 4.2 gigapixels.
     bomb = bytearray(files["small.jpg"])
     sof = bomb.index(b"\xff\xc0")

@@ -27,6 +27,21 @@ public enum ImageDecoder {
     /// The default pixel limit: 100 megapixels (`--max-pixels` raises it).
     public static let defaultMaxPixels = 100_000_000
 
+    /// The longest side tagproj decodes, whatever the pixel limit: a 100,000,000 × 1 strip is
+    /// under any pixel limit, but a band of its rows would be gigabytes, and it is no photo.
+    public static let maximumSide = 1_000_000
+
+    /// Refuses a picture whose headers declare more than `maxPixels` pixels or a side longer
+    /// than `maximumSide`: checked on the headers, before any row or band is allocated.
+    static func checkLimits(_ info: ImageInfo, maxPixels: Int) throws {
+        guard info.pixelCount <= maxPixels else {
+            throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: maxPixels)
+        }
+        guard info.storedWidth <= maximumSide, info.storedHeight <= maximumSide else {
+            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(maximumSide)")
+        }
+    }
+
     /// A streaming decoder for the image in `bytes` (copied), chosen by its magic bytes.
     /// Rows come in stored orientation.
     /// - Throws: `ImageError`.
@@ -69,9 +84,7 @@ public enum ImageDecoder {
     public static func decode(_ bytes: UnsafeRawBufferPointer, maxPixels: Int = defaultMaxPixels,
                               applyOrientation: Bool = true) throws -> DecodedImage {
         let info = try ImageProbe.probe(bytes)
-        guard info.pixelCount <= maxPixels else {
-            throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: maxPixels)
-        }
+        try checkLimits(info, maxPixels: maxPixels)
         var reader = try rowReader(for: bytes, maxPixels: maxPixels)
         let pixels = try Orientation.readUpright(&reader, orientation: applyOrientation ? info.orientation : 1)
         return DecodedImage(info: info, pixels: pixels, iccProfile: reader.iccProfile, warning: reader.warning)
@@ -94,9 +107,7 @@ public enum ImageDecoder {
 
     private static func verify(_ bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> ImageCheck {
         let info = try ImageProbe.probeTyped(bytes)
-        guard info.pixelCount <= maxPixels else {
-            throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: maxPixels)
-        }
+        try checkLimits(info, maxPixels: maxPixels)
         guard let codec = Codecs.sniff(bytes) else { throw ImageError.notAnImage }
         var reader = try codec.checkingReader(for: bytes, maxPixels: maxPixels)
         var band = [UInt8](repeating: 0, count: 16 * reader.rowBytes)

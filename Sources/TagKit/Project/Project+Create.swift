@@ -42,15 +42,11 @@ extension Project {
         case let other?: throw ProjectError.occupied(path: path, by: other)
         }
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
-        // The whole picture is decoded (pixels discarded), so damage is found now, naming the file.
+        // The whole picture is decoded (pixels discarded), so damage is found now, naming the file;
+        // the pixel limit and the longest side (`ImageDecoder.maximumSide`) are checked on the
+        // headers first, before a band of rows is allocated.
         let check = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: imagePath)
         let info = check.info
-        // A project stores sides up to 1,000,000 pixels whatever --max-pixels says (a 1,000,001 × 1
-        // strip is under any pixel limit but no photo).
-        let longest = Int(ProjectStore.sides.upperBound)
-        guard info.storedWidth <= longest, info.storedHeight <= longest else {
-            throw ImageFileError(.file(imagePath), .unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(longest)"))
-        }
         let crop: Crop
         switch options.crop {
         case .none: crop = .full

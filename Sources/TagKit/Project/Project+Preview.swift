@@ -10,12 +10,12 @@ extension Project {
         var options = ExportOptions()
         options.quality = quality
         try options.validate()
-        let bytes = try store.sharedSourceBytes()
         let sink = MemorySink()
         let pipeline = ExportPipeline(orientation: source.orientation, crop: source.crop, scene: TagScene(drawings: [], size: size),
                                       format: .jpeg, options: options, sink: sink)
-        // A screen-sized view of a big JPEG is decoded reduced, as export's smaller sizes are.
-        var reader = try ImageDecoder.rowReader(sharing: bytes, maxPixels: options.maxPixels, picture: source.size, output: size)
+        // The decoder export would use: a screen-sized view of a big JPEG is decoded reduced, and
+        // a blob that is not what the source row says is refused before a row is read.
+        var reader = try photoReader(source, maxPixels: options.maxPixels, output: size)
         try pipeline.run(&reader)
         return sink.bytes
     }

@@ -201,7 +201,7 @@ struct ProjectStore {
     }
 
     /// A side a project may store, in pixels, whatever the pixel limit.
-    static let sides: ClosedRange<Int64> = 1...1_000_000
+    static let sides: ClosedRange<Int64> = 1...Int64(ImageDecoder.maximumSide)
 
     /// The photo's bytes, read straight from the blob into one array (`sqlite3_blob_read`), so
     /// the photo is in memory once, not also in a copy SQLite assembles from its overflow pages.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagKit
 
 /// Hostile photos through the command line (files from `scripts/make-hostile-fixtures.py`): every
 /// run ends with exit 0 or 65 and an `error:` line, within seconds, never with a signal.
@@ -8,6 +9,7 @@ import Testing
         ("bomb-100000x100000.png", "100000×100000 pixels"),
         ("bomb-65000x65000.jpg", "65000×65000 pixels"),
         ("wide-1000001.png", "longer than 1000000"),
+        ("wide-10000000.png", "longer than 1000000"),
         ("empty.jpg", "empty.jpg' is not a JPEG, PNG, WebP, HEIC or AVIF image"),
         ("pretends.png", "damaged PNG"),
         ("truncated.jpg", "truncated.jpg': damaged JPEG"),
@@ -93,6 +95,27 @@ import Testing
         // An output asked larger than the limit is a request that cannot be done: 1.
         expectFailure(try cli("export", "p.tagproj", "out.png", "--max-pixels", "40"), 1, "more than the limit of 40")
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.png")))
+    }
+
+    /// A project whose photo blob is not what its source row says (here a 10,000,000×1 strip in
+    /// a project made from a small PNG) is refused before a row is decoded: by export, within a
+    /// memory cap a band of the strip's rows would exceed.
+    @Test func exportRefusesABlobLargerThanItsSourceRow() throws {
+        let cli = CLI()
+        #expect(try cli("new", "p.tagproj", Hostile.path("small.png")).status == 0)
+        try Database(path: cli.path("p.tagproj")).prepare("UPDATE source_bytes SET bytes = ?",
+                                                          [.blob([UInt8](try Hostile.bytes("wide-10000000.png")))]).run()
+        let run = BoundedRun(directory: cli.dir, memoryLimitMiB: 256)
+        for format in ["png", "jpg"] {
+            let (ending, stderr) = try run(["export", "p.tagproj", "out.\(format)"])
+            #expect(ending == .exit(65), "\(stderr)")
+            #expect(stderr.hasPrefix("error: ") && stderr.contains("the photo is 10000000×1 pixels, not the"), "\(stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cli.path("out.\(format)")))
+        }
+        try Database(path: cli.path("p.tagproj")).prepare("UPDATE source_bytes SET bytes = ?",
+                                                          [.blob([UInt8](try Hostile.bytes("small.jpg")))]).run()
+        let (ending, stderr) = try run(["export", "p.tagproj", "out.png"])
+        #expect(ending == .exit(65) && stderr.contains("the photo is a JPEG, not the PNG its row says"), "\(stderr)")
     }
 
     @Test(arguments: [("missing-eoi.jpg", "Premature end of JPEG file"), ("extraneous-bytes.jpg", "extraneous bytes"),
