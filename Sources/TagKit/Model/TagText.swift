@@ -41,6 +41,26 @@ public enum TagText {
         }
     }
 
+    /// Whether `text`, read from a project, is text `validate` could have stored: NFC and trimmed,
+    /// 1 to `maximumLength` grapheme clusters, nothing forbidden. A project from someone else
+    /// may hold anything; what fails is damage, never printed or drawn.
+    static func isStorable(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= maximumLength && !text.unicodeScalars.contains(where: isForbidden) && normalized(text) == text
+    }
+
+    /// Whether a name read from a project (a history label, a user or front end, a font's family,
+    /// style or file) holds no control character or line break: such bytes would reach a
+    /// terminal as escape sequences. Unassigned code points are let through here (a newer font's
+    /// name may use one), as are the lengths, which each reader bounds itself.
+    static func isPrintableName(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator, .surrogate: return true
+            default: return false
+            }
+        }
+    }
+
     /// The canonical form of an amount: integer part without leading zeros, and two decimals
     /// when there is a fraction. The project's symbol may stand before or after it (`$12.50`,
     /// `38元`, `12,50 €`); the decimal separator is `.` or the project's own. Another currency's

@@ -107,7 +107,8 @@ extension ProjectStore {
         guard let family = s.value(0).text, let style = s.value(1).text, let file = s.value(2).text,
               let index = s.value(3).integer, let color = s.value(4).integer, let glyphs = s.value(5).integer,
               (0...Int64(Int32.max)).contains(index), (0...1).contains(color), (1...65536).contains(glyphs),
-              case .blob(let bytes) = s.value(6), bytes.count <= EmbeddedFace.maximumBytes
+              case .blob(let bytes) = s.value(6), bytes.count <= EmbeddedFace.maximumBytes,
+              [family, style, file].allSatisfy({ $0.utf8.count <= 1024 && TagText.isPrintableName($0) })
         else { throw damaged("font subset \(id) is invalid") }
         return EmbeddedFace(priority: 0, family: family, style: style, file: file, faceIndex: Int32(index), isColor: color == 1,
                             glyphs: Int(glyphs), bytes: bytes)
@@ -186,7 +187,10 @@ extension ProjectStore {
                     WHERE g.family = f.family AND g.style = f.style)
             FROM font_subsets f GROUP BY family, style ORDER BY family, style
             """).map {
-            EmbeddedFaceSummary(family: $0.value(0).text ?? "", style: $0.value(1).text ?? "", subsets: Int($0.value(2).integer ?? 0),
+            guard let family = $0.value(0).text, let style = $0.value(1).text,
+                  [family, style].allSatisfy({ $0.utf8.count <= 1024 && TagText.isPrintableName($0) })
+            else { throw damaged("a font subset's family or style is invalid") }
+            return EmbeddedFaceSummary(family: family, style: style, subsets: Int($0.value(2).integer ?? 0),
                                 glyphs: Int($0.value(3).integer ?? 0), bytes: Int($0.value(4).integer ?? 0),
                                 tags: Int($0.value(5).integer ?? 0))
         }

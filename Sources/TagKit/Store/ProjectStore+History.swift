@@ -149,7 +149,7 @@ extension ProjectStore {
     /// Entry `seq` with its changes, or nil when there is none.
     func entry(_ seq: Int64) throws -> HistoryEntry? {
         guard let label = try db.scalar("SELECT label FROM history WHERE seq = ?", [.integer(seq)])?.text else { return nil }
-        guard label.utf8.count <= Self.maximumLabelBytes else { throw damaged("history entry \(seq) is invalid") }
+        guard label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label) else { throw damaged("history entry \(seq) is invalid") }
         return HistoryEntry(label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [],
                             settings: try settingsChanges(where: "seq = ?", [.integer(seq)])[seq])
     }
@@ -171,12 +171,12 @@ extension ProjectStore {
     /// An entry's row selected as `nodeColumns`, checked.
     private func node(from s: Statement) throws -> HistoryLog.Item {
         guard let seq = s.value(0).integer, seq < Self.counterLimit, let parent = s.value(1).integer, parent >= 0, parent < seq,
-              let label = s.value(2).text, label.utf8.count <= Self.maximumLabelBytes
+              let label = s.value(2).text, label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label)
         else { throw damaged("a history entry is invalid") }
         func optional(_ column: Int32) throws -> String? {
             switch s.value(column) {
             case .null: return nil
-            case .text(let text) where text.utf8.count <= 1024: return text
+            case .text(let text) where text.utf8.count <= 1024 && TagText.isPrintableName(text): return text
             default: throw damaged("history entry \(seq) is invalid")
             }
         }

@@ -47,7 +47,9 @@ extension ProjectStore {
         }
         let name = "tag \(tagID)"
         guard let kind = s.value(column).text.flatMap(Kind.init) else { throw damaged("\(name) has an unknown kind") }
-        guard let text = s.value(column + 1).text, (1...1024).contains(text.utf8.count)
+        // The rules `add` applies (TagText), so that what a crafted row holds (an escape sequence
+        // for the terminal, a line break for the listing) is refused, never printed or drawn.
+        guard let text = s.value(column + 1).text, (1...1024).contains(text.utf8.count), TagText.isStorable(text)
         else { throw damaged("\(name) has invalid text") }
         guard let x = s.value(column + 2).real, x.isFinite, (0...1).contains(x) else { throw damaged("\(name) has an invalid x position") }
         guard let y = s.value(column + 3).real, y.isFinite, (0...1).contains(y) else { throw damaged("\(name) has an invalid y position") }

@@ -56,7 +56,7 @@ struct BatchExport {
             failures.append((project, code))
             results[index] = .object([("project", .string(project)), ("ok", .bool(false)), ("path", .string(path)),
                                       ("error", .string(reason)), ("exit", .integer(Int64(code.rawValue)))])
-            let line = out.stderrStyle.paint("failed", .red) + " \(project): \(reason)"
+            let line = out.stderrStyle.paint("failed", .red) + " " + out.forStderr("\(project): \(reason)")
             if bar != nil { bar?.print(line); bar?.advance(ok: false, name: project) } else { Output.stderr(line + "\n") }
         })
         bar?.finish()

@@ -5,7 +5,9 @@ import TagKit
 ///
 /// Written with `write(2)` directly; stdout is buffered and flushed once at exit. `quiet` drops the
 /// informational lines (`created …`, `wrote …`, `undid …`, progress) but never warnings or errors.
-/// Colour is used only where the stream is a terminal and `NO_COLOR` is not set.
+/// Colour is used only where the stream is a terminal and `NO_COLOR` is not set. Text bound for a
+/// terminal has its control characters escaped (`TerminalText`): a name or a path from someone
+/// else must not clear the screen or write the clipboard.
 final class Output {
     private var buffer: [UInt8] = []
     /// Set by `--quiet`/`-q`.
@@ -13,28 +15,42 @@ final class Output {
     /// Styles for stdout (history's cursor) and stderr (`error:`, `warning:`, `hint:`).
     let stdoutStyle = Style(fd: 1)
     let stderrStyle = Style(fd: 2)
+    /// Whether each stream is a terminal, whose text is escaped.
+    private let stdoutEscapes = Style.isTerminal(1), stderrEscapes = Style.isTerminal(2)
 
     /// Appends a line of data for stdout.
-    func line(_ text: String) { buffer.append(contentsOf: text.utf8); buffer.append(10) }
+    func line(_ text: String) {
+        buffer.append(contentsOf: (stdoutEscapes ? TerminalText.escaped(text) : text).utf8)
+        buffer.append(10)
+    }
+
+    /// Appends a line of data for stdout in `colour` (where colour is on), escaped first.
+    func line(_ text: String, _ colour: Style.Colour) {
+        buffer.append(contentsOf: stdoutStyle.paint(stdoutEscapes ? TerminalText.escaped(text) : text, colour).utf8)
+        buffer.append(10)
+    }
+
+    /// `text` as it may be written to stderr: escaped when stderr is a terminal.
+    func forStderr(_ text: String) -> String { stderrEscapes ? TerminalText.escaped(text) : text }
 
     /// Appends raw bytes for stdout.
     func raw(_ bytes: [UInt8]) { buffer.append(contentsOf: bytes) }
 
     /// A `warning: …` line on stderr, at once (kept under `--quiet`).
-    func warning(_ text: String) { Output.stderr(stderrStyle.paint("warning:", .yellow) + " \(text)\n") }
+    func warning(_ text: String) { Output.stderr(stderrStyle.paint("warning:", .yellow) + " \(forStderr(text))\n") }
 
     /// A `note: …` line on stderr, at once: something the user should know that is not a problem
     /// (another history branch continues here). Kept under `--quiet`, as warnings are.
-    func note(_ text: String) { Output.stderr(stderrStyle.paint("note:", .cyan) + " \(text)\n") }
+    func note(_ text: String) { Output.stderr(stderrStyle.paint("note:", .cyan) + " \(forStderr(text))\n") }
 
     /// An informational line on stderr (`created …`); dropped under `--quiet`.
-    func message(_ text: String) { if !quiet { Output.stderr(text + "\n") } }
+    func message(_ text: String) { if !quiet { Output.stderr(forStderr(text) + "\n") } }
 
     /// The `error:` line, then `hint:` and `usage:` lines when given (never dropped).
     func error(_ message: String, hint: String? = nil, usage: String? = nil) {
-        var text = stderrStyle.paint("error:", .red) + " \(message)\n"
-        if let hint { text += stderrStyle.paint("hint:", .cyan) + " \(hint)\n" }
-        if let usage { text += "usage: \(usage)\n" }
+        var text = stderrStyle.paint("error:", .red) + " \(forStderr(message))\n"
+        if let hint { text += stderrStyle.paint("hint:", .cyan) + " \(forStderr(hint))\n" }
+        if let usage { text += "usage: \(forStderr(usage))\n" }
         Output.stderr(text)
     }
 
@@ -76,5 +92,28 @@ struct Style {
     /// `text` wrapped in the colour's escape codes, or unchanged when colour is off.
     func paint(_ text: String, _ colour: Colour) -> String {
         enabled ? "\u{1B}[\(colour == .bold || colour == .dim ? "" : "1;")\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Text made safe for a terminal: every control character but tab and line feed (C0, DEL, C1)
+/// written out as `\x1B` or `\u009B`, so that bytes from a project or a file name reach the
+/// screen as text, never as an escape sequence (OSC 52 writes the clipboard, CSI 2J clears the
+/// screen). Only what goes to a terminal is escaped: a pipe or a file gets the text as it is.
+enum TerminalText {
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else { out.append(scalar); continue }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let escape = scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            out.append(contentsOf: escape.unicodeScalars)
+        }
+        return String(out)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v < 0x20 && v != 0x09 && v != 0x0A) || (0x7F...0x9F).contains(v)
     }
 }

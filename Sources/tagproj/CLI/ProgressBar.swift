@@ -37,7 +37,7 @@ struct ProgressBar {
         let bar = style.paint(String(repeating: "#", count: filled), .green) + String(repeating: "-", count: width - filled)
         var text = "\r\u{1B}[K[\(bar)] \(done)/\(total)"
         if failed > 0 { text += "  " + style.paint("\(failed) failed", .red) }
-        if let last { text += "  \(last)" }
+        if let last { text += "  " + TerminalText.escaped(last) }  // the bar is drawn on a terminal only
         Output.stderr(text)
     }
 }

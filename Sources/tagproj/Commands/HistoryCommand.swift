@@ -38,7 +38,6 @@ struct HistoryCommand: Command {
             return
         }
         if log.items.isEmpty { out.line("(no edits yet)"); return }
-        let style = out.stdoutStyle
         let rows = tree ? HistoryGraph.rows(log) : [HistoryGraph.Row(lead: "", item: nil)] + log.items.map { HistoryGraph.Row(lead: "", item: $0) }
         for row in rows {
             let current = (row.item?.seq ?? 0) == log.cursor
@@ -51,9 +50,9 @@ struct HistoryCommand: Command {
                 line += "(start)"
             }
             if current {
-                out.line(style.paint(line, .green))
+                out.line(line, .green)
             } else if row.item?.undone == true {
-                out.line(style.paint(tree ? line : line + "  (undone)", .dim))
+                out.line(tree ? line : line + "  (undone)", .dim)
             } else {
                 out.line(line)
             }

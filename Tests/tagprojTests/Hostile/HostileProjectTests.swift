@@ -93,6 +93,14 @@ import TagKit
         ("UPDATE project SET history_cursor = -1", ["list", "undo", "history"], "the history cursor is invalid"),
         ("UPDATE project SET currency = printf('%.300c', '$')", ["add", "list"], "the currency is invalid"),
         ("UPDATE history SET label = printf('%.5000c', 'x')", ["history", "check"], "a history entry is invalid"),
+        // Escape sequences for the terminal (OSC 52 writes the clipboard, CSI 2J clears the screen)
+        // and line breaks: refused where read, as `add` refuses them.
+        ("UPDATE tags SET text = 'Soup' || char(27) || ']52;c;ZXZpbA==' || char(7)", ["list", "export", "check"], "tag #1 has invalid text"),
+        ("UPDATE tags SET text = 'Soup' || char(10) || '#9 dish Fake'", ["list"], "tag #1 has invalid text"),
+        ("UPDATE tags SET text = ' Soup'", ["list"], "tag #1 has invalid text"),
+        ("UPDATE history SET label = 'add ' || char(27) || '[2J' WHERE seq = 1", ["history", "check"], "a history entry is invalid"),
+        ("UPDATE history SET user = char(27) || '[2J' WHERE seq = 1", ["history"], "history entry 1 is invalid"),
+        ("UPDATE history SET front_end = char(155) || '2J' WHERE seq = 1", ["history", "undo"], "is invalid"),
         // A seq that cannot grow: every edit would overflow `last + 1`.
         ("UPDATE history SET seq = 9223372036854775807 WHERE seq = 2", ["add", "edit"], "leaves no room for another"),
         ("UPDATE history SET seq = 9223372036854775807 WHERE seq = 2", ["check", "history"], "a history entry is invalid"),
