@@ -171,7 +171,8 @@ int tp_heif_probe(const void *bytes, size_t len, tp_heif_info *info, char *msg, 
 // MARK: - Decoder
 
 /// Copies the decoded interleaved plane into 8-bit rows; samples deeper than 8 bits (16-bit
-/// little-endian words holding `bits` bits) are rounded to the nearest 8-bit value.
+/// little-endian words holding `bits` bits) are rounded to the nearest 8-bit value. `bits` is
+/// 8, or 9 to 16 as the caller checked it (so `1u << bits` is defined).
 static void copy_plane(tp_whole_decoder *image, const uint8_t *plane, int stride, int bits) {
     size_t samples = (size_t)image->width * (size_t)image->channels;
     uint32_t max = (1u << bits) - 1;
@@ -408,7 +409,7 @@ int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
         const uint8_t *plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride);
         int bits = heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved);
         if (!plane || heif_image_get_width(decoded, heif_channel_interleaved) != info.width ||
-            heif_image_get_height(decoded, heif_channel_interleaved) != info.height || (deep && bits <= 8) ||
+            heif_image_get_height(decoded, heif_channel_interleaved) != info.height || (deep && (bits <= 8 || bits > 16)) ||
             stride < info.width * channels * (deep ? 2 : 1))
             code = tp_fail(TP_DAMAGED, msg, msg_cap, "the decoded picture does not match its header");
         else

@@ -128,7 +128,7 @@ int tp_lossless_probe(const void *bytes, size_t len, tp_lossless_info *info, cha
     struct jpeg_decompress_struct d;
     tp_error_mgr err;
     d.err = init_errors(&err, TP_DAMAGED);
-    int created = 0;
+    volatile int created = 0;  // changed after setjmp and read in its handler: volatile (C17 7.13.2.1)
     if (setjmp(err.jump)) {
         if (created) jpeg_destroy_decompress(&d);
         tp_copy_message(msg, msg_cap, err.message);
@@ -301,8 +301,10 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
 }
 
 int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
-                        const uint8_t *mcu_mask, char *msg, size_t msg_cap) {
+                        const uint8_t *mcu_mask, size_t mask_len, char *msg, size_t msg_cap) {
+    int mcu_w = t ? DCTSIZE * t->src.max_h_samp_factor : 1, mcu_h = t ? DCTSIZE * t->src.max_v_samp_factor : 1;
     if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3 ||
+        (mcu_mask && mask_len < (size_t)((x1 - x0 + mcu_w - 1) / mcu_w) * (size_t)((y1 - y0 + mcu_h - 1) / mcu_h)) ||
         (t->cmyk && (!t->kept_cmyk || t->kept[0] != x0 || t->kept[1] != y0 || t->kept[2] != x1 || t->kept[3] != y1))) {
         tp_copy_message(msg, msg_cap, "invalid rectangle to replace");
         return TP_MISUSE;

@@ -21,10 +21,15 @@ typedef struct {
     int default_code;   // what a plain libpng error means for this object
     char message[256];
     char warning[256];  // the first warning
+    int armed;          // png_jmpbuf holds the frame of a tp_png_* function that is running
 } tp_png_errors;
 
 static void on_png_error(png_structp png, png_const_charp text) {
     tp_png_errors *err = png_get_error_ptr(png);
+    // png_jmpbuf keeps the frame of the last setjmp after its function returns: a libpng error
+    // raised outside every tp_png_* function would jump into a dead frame. No path calls libpng
+    // there; if one ever did, stop here rather than corrupt the stack.
+    if (!err->armed) abort();
     if (err->code == TP_OK) {  // a failure we detected ourselves is already recorded
         err->code = err->default_code;
         snprintf(err->message, sizeof err->message, "%s", text);
@@ -91,7 +96,9 @@ int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
     if (dec) dec->data = malloc(len);
     if (dec && dec->data) {
         dec->err.default_code = TP_DAMAGED;
+        dec->err.armed = 1;  // libpng's own setjmp catches an error while it creates the struct
         dec->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &dec->err, on_png_error, on_png_warning);
+        dec->err.armed = 0;
     }
     if (dec && dec->png) dec->info = png_create_info_struct(dec->png);
     if (!dec || !dec->info) {
@@ -104,9 +111,11 @@ int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
     if (setjmp(png_jmpbuf(dec->png))) {
         tp_copy_message(msg, msg_cap, dec->err.message);
         int code = dec->err.code;
+        dec->err.armed = 0;
         tp_png_decoder_close(dec);
         return code;
     }
+    dec->err.armed = 1;
     png_structp png = dec->png;
     png_infop info = dec->info;
     png_set_read_fn(png, dec, read_from_memory);
@@ -140,6 +149,7 @@ int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
         dec->rowbytes != (size_t)width * (size_t)dec->shape.channels)
         fail_now(png, &dec->err, TP_DAMAGED, "unexpected sample layout after conversion");
     *out = dec;
+    dec->err.armed = 0;
     return TP_OK;
 }
 
@@ -185,6 +195,7 @@ static void read_to_the_end(tp_png_decoder *dec) {
         dec->err.code = TP_OK;  // the png struct is not used again: every row has been read
         return;
     }
+    dec->err.armed = 1;
     png_read_end(dec->png, NULL);
 }
 
@@ -202,8 +213,10 @@ int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, i
     }
     if (setjmp(png_jmpbuf(dec->png))) {
         tp_copy_message(msg, msg_cap, dec->err.message);
+        dec->err.armed = 0;
         return dec->err.code;
     }
+    dec->err.armed = 1;
     if (dec->shape.interlaced && !dec->image) decode_whole_image(dec);
     while (*done < nrows && dec->next_row < dec->shape.height) {
         uint8_t *target = buf + (size_t)*done * stride;
@@ -215,6 +228,7 @@ int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, i
         *done += 1;
     }
     if (dec->next_row == dec->shape.height && !dec->ended) read_to_the_end(dec);
+    dec->err.armed = 0;
     return TP_OK;
 }
 
@@ -259,7 +273,9 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
     tp_png_encoder *enc = calloc(1, sizeof *enc);
     if (enc) {
         enc->err.default_code = TP_MISUSE;
+        enc->err.armed = 1;  // libpng's own setjmp catches an error while it creates the struct
         enc->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &enc->err, on_png_error, on_png_warning);
+        enc->err.armed = 0;
     }
     if (enc && enc->png) enc->info = png_create_info_struct(enc->png);
     if (!enc || !enc->info) {
@@ -273,9 +289,11 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
     if (setjmp(png_jmpbuf(enc->png))) {
         tp_copy_message(msg, msg_cap, enc->err.message);
         int code = enc->err.code;
+        enc->err.armed = 0;
         tp_png_encoder_close(enc);
         return code;
     }
+    enc->err.armed = 1;
     png_set_write_fn(enc->png, enc, write_staged, flush_staged);
     png_set_IHDR(enc->png, enc->info, (png_uint_32)width, (png_uint_32)height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
@@ -290,6 +308,7 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
     }
     png_write_info(enc->png, enc->info);
     *out = enc;
+    enc->err.armed = 0;
     return TP_OK;
 }
 
@@ -305,12 +324,15 @@ int tp_png_encoder_write_rows(tp_png_encoder *enc, const uint8_t *rows, size_t s
     }
     if (setjmp(png_jmpbuf(enc->png))) {
         tp_copy_message(msg, msg_cap, enc->err.message);
+        enc->err.armed = 0;
         return enc->err.code;
     }
+    enc->err.armed = 1;
     for (int i = 0; i < nrows; i++) {
         png_write_row(enc->png, rows + (size_t)i * stride);
         enc->next_row++;
     }
+    enc->err.armed = 0;
     return TP_OK;
 }
 
@@ -325,10 +347,13 @@ int tp_png_encoder_finish(tp_png_encoder *enc, char *msg, size_t msg_cap) {
     }
     if (setjmp(png_jmpbuf(enc->png))) {
         tp_copy_message(msg, msg_cap, enc->err.message);
+        enc->err.armed = 0;
         return enc->err.code;
     }
+    enc->err.armed = 1;
     png_write_end(enc->png, NULL);
     flush_staged(enc->png);
+    enc->err.armed = 0;
     return TP_OK;
 }
 

@@ -64,11 +64,11 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
                        char *msg, size_t msg_cap);
 /// Re-encodes the rectangle from the RGB pixels in `rgb` (same layout as decode) with the source's
 /// own colour space, sampling and quantization tables, and puts the new coefficients in place of
-/// its blocks: all of them, or (`mcu_mask` not NULL: one byte per MCU of the rectangle, row by row)
+/// its blocks: all of them, or (`mcu_mask` not NULL: `mask_len` bytes, at least one per MCU of the rectangle, row by row)
 /// those of the MCUs whose byte is not 0. For a CMYK source the rectangle must be the one decoded last: pixels that did not
 /// change keep their CMYK values, changed ones get the CMYK that gives their RGB.
 int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
-                        const uint8_t *mcu_mask, char *msg, size_t msg_cap);
+                        const uint8_t *mcu_mask, size_t mask_len, char *msg, size_t msg_cap);
 /// Writes the JPEG: every block's current coefficients, the source's tables, the ICC profile
 /// (APP2) and no other marker; progressive when the source was, without restart markers.
 int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, size_t msg_cap);

@@ -178,7 +178,7 @@ public enum LosslessJPEG {
         guard mask.contains(1) else { return }
         try ShimCall.check(.jpeg) { msg, cap in
             tp_lossless_replace(transcoder, Int32(rect.x0 - left), Int32(rect.y0 - top), Int32(rect.x1 - left), Int32(rect.y1 - top),
-                                start, rowBytes, mask, msg, cap)
+                                start, rowBytes, mask, mask.count, msg, cap)
         }
     }
 
