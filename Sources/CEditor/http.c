@@ -4,10 +4,13 @@
 #include <arpa/inet.h>
 #include <dlfcn.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <microhttpd.h>
 
 // libmicrohttpd is opened with dlopen when the editor starts, not linked: it pulls in GnuTLS and
@@ -24,6 +27,7 @@ static struct {
     enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
     void (*destroy_response)(struct MHD_Response *);
     const char *(*lookup_connection_value)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
 } mhd;
 
 /// Opens libmicrohttpd and finds the functions the server uses; 0 on success.
@@ -48,16 +52,33 @@ static int load_mhd(char *msg, size_t cap) {
     FIND(queue_response, "MHD_queue_response")
     FIND(destroy_response, "MHD_destroy_response")
     FIND(lookup_connection_value, "MHD_lookup_connection_value")
+    FIND(get_connection_info, "MHD_get_connection_info")
 #undef FIND
     mhd.loaded = 1;  // the library stays loaded for the life of the process
     return 0;
 }
+
+/// A connection as the header watchdog sees it (libmicrohttpd's socket context for it).
+struct watched {
+    struct watched *prev, *next;
+    int fd;
+    int in_request;     // its request's headers are complete: the idle timeout alone applies
+    int hung_up;        // the watchdog has shut its socket down
+    uint64_t deadline;  // CLOCK_MONOTONIC ms by which the next request's headers must be complete
+};
 
 struct tp_http_server {
     struct MHD_Daemon *daemon;
     tp_http_handler handler;
     void *ctx;
     size_t max_body;
+    uint64_t header_ms;
+    // The watchdog: `watched` lists every open connection; all of it is guarded by `lock`.
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t watchdog;
+    int stopping;
+    struct watched *watched;
 };
 
 struct tp_http_request {
@@ -101,6 +122,87 @@ int tp_http_respond(tp_http_request *r, unsigned status, const char *content_typ
     return r->queued ? 0 : -1;
 }
 
+static uint64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
+
+// libmicrohttpd's idle timeout starts again with every byte, so a client that sends one header
+// line every few seconds keeps its connection for ever, and enough of them fill every slot (the
+// slowloris attack). The watchdog bounds the time instead: a request's headers must be complete
+// within `header_ms` of the connection opening or of the previous response on it ending; past
+// that, the watchdog shuts the socket down and libmicrohttpd, reading end-of-file, closes the
+// connection. libmicrohttpd has no call to close a connection from outside its thread, but
+// shutdown(2) is safe there: an entry leaves the list (under the lock) in the CLOSED
+// notification, before libmicrohttpd closes the descriptor, so a shut-down descriptor is always
+// still the connection's own.
+
+static void on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code) {
+    tp_http_server *server = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        struct watched *w = info ? calloc(1, sizeof *w) : NULL;
+        if (!w) {
+            if (info) shutdown(info->connect_fd, SHUT_RDWR);  // unwatched, it could be held for ever
+            return;
+        }
+        w->fd = info->connect_fd;
+        w->deadline = now_ms() + server->header_ms;
+        pthread_mutex_lock(&server->lock);
+        w->next = server->watched;
+        if (w->next) w->next->prev = w;
+        server->watched = w;
+        pthread_mutex_unlock(&server->lock);
+        *socket_context = w;
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED && *socket_context) {
+        struct watched *w = *socket_context;
+        pthread_mutex_lock(&server->lock);
+        if (w->prev) w->prev->next = w->next;
+        else server->watched = w->next;
+        if (w->next) w->next->prev = w->prev;
+        pthread_mutex_unlock(&server->lock);
+        free(w);
+        *socket_context = NULL;
+    }
+}
+
+/// Marks the connection's request as under way (headers complete) or over (the next one's
+/// headers are due within the limit from now).
+static void watch_request(tp_http_server *server, struct MHD_Connection *connection, int in_request) {
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct watched *w = info ? info->socket_context : NULL;
+    if (!w) return;
+    pthread_mutex_lock(&server->lock);
+    w->in_request = in_request;
+    if (!in_request) w->deadline = now_ms() + server->header_ms;
+    pthread_mutex_unlock(&server->lock);
+}
+
+/// The watchdog thread: hangs up on every connection past its deadline, then sleeps until the
+/// next deadline (a new connection's is never earlier than any already listed).
+static void *watchdog_main(void *arg) {
+    tp_http_server *server = arg;
+    pthread_mutex_lock(&server->lock);
+    while (!server->stopping) {
+        uint64_t now = now_ms(), next = now + server->header_ms;
+        for (struct watched *w = server->watched; w; w = w->next) {
+            if (w->in_request || w->hung_up) continue;
+            if (w->deadline <= now) {
+                shutdown(w->fd, SHUT_RDWR);
+                w->hung_up = 1;
+            } else if (w->deadline < next) {
+                next = w->deadline;
+            }
+        }
+        struct timespec until = {.tv_sec = (time_t)(next / 1000), .tv_nsec = (long)(next % 1000) * 1000000};
+        pthread_cond_timedwait(&server->wake, &server->lock, &until);
+    }
+    pthread_mutex_unlock(&server->lock);
+    return NULL;
+}
+
 static const char too_large_text[] = "{\"error\":\"the request body is too large\"}";
 
 static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -117,6 +219,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         r->method = method;
         r->url = url;
         *req_cls = r;
+        watch_request(server, connection, 1);
         const char *length = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > server->max_body) {
             // Refused before a byte of the body is read; libmicrohttpd closes the connection after.
@@ -162,7 +265,8 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
 
 static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                          enum MHD_RequestTerminationCode code) {
-    (void)cls, (void)connection, (void)code;
+    (void)code;
+    watch_request(cls, connection, 0);
     tp_http_request *r = *req_cls;
     if (!r) return;
     free(r->body);
@@ -170,8 +274,15 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     *req_cls = NULL;
 }
 
-tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t max_body, tp_http_handler handler,
-                              void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap) {
+/// Frees a server whose daemon and watchdog are stopped or were never started.
+static void free_server(tp_http_server *server) {
+    pthread_cond_destroy(&server->wake);
+    pthread_mutex_destroy(&server->lock);
+    free(server);
+}
+
+tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t max_body, unsigned header_seconds,
+                              tp_http_handler handler, void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap) {
     if (load_mhd(msg, msg_cap) != 0) return NULL;
     tp_http_server *server = calloc(1, sizeof *server);
     if (!server) {
@@ -181,24 +292,45 @@ tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t ma
     server->handler = handler;
     server->ctx = ctx;
     server->max_body = max_body;
+    server->header_ms = (uint64_t)header_seconds * 1000;
+    pthread_condattr_t clock;
+    pthread_condattr_init(&clock);
+    pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
+    pthread_cond_init(&server->wake, &clock);
+    pthread_condattr_destroy(&clock);
+    pthread_mutex_init(&server->lock, NULL);
+    // Connections take at most half the descriptors, so that the project, fonts and exports
+    // still open when every connection is in use.
+    struct rlimit files;
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY &&
+        max_connections > files.rlim_cur / 2)
+        max_connections = (unsigned)(files.rlim_cur / 2);
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // loopback only: never reachable from the network
     server->daemon = mhd.start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL, port, NULL, NULL, on_access, server,
+        // epoll on Linux: a connection that sends nothing costs the thread nothing
+        MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, on_access, server,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_CONNECTION_LIMIT, max_connections,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, server,
         MHD_OPTION_END);
     if (!server->daemon) {
         char text[160];
         snprintf(text, sizeof text, "cannot listen on 127.0.0.1:%u (is the port in use?)", (unsigned)port);
         copy_message(msg, msg_cap, text);
-        free(server);
+        free_server(server);
+        return NULL;
+    }
+    if (pthread_create(&server->watchdog, NULL, watchdog_main, server) != 0) {
+        mhd.stop_daemon(server->daemon);
+        copy_message(msg, msg_cap, "cannot start the thread that closes slow connections");
+        free_server(server);
         return NULL;
     }
     const union MHD_DaemonInfo *info = mhd.get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -208,8 +340,13 @@ tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t ma
 
 void tp_http_stop(tp_http_server *server) {
     if (!server) return;
-    mhd.stop_daemon(server->daemon);
-    free(server);
+    mhd.stop_daemon(server->daemon);  // every connection's CLOSED notification runs before this returns
+    pthread_mutex_lock(&server->lock);
+    server->stopping = 1;
+    pthread_cond_signal(&server->wake);
+    pthread_mutex_unlock(&server->lock);
+    pthread_join(server->watchdog, NULL);
+    free_server(server);
 }
 
 const char *tp_http_method(const tp_http_request *r) { return r->method; }

@@ -76,12 +76,21 @@ final class HTTPServer {
         set { box.takeUnretainedValue().handle = newValue }
     }
 
+    /// Connections open at once (libmicrohttpd keeps the rest waiting to be accepted).
+    static let maximumConnections: UInt32 = 512
+    /// Seconds a connection has to send a request's headers whole, from when it opens or its
+    /// previous response ends.
+    static let headerSeconds: UInt32 = 5
+
     /// Starts listening on `port` (0: any free port).
     init(port: UInt16, maxBody: Int) throws {
         box = Unmanaged.passRetained(HandlerBox())
         var bound: UInt16 = 0
         var message = [CChar](repeating: 0, count: 256)
-        let started = tp_http_start(port, 32, maxBody, { context, request in
+        // Slow clients (each sending a header line every few seconds) are closed after the
+        // header limit, and the connection limit is far above what a few of them, or the
+        // browser's own six, can take.
+        let started = tp_http_start(port, Self.maximumConnections, maxBody, Self.headerSeconds, { context, request in
             guard let context, let request else { return }
             let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
             let response = box.handle(HTTPRequest(handle: request))

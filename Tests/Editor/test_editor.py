@@ -11,10 +11,12 @@ import json
 import os
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
@@ -64,6 +66,7 @@ class Editor:
         self.url = self.server.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), self.url
         self.origin = self.url.split("/#")[0]
+        self.host = self.origin.split("//")[1].rsplit(":", 1)[0]
         self.port = int(self.origin.rsplit(":", 1)[1])
         self.token = self.url.split("#token=")[1]
         options = webdriver.ChromeOptions()
@@ -156,6 +159,42 @@ class Editor:
         data = response.read()
         connection.close()
         return response.status, data
+
+
+class SlowClients:
+    """`count` connections to the editor that each send a request line and then one more header
+    line every `every` seconds, from a thread, never ending the headers (the slowloris attack)."""
+
+    def __init__(self, host, port, count, every):
+        self.sockets = []
+        self.stopped = threading.Event()
+        try:
+            for _ in range(count):
+                sock = socket.create_connection((host, port), timeout=5)
+                self.sockets.append(sock)
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: %s:%d\r\n" % (host.encode(), port))
+        except BaseException:
+            self.close()
+            raise
+        self.thread = threading.Thread(target=self.dribble, args=(every,), daemon=True)
+        self.thread.start()
+
+    def dribble(self, every):
+        line = 0
+        while not self.stopped.wait(every):
+            line += 1
+            for sock in self.sockets:
+                try:
+                    sock.sendall(b"X-Slow-%d: %d\r\n" % (line, line))
+                except OSError:
+                    pass  # the server hung up on this one
+
+    def close(self):
+        self.stopped.set()
+        if getattr(self, "thread", None):
+            self.thread.join(timeout=10)
+        for sock in self.sockets:
+            sock.close()
 
 
 class EditorTests(unittest.TestCase):
@@ -455,6 +494,38 @@ class SecurityTests(unittest.TestCase):
         self.assertEqual(len(history(e.dir)["entries"]), 2, "nothing was recorded")
         # The server is still there.
         self.assertEqual(e.request("GET", "/api/version", headers=ours)[0], 200)
+
+    def test_slow_clients_do_not_lock_out_the_user(self):
+        e = self.editor
+        slow = SlowClients(e.host, e.port, 200, every=1.0)
+        try:
+            time.sleep(1.5)  # the attack is under way: every connection has sent a header line since
+            for path, headers in (("/", {}), ("/api/state", {"X-Tagproj-Token": e.token})):
+                start = time.monotonic()
+                try:
+                    status, _ = e.request("GET", path, headers=headers)
+                except TimeoutError:
+                    self.fail("GET %s got no answer in 10 s while 200 slow clients were connected" % path)
+                took = time.monotonic() - start
+                self.assertEqual(status, 200, path)
+                self.assertLess(took, 1.0, "GET %s took %.2f s while 200 slow clients were connected" % (path, took))
+        finally:
+            slow.close()
+
+    def test_a_client_that_never_finishes_its_headers_is_disconnected(self):
+        e = self.editor
+        slow = SlowClients(e.host, e.port, 1, every=1.0)
+        try:
+            sock = slow.sockets[0]
+            sock.settimeout(20)
+            try:
+                self.assertEqual(sock.recv(4096), b"", "the server answered headers that never ended")
+            except ConnectionResetError:
+                pass  # hung up on, seen as a reset because the client was still sending
+            except TimeoutError:
+                self.fail("a client still sending a header line every second was connected after 20 s")
+        finally:
+            slow.close()
 
     def test_responses_forbid_framing_and_foreign_scripts(self):
         e = self.editor

@@ -19,13 +19,16 @@ typedef void (*tp_http_handler)(void *ctx, tp_http_request *request);
 /// A running server.
 typedef struct tp_http_server tp_http_server;
 
-/// Starts a server on 127.0.0.1:`port` (0: any free port), one internal thread, at most
-/// `max_connections` at once, request bodies capped at `max_body` bytes (larger ones get 413
-/// before the handler sees them). `*bound_port` receives the port. Returns NULL on failure, with
-/// the reason in `msg`.
+/// Starts a server on 127.0.0.1:`port` (0: any free port), requests on one internal thread,
+/// at most `max_connections` at once (and at most half the process's file descriptors), request
+/// bodies capped at `max_body` bytes (larger ones get 413 before the handler sees them). A
+/// connection whose request headers are not complete `header_seconds` after it opened, or after
+/// the previous response on it ended, is closed, however steadily it sends: slow clients cannot
+/// hold every connection. `*bound_port` receives the port. Returns NULL on failure, with the
+/// reason in `msg`.
 tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t max_body,
-                              tp_http_handler handler, void *ctx, uint16_t *bound_port,
-                              char *msg, size_t msg_cap);
+                              unsigned header_seconds, tp_http_handler handler, void *ctx,
+                              uint16_t *bound_port, char *msg, size_t msg_cap);
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);
 
