@@ -84,6 +84,24 @@ import Testing
         #expect(try cli("redo", project).status == 0 && cli("check", project).status == 0)
     }
 
+    @Test("A subset whose glyphs take a billion loads to draw is refused by export and check, at once")
+    func compositeBombIsRefused() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        #expect(try cli("add", project, "dish", "Soup", "--at", "0.4,0.4").status == 0)
+        // scripts/make-font-bomb.py's 25 KB font in place of the Latin subset.
+        let bomb = [UInt8](try Data(contentsOf: CLI.repository.appendingPathComponent("Fixtures/regressions/font/composite-bomb.bin")).dropFirst(3))
+        try Database(path: cli.path(project)).prepare("UPDATE font_subsets SET bytes = ?, glyphs = 1000", [.blob(bomb)]).run()
+        let before = cli.bytes(project)
+        for command in [["export", project, "out.png"], ["check", project]] {
+            let (ending, stderr) = try BoundedRun(directory: cli.dir, memoryLimitMiB: 1024)(command, timeout: 60)
+            #expect(ending == .exit(65), "\(command[0]): \(stderr)")
+            #expect(stderr.hasPrefix("error: the embedded font “") && stderr.contains("takes more than 1024 glyph loads to draw"), "\(stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.png")))
+        #expect(cli.bytes(project) == before)
+    }
+
     @Test("check refuses a font row whose subset or history entry is not there, naming it")
     func danglingFontReferencesAreDamage() throws {
         let cli = CLI()

@@ -86,6 +86,10 @@ extension FontFace {
         }
         opened.embeddedFamily = face.family
         try opened.validate(glyphs: face.glyphs, fail: fail)
+        // Bounded by work before FreeType loads a glyph: a few KB of composites can stand for
+        // billions of glyph loads (CompositeGlyphs).
+        if let problem = CompositeGlyphs.problem(in: UnsafeRawBufferPointer(memory)) { throw fail(problem) }
+        try opened.loadEveryGlyph(fail: fail)
         return opened
     }
 
@@ -104,6 +108,16 @@ extension FontFace {
             throw fail("FreeType \(operation) fails with error \(code)")
         }
         guard Int(ft.pointee.num_glyphs) == count else { throw fail("FreeType and HarfBuzz disagree on its glyphs") }
+    }
+
+    /// Loads every glyph once with FreeType, as drawing would: the last check of
+    /// ``embedded(_:library:)``, once the work it takes is known to be bounded.
+    private func loadEveryGlyph(fail: (String) -> EmbeddedFontError) throws {
+        let ft: FT_Face
+        do { ft = try freeTypeFace() } catch let TextError.freeType(operation, code, _) {
+            throw fail("FreeType \(operation) fails with error \(code)")
+        }
+        let count = Int(ft.pointee.num_glyphs)
         let bitmapOnly = ft.pointee.num_fixed_sizes > 0 && ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
         var flags = FT_LOAD_NO_HINTING
         if bitmapOnly {
