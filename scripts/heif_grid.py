@@ -66,10 +66,12 @@ def coded_tile(data):
     raise SystemExit("no primary item in iloc")
 
 
-def grid_heic(tiles, columns, tile_size, width, height):
+def grid_heic(tiles, columns, tile_size, width, height, dummies=0):
     """A HEIC whose primary item is a 'grid' of `tiles` (each (hvcC box, coded bytes) of a
     `tile_size` square), `columns` across, cropped to `width`×`height` by its output size: how an
-    iPhone stores a photo (512-pixel tiles). The grid's 8 bytes live in idat; the tiles in mdat."""
+    iPhone stores a photo (512-pixel tiles). The grid's 8 bytes live in idat; the tiles in mdat.
+    `dummies` more items (hidden, of a type no reader knows, without data) pad its item list, as a
+    crafted file's would."""
     rows = (len(tiles) + columns - 1) // columns
     def box(kind, payload):
         return struct.pack(">I4s", 8 + len(payload), kind.encode()) + payload
@@ -80,6 +82,7 @@ def grid_heic(tiles, columns, tile_size, width, height):
         # The tiles are hidden (flag 1): only the grid is a picture of its own.
         infe = [full("infe", 2, 1, struct.pack(">HH4s", i + 1, 0, b"hvc1") + b"\0") for i in range(len(tiles))]
         infe.append(full("infe", 2, 0, struct.pack(">HH4s", grid_id, 0, b"grid") + b"\0"))
+        infe += [full("infe", 2, 1, struct.pack(">HH4s", grid_id + 1 + i, 0, b"zzzz") + b"\0") for i in range(dummies)]
         iinf = full("iinf", 0, 0, struct.pack(">H", len(infe)) + b"".join(infe))
         dimg = box("dimg", struct.pack(">HH", grid_id, len(tiles)) + b"".join(struct.pack(">H", i + 1) for i in range(len(tiles))))
         iref = full("iref", 0, 0, dimg)
@@ -94,6 +97,7 @@ def grid_heic(tiles, columns, tile_size, width, height):
         # iloc version 1 (construction methods): 4-byte offsets and lengths, no base offset.
         entries = [struct.pack(">HHHHII", i + 1, 0, 0, 1, offsets[i], len(t[1])) for i, t in enumerate(tiles)]
         entries.append(struct.pack(">HHHHII", grid_id, 1, 0, 1, 0, len(descriptor)))
+        entries += [struct.pack(">HHHHII", grid_id + 1 + i, 1, 0, 1, 0, 1) for i in range(dummies)]  # a byte of idat each
         iloc = full("iloc", 1, 0, struct.pack(">BBH", 0x44, 0x00, len(entries)) + b"".join(entries))
         hdlr = full("hdlr", 0, 0, struct.pack(">I4s12s", 0, b"pict", b"") + b"\0")
         pitm = full("pitm", 0, 0, struct.pack(">H", grid_id))

@@ -7,6 +7,7 @@
 // So the canvas is read here first, the way libheif will read it.
 #include "heif_boxes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,6 +192,8 @@ int tp_heif_derived_canvas(const uint8_t *bytes, size_t len, uint32_t *width, ui
     return derived_output(&m, m.primary, type, &rows, &columns, width, height) ? TP_HEIF_DERIVED : TP_HEIF_UNREADABLE;
 }
 
+static size_t count_boxes(span parent, size_t skip, size_t cap);
+
 // MARK: - A grid's plan
 
 /// The items `from` refers to by the first reference of `type` in 'iref', up to `cap`; the count,
@@ -229,36 +232,45 @@ static long references(span iref, uint32_t type, uint32_t from, uint32_t *to, si
 }
 
 /// The transformations item `id` carries (ipma order) into `grid`; 0 when it has one tagproj
-/// does not apply itself (clap) or the boxes do not parse.
+/// does not apply itself (clap) or the boxes do not parse. 'ipco' is indexed once, so the walk
+/// is linear in 'ipma' (each association looked up, not found by walking 'ipco' again).
 static int transformations(span iprp, uint32_t id, tp_heif_grid *grid) {
     span ipco, ipma;
     if (!child(iprp, 0, FOURCC('i', 'p', 'c', 'o'), &ipco) || !child(iprp, 0, FOURCC('i', 'p', 'm', 'a'), &ipma)) return 0;
+    size_t count = count_boxes(ipco, 0, TP_HEIF_MAX_PROPERTIES);
+    if (count > TP_HEIF_MAX_PROPERTIES) return 0;
+    uint32_t *kinds = malloc((count + 1) * sizeof *kinds);
+    span *properties = malloc((count + 1) * sizeof *properties);
+    int ok = kinds && properties;
+    size_t p = 0;
+    for (size_t k = 0; ok && k < count; k++) ok = next_box(ipco, &p, &kinds[k], &properties[k]);
     size_t at = 0;
     uint64_t version, flags, entries;
-    if (!field(ipma, &at, 1, &version) || !field(ipma, &at, 3, &flags) || !field(ipma, &at, 4, &entries)) return 0;
-    for (uint64_t e = 0; e < entries; e++) {
-        uint64_t item, count;
-        if (!field(ipma, &at, version < 1 ? 2 : 4, &item) || !field(ipma, &at, 1, &count)) return 0;
-        for (uint64_t n = 0; n < count; n++) {
+    if (ok && (!field(ipma, &at, 1, &version) || !field(ipma, &at, 3, &flags) || !field(ipma, &at, 4, &entries))) ok = 0;
+    for (uint64_t e = 0; ok && e < entries; e++) {
+        uint64_t item, associations;
+        if (!field(ipma, &at, version < 1 ? 2 : 4, &item) || !field(ipma, &at, 1, &associations)) ok = 0;
+        for (uint64_t n = 0; ok && n < associations; n++) {
             uint64_t association;
-            if (!field(ipma, &at, (flags & 1) ? 2 : 1, &association)) return 0;
-            if (item != id) continue;
+            if (!field(ipma, &at, (flags & 1) ? 2 : 1, &association)) ok = 0;
+            if (!ok || item != id) continue;
             uint64_t index = association & ((flags & 1) ? 0x7fff : 0x7f);
             if (index == 0) continue;
-            // The index-th property (1-based) of ipco.
-            size_t p = 0;
-            uint32_t kind = 0;
-            span property = {NULL, 0};
-            for (uint64_t k = 0; k < index; k++)
-                if (!next_box(ipco, &p, &kind, &property)) return 0;
-            if (kind == FOURCC('c', 'l', 'a', 'p')) return 0;
-            if (kind != FOURCC('i', 'r', 'o', 't') && kind != FOURCC('i', 'm', 'i', 'r')) continue;
-            if (property.len < 1 || grid->transform_count == 8) return 0;
+            if (index > count) ok = 0;  // the index-th property (1-based) of ipco is not there
+            if (!ok) continue;
+            uint32_t kind = kinds[index - 1];
+            span property = properties[index - 1];
+            if (kind == FOURCC('c', 'l', 'a', 'p')) ok = 0;
+            if (!ok || (kind != FOURCC('i', 'r', 'o', 't') && kind != FOURCC('i', 'm', 'i', 'r'))) continue;
+            if (property.len < 1 || grid->transform_count == 8) ok = 0;
+            if (!ok) continue;
             int op = kind == FOURCC('i', 'r', 'o', 't') ? (property.p[0] & 3) : (property.p[0] & 1) ? 4 : 5;
             if (op != 0) grid->transforms[grid->transform_count++] = op;
         }
     }
-    return 1;
+    free(kinds);
+    free(properties);
+    return ok;
 }
 
 void tp_heif_grid_free(tp_heif_grid *grid) {
@@ -345,4 +357,108 @@ int tp_heif_derivation_loops(const uint8_t *bytes, size_t len) {
     for (size_t i = 0; i < set.count && !loops; i++)
         if (set.state[i] == 0) loops = walk(m.iref, &set, (int)i);
     return loops;
+}
+
+// MARK: - Counts
+
+/// The number of child boxes of `parent` from offset `skip`, stopping once past `cap`.
+static size_t count_boxes(span parent, size_t skip, size_t cap) {
+    size_t at = skip, n = 0;
+    uint32_t kind;
+    span body;
+    while (n <= cap && next_box(parent, &at, &kind, &body)) n++;
+    return n;
+}
+
+/// The extents 'iloc' declares over all its items, stopping once past `cap`; the item count in *items.
+static uint64_t iloc_extents(span iloc, uint64_t *items, uint64_t cap) {
+    size_t at = 0;
+    uint64_t version, flags, sizes, more, total = 0;
+    *items = 0;
+    if (!field(iloc, &at, 1, &version) || !field(iloc, &at, 3, &flags) || version > 2 ||
+        !field(iloc, &at, 1, &sizes) || !field(iloc, &at, 1, &more) ||
+        !field(iloc, &at, version < 2 ? 2 : 4, items)) return 0;
+    int entry = (int)(more & 15) * (version >= 1) + (int)(sizes >> 4) + (int)(sizes & 15);
+    for (uint64_t n = 0; n < *items && total <= cap; n++) {
+        uint64_t item, method, reference, base, extents;
+        if (!field(iloc, &at, version < 2 ? 2 : 4, &item) || (version >= 1 && !field(iloc, &at, 2, &method)) ||
+            !field(iloc, &at, 2, &reference) || !field(iloc, &at, (int)(more >> 4), &base) || !field(iloc, &at, 2, &extents))
+            break;
+        total += extents;
+        if (extents > (iloc.len - at) / (entry ? (size_t)entry : 1)) break;  // declared past the box: libheif refuses
+        at += (size_t)extents * (size_t)entry;
+    }
+    return total;
+}
+
+/// The references in 'iref' (boxes, and their targets in all), read as `references` reads them,
+/// stopping once past the caps.
+static void iref_counts(span iref, uint64_t *boxes, uint64_t *targets, uint64_t box_cap, uint64_t target_cap) {
+    size_t at = 0;
+    uint64_t version, flags;
+    *boxes = *targets = 0;
+    if (!field(iref, &at, 1, &version) || !field(iref, &at, 3, &flags)) return;
+    int wide = version == 0 ? 2 : 4;
+    while (at < iref.len && *boxes <= box_cap && *targets <= target_cap) {
+        uint64_t size, kind, source, count, target;
+        if (!field(iref, &at, 4, &size) || !field(iref, &at, 4, &kind)) return;
+        if (size == 1 && !field(iref, &at, 8, &size)) return;
+        if (kind == FOURCC('u', 'u', 'i', 'd')) {
+            if (iref.len - at < 16) return;
+            at += 16;
+        }
+        if (!field(iref, &at, wide, &source) || !field(iref, &at, 2, &count)) return;
+        (*boxes)++;
+        for (uint64_t i = 0; i < count && *targets <= target_cap; i++) {
+            if (!field(iref, &at, wide, &target)) return;
+            (*targets)++;
+            if (at >= iref.len) return;
+        }
+    }
+}
+
+int tp_heif_too_many(const uint8_t *bytes, size_t len, char *why, size_t cap) {
+    heif_meta m;
+    if (!read_meta(bytes, len, &m)) return 0;
+    uint64_t declared = 0, extents = 0, boxes = 0, targets = 0, entries = 0, properties = 0;
+    size_t at = 0;
+    uint64_t version, flags;
+    if (m.iinf.p && field(m.iinf, &at, 1, &version) && field(m.iinf, &at, 3, &flags) &&
+        field(m.iinf, &at, version == 0 ? 2 : 4, &declared)) {
+        size_t found = count_boxes(m.iinf, at, TP_HEIF_MAX_ITEMS);
+        if (found > declared) declared = found;
+    }
+    uint64_t located = 0;
+    if (m.iloc.p) extents = iloc_extents(m.iloc, &located, TP_HEIF_MAX_EXTENTS);
+    if (m.iref.p) iref_counts(m.iref, &boxes, &targets, TP_HEIF_MAX_REFERENCES, TP_HEIF_MAX_TARGETS);
+    span ipco, ipma;
+    if (m.iprp.p && child(m.iprp, 0, FOURCC('i', 'p', 'c', 'o'), &ipco)) properties = count_boxes(ipco, 0, TP_HEIF_MAX_PROPERTIES);
+    at = 0;
+    if (m.iprp.p && child(m.iprp, 0, FOURCC('i', 'p', 'm', 'a'), &ipma)) {
+        if (!field(ipma, &at, 1, &version) || !field(ipma, &at, 3, &flags) || !field(ipma, &at, 4, &entries)) entries = 0;
+    }
+    const char *what = NULL;
+    uint64_t count = 0, limit = 0;
+    if (declared > TP_HEIF_MAX_ITEMS || located > TP_HEIF_MAX_ITEMS || entries > TP_HEIF_MAX_ITEMS) {
+        what = "items";
+        count = declared > located ? declared : located;
+        if (entries > count) count = entries;
+        limit = TP_HEIF_MAX_ITEMS;
+    } else if (extents > TP_HEIF_MAX_EXTENTS) {
+        what = "data extents", count = extents, limit = TP_HEIF_MAX_EXTENTS;
+    } else if (boxes > TP_HEIF_MAX_REFERENCES) {
+        what = "item references", count = boxes, limit = TP_HEIF_MAX_REFERENCES;
+    } else if (targets > TP_HEIF_MAX_TARGETS) {
+        what = "referenced items", count = targets, limit = TP_HEIF_MAX_TARGETS;
+    } else if (properties > TP_HEIF_MAX_PROPERTIES) {
+        what = "item properties", count = properties, limit = TP_HEIF_MAX_PROPERTIES;
+    }
+    if (!what) return 0;
+    // A count that stopped at the cap + 1 is a lower bound.
+    if (count > limit + 1)
+        snprintf(why, cap, "the file holds %llu %s, more than the %llu a photo has room for", (unsigned long long)count,
+                 what, (unsigned long long)limit);
+    else
+        snprintf(why, cap, "the file holds more than %llu %s, more than a photo has room for", (unsigned long long)limit, what);
+    return 1;
 }

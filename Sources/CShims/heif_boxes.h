@@ -38,4 +38,20 @@ typedef struct {
 int tp_heif_grid_plan(const uint8_t *bytes, size_t len, tp_heif_grid *grid);
 void tp_heif_grid_free(tp_heif_grid *grid);
 
+/// Caps on what a HEIF file's 'meta' lists, far above what a phone writes (a 48 MP iPhone photo:
+/// about 200 tiles and a dozen other items) and far below what makes libheif's parse slow (it
+/// walks its items quadratically: 20,000 dummy items cost it 17 s).
+enum {
+    TP_HEIF_MAX_ITEMS = 1024,
+    TP_HEIF_MAX_EXTENTS = 16384,
+    TP_HEIF_MAX_REFERENCES = 4096,
+    TP_HEIF_MAX_TARGETS = 16384,
+    TP_HEIF_MAX_PROPERTIES = 4096,
+};
+
+/// 1, with a sentence in `why`, when the file's first 'meta' lists more items ('iinf', 'iloc',
+/// 'ipma'), data extents, references or properties than the caps; 0 otherwise, or when its
+/// boxes cannot be read (libheif then says why). Read before libheif sees the file.
+int tp_heif_too_many(const uint8_t *bytes, size_t len, char *why, size_t cap);
+
 #endif

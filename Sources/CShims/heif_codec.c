@@ -127,6 +127,8 @@ static int open_primary(const void *bytes, size_t len, struct heif_context **ctx
     *ctx = NULL;
     *handle = NULL;
     if (!bytes || len == 0) return tp_fail(TP_MISUSE, msg, cap, "invalid decoder arguments");
+    char why[160];
+    if (tp_heif_too_many(bytes, len, why, sizeof why)) return tp_fail(TP_DAMAGED, msg, cap, why);
     int loaded = load_heif(msg, cap);
     if (loaded != TP_OK) return loaded;
     if (!(*ctx = heif_context_alloc())) return tp_fail(TP_NOMEM, msg, cap, "out of memory");

@@ -10,6 +10,7 @@ import TagKit
         ("bomb-65000x65000.jpg", "65000×65000 pixels"),
         ("wide-1000001.png", "longer than 1000000"),
         ("wide-10000000.png", "longer than 1000000"),
+        ("heic-many-items.heic", "damaged HEIC: the file holds 2005 items, more than the 1024 a photo has room for"),
         ("empty.jpg", "empty.jpg' is not a JPEG, PNG, WebP, HEIC or AVIF image"),
         ("pretends.png", "damaged PNG"),
         ("truncated.jpg", "truncated.jpg': damaged JPEG"),
