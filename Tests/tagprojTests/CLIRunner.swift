@@ -92,6 +92,7 @@ func expectFailure(_ run: Run, _ status: Int32, _ message: String, sourceLocatio
     #expect(run.stdout.isEmpty, "\(run)", sourceLocation: sourceLocation)
     #expect(run.errorLines.first?.hasPrefix("error: ") == true, "\(run)", sourceLocation: sourceLocation)
     #expect(run.errorLines.first?.contains(message) == true, "\(run)", sourceLocation: sourceLocation)
-    #expect(run.errorLines.dropFirst().allSatisfy { $0.hasPrefix("hint: ") || $0.hasPrefix("usage: ") }, "\(run)",
+    // After the error: its hint and usage, and (check) a note for each further problem.
+    #expect(run.errorLines.dropFirst().allSatisfy { $0.hasPrefix("hint: ") || $0.hasPrefix("usage: ") || $0.hasPrefix("note: also: ") }, "\(run)",
             sourceLocation: sourceLocation)
 }

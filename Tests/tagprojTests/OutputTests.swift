@@ -35,7 +35,7 @@ import Testing
         #expect((demo["files"] as? [[String: Any]])?.map { $0["path"] as? String } == ["demo/coffee-tagged.jpg", "demo/coffee-tagged.png"])
     }
 
-    @Test func aFailingCheckStillExits65WithNothingOnStdout() throws {
+    @Test func aFailingCheckExits65ListingItsProblemsAsJSON() throws {
         let cli = CLI()
         try cli.newProject()
         for i in 1...30 { try cli("add", "dinner.tagproj", "dish", "Dish \(i)") }
@@ -43,7 +43,11 @@ import Testing
         for i in (bytes.count - 3 * 4096)..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
         try bytes.write(to: URL(fileURLWithPath: cli.path("dinner.tagproj")))
         let run = try cli("check", "dinner.tagproj", "--json")
-        #expect(run.status == 65 && run.stdout.isEmpty && run.stderr.hasPrefix("error: "), "\(run)")
+        #expect(run.status == 65 && run.stderr.hasPrefix("error: "), "\(run)")
+        let json = try CLI.json(run)
+        #expect(json["ok"] as? Bool == false && (json["problems"] as? [String])?.isEmpty == false, "\(run)")
+        #expect((json["problems"] as? [String])?.first?.hasPrefix("project 'dinner.tagproj' is damaged: quick_check: ") == true, "\(run)")
+        #expect(run.stderr.hasPrefix("error: project 'dinner.tagproj' is damaged: "), "\(run)")
     }
 
     @Test func jsonCannotShareStandardOutputWithThePicture() throws {

@@ -46,26 +46,55 @@ extension Project {
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries())
     }
 
-    /// Verifies the project: SQLite's `quick_check`, every row in its domain, every branch of
-    /// the history replaying from the empty start (`HistoryReplay`), the cursor's state being
-    /// exactly the stored tags and settings, and every embedded font subset opening cleanly
-    /// (see ``checkFonts()``). Throws `ProjectError.damaged` (or `EmbeddedFontError`) naming the
-    /// first problem; returns the damaged subsets only the history refers to, which do not stop
-    /// the project from working now.
+    /// Verifies the project: SQLite's `quick_check`, the schema against the migrations', every
+    /// row in its domain, every branch of the history replaying from the empty start
+    /// (`HistoryReplay`), the cursor's state being exactly the stored tags and settings, and every
+    /// embedded font subset opening cleanly (see ``checkFonts()``). Each part is checked even when
+    /// an earlier one failed; when any did, throws ``CheckProblems`` listing every problem found
+    /// (its first is what the project would be refused with). Returns the damaged subsets only the
+    /// history refers to, which do not stop the project from working now.
     @discardableResult
     public func check() throws -> [DamagedHistoryFont] {
-        if let problems = try store.quickCheck() { throw store.damaged("quick_check: " + problems) }
-        let header = try store.header()
-        _ = try info()
-        let stored = TagSet(try store.tags())
-        let entries = try store.entries()
-        let nodes = entries.map { HistoryReplay.Node(seq: $0.node.seq, parent: $0.node.parent, entry: $0.entry) }
-        if let problem = HistoryReplay.problem(nodes, cursor: header.cursor, tags: stored, settings: header.settings) {
-            throw store.damaged(problem)
+        var problems: [any TagProjError] = []
+        /// Runs one part; damage it finds is recorded, anything else (a busy lock, a failed read)
+        /// ends the check as it would end any command.
+        func part<T>(_ body: () throws -> T) throws -> T? {
+            do { return try body() } catch let error as any TagProjError where error.meaning == .badData {
+                problems.append(error)
+                return nil
+            }
         }
-        if let highest = entries.flatMap({ $0.entry.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
-            throw store.damaged("the id counter is behind tag #\(highest)")
+        if let quick = try store.quickCheck() { problems.append(store.damaged("quick_check: " + quick)) }
+        for problem in try store.schemaProblems() { problems.append(store.damaged(problem)) }
+        let header = try part { try store.header() }
+        _ = try part { try info() }
+        let stored = try part { TagSet(try store.tags()) }
+        let entries = try part { try store.entries() }
+        if let header, let stored, let entries {
+            let nodes = entries.map { HistoryReplay.Node(seq: $0.node.seq, parent: $0.node.parent, entry: $0.entry) }
+            if let problem = HistoryReplay.problem(nodes, cursor: header.cursor, tags: stored, settings: header.settings) {
+                problems.append(store.damaged(problem))
+            }
         }
-        return try checkFonts()
+        if let header, let entries, let highest = entries.flatMap({ $0.entry.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
+            problems.append(store.damaged("the id counter is behind tag #\(highest)"))
+        }
+        let fonts = try part { try checkFonts() }
+        guard problems.isEmpty, let fonts else {
+            // A row two parts read (the tags, which the fonts' check reads again) is told once.
+            var seen = Set<String>()
+            throw CheckProblems(problems: problems.filter { seen.insert($0.message).inserted })
+        }
+        return fonts
     }
+}
+
+/// Everything `check` found wrong with a project, in the order it checks: the first is what any
+/// command would refuse the project with; its message, advice and meaning are the first's.
+public struct CheckProblems: TagProjError {
+    /// Each problem, as the part that found it reported it.
+    public let problems: [any TagProjError]
+    public var message: String { problems[0].message }
+    public var advice: String? { problems[0].advice }
+    public var meaning: ErrorMeaning { problems[0].meaning }
 }

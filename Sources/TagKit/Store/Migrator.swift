@@ -16,10 +16,13 @@ public enum Migrator {
 
     /// Applies every migration after the file's current version, in order.
     /// Refuses a file from a newer tagproj without touching it.
-    public static func migrate(_ db: Database) throws {
+    public static func migrate(_ db: Database) throws { try migrate(db, to: latestVersion) }
+
+    /// Applies the migrations after the file's current version up to `target`.
+    static func migrate(_ db: Database, to target: Int) throws {
         var version = try currentVersion(db)
         guard version <= latestVersion else { throw ProjectError.newerVersion(path: db.path, version: version) }
-        while version < latestVersion {
+        while version < target {
             version += 1
             try db.writeTransaction {
                 try db.execute(sql(forVersion: version))

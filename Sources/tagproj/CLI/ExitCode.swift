@@ -61,9 +61,18 @@ struct ErrorReport {
     let message: String
     let hint: String?
     let exitCode: ExitCode
+    /// Further problems, for `note:` lines after the error (what `check` found besides the first).
+    private(set) var notes: [String] = []
 
     init(_ error: Error) {
         switch error {
+        case let error as CheckProblems:
+            self.init(error.problems[0])
+            // The project is named once, in the error line; a note says only what else is wrong.
+            notes = error.problems.dropFirst().map { problem in
+                if case let ProjectError.damaged(_, reason) = problem { return "also: " + reason }
+                return "also: " + ErrorReport(problem).message
+            }
         case let error as CommandLineError:
             self.init(message: error.message, hint: error.hint, exitCode: error.exitCode)
         case let error as TagProjError:

@@ -91,6 +91,7 @@ enum TagProjCLI {
     private static func fail(_ error: Error, _ spec: CommandSpec?, _ out: Output) -> Int32 {
         let report = ErrorReport(error)
         out.error(report.message, hint: report.hint, usage: report.exitCode == .usage ? spec?.usage : nil)
+        for note in report.notes { out.note(note) }
         return report.exitCode.rawValue
     }
 

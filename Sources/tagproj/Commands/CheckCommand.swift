@@ -10,8 +10,10 @@ struct CheckCommand: Command {
             from the empty start, verifying that each entry fits the state its parent left and that the
             current entry's state is exactly the stored tags and settings; a damaged entry is named. Every
             embedded font subset is opened with export's checks. Prints "ok" (with --json,
-            {"ok":true,"damaged_history_fonts":[]}). When anything is wrong: nothing on stdout, the
-            problem on stderr, exit 65. A damaged subset that only earlier history states are drawn
+            {"ok":true,"damaged_history_fonts":[]}). When anything is wrong: every problem is reported,
+            the first as the error line and each further one as a note, exit 65 (with --json,
+            {"ok":false,"problems":[...]} on stdout). The schema is compared with the one the migrations
+            make: a table without its CHECKs would hold any row. A damaged subset that only earlier history states are drawn
             with is a warning naming those entries (exit 0; --json lists it): the project works now,
             and export refuses those states until `set --refresh-fonts` embeds their fonts again.
             """,
@@ -22,7 +24,16 @@ struct CheckCommand: Command {
     init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let damaged = try Project.open(target.project, forWriting: false).check()
+        let damaged: [DamagedHistoryFont]
+        do {
+            damaged = try Project.open(target.project, forWriting: false).check()
+        } catch let found as CheckProblems {
+            // The first problem is the error line (with its hint), every further one a note after it.
+            if target.json {
+                out.line(JSON.object([("ok", .bool(false)), ("problems", .array(found.problems.map { .string($0.message) }))]).text)
+            }
+            throw found
+        }
         for font in damaged {
             let states = font.states.map(String.init).joined(separator: ", ")
             out.warning("\(font.error.message), used only by the earlier \(font.states.count == 1 ? "state" : "states") at history \(font.states.count == 1 ? "entry" : "entries") \(states): exporting \(font.states.count == 1 ? "it" : "them") fails until 'tagproj set --refresh-fonts' is run there")

@@ -145,4 +145,30 @@ import TagKit
         #expect(header[18] == 1 && header[19] == 1, "still in WAL mode: \(header[18]), \(header[19])")
         #expect(try cli("list", "c.tagproj").stdout.contains("Broth"))
     }
+
+    /// check reports every problem it finds, the first as the error line, the rest as notes.
+    @Test func checkReportsEveryProblem() throws {
+        let cli = CLI()
+        try Self.project(cli)
+        Self.plainSQL(cli.path("p.tagproj"), "UPDATE tags SET x = 3; UPDATE source SET orientation = 12; UPDATE history SET label = 'a' || char(27) WHERE seq = 1")
+        let run = try cli("check", "p.tagproj")
+        #expect(run.status == 65)
+        #expect(run.errorLines == ["error: project 'p.tagproj' is damaged: the source photo's orientation is invalid",
+                                   "note: also: tag #1 has an invalid x position", "note: also: a history entry is invalid"], "\(run)")
+        let json = try cli("check", "p.tagproj", "--json")
+        #expect(json.status == 65 && json.stdout.hasPrefix(#"{"ok":false,"problems":["project 'p.tagproj' is damaged: the source photo's orientation is invalid","#), "\(json)")
+    }
+
+    /// A table made again without the migrations' CHECKs would hold any row SQLite is given:
+    /// check compares the schema with the one the migrations make.
+    @Test func checkRefusesATableWithoutItsChecks() throws {
+        let cli = CLI()
+        try Self.project(cli)
+        Self.plainSQL(cli.path("p.tagproj"), "CREATE TABLE loose AS SELECT * FROM tags; DROP TABLE tags; ALTER TABLE loose RENAME TO tags;")
+        expectFailure(try cli("check", "p.tagproj"), 65, "table tags is not the one tagproj makes")
+        let missing = CLI()
+        try Self.project(missing)
+        Self.plainSQL(missing.path("p.tagproj"), "DROP INDEX IF EXISTS history_parent; DROP INDEX IF EXISTS history_by_parent;")
+        #expect(try missing("check", "p.tagproj").status == 0 || (try missing("check", "p.tagproj")).stderr.contains("the schema lacks index"))
+    }
 }
