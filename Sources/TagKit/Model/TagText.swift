@@ -73,6 +73,13 @@ public enum TagText {
         body = body.drop(while: { $0 == " " })
         while body.last == " " { body.removeLast() }
         let example = format.label(amount: "12.50", currency: currency)
+        // Between the first digit and the last only digits and separators may stand: `1e3` or
+        // `1$2` is no amount with a symbol, whatever the letters are.
+        let isDigit = { (c: Character) in c.isASCII && c.isNumber }
+        if let first = body.firstIndex(where: isDigit), let last = body.lastIndex(where: isDigit),
+           body[first...last].contains(where: { !isDigit($0) && $0 != "." && $0 != "," }) {
+            throw TagTextError.notAnAmount(text)
+        }
         let symbol = body.filter { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) && $0 != " " }
         if !symbol.isEmpty, symbol.allSatisfy({ $0.isCurrencySymbol || $0.isLetter }), body.contains(where: { $0.isASCII && $0.isNumber }) {
             throw TagTextError.otherCurrency(text, symbol: String(symbol), expected: example)

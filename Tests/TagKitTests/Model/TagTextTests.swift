@@ -35,6 +35,13 @@ import Testing
         #expect((try? TagText.validate(input, kind: .price, currency: "¥")) == nil)
     }
 
+    /// A letter or symbol between digits makes no amount, not an amount in another currency
+    /// (`1e3` is no price in the currency `e`); one before or after the digits is a symbol.
+    @Test(arguments: ["1e3", "1$2", "12€50", "3 8"])
+    func aSymbolBetweenDigitsIsNotAnAmount(_ input: String) {
+        #expect(throws: TagTextError.notAnAmount(input)) { try TagText.validate(input, kind: .price, currency: "¥") }
+    }
+
     @Test func priceLabelCarriesTheCurrency() {
         let tag = Tag(id: TagID(1), kind: .price, text: "12.50", anchor: .centre, side: .left, labelEm: 0)
         #expect(tag.label(currency: "$") == "$12.50")
