@@ -27,7 +27,7 @@ public enum ExportPlan: Equatable, Sendable {
     /// turned or cropped JPEG is lossless when its block grid (`grid`, asked for only then; nil
     /// when its headers cannot be read) allows the turn and crop block by block.
     public static func choose(sourceFormat: String, orientation: Int, crop: Crop, format: ImageFormat,
-                              options: ExportOptions, grid: () -> LosslessJPEG.Grid? = { nil }) -> ExportPlan {
+                              options: ExportOptions, grid: () throws -> LosslessJPEG.Grid? = { nil }) rethrows -> ExportPlan {
         if format != .jpeg { return .classic(reason: "the output is \(format.displayName), not JPEG") }
         if sourceFormat != ImageFormat.jpeg.rawValue {
             return .classic(reason: "the source is \(ImageFormat(rawValue: sourceFormat)?.displayName ?? sourceFormat), not JPEG")
@@ -38,7 +38,7 @@ public enum ExportPlan: Equatable, Sendable {
         // The coefficient writer copies no density; a resolution asked for is written by the encoder.
         if options.dpi != nil { return .classic(reason: "a resolution was asked for") }
         if orientation == 1 && crop == .full { return .lossless }
-        guard let grid = grid() else {
+        guard let grid = try grid() else {
             return .classic(reason: orientation != 1 ? "the photo is turned (EXIF orientation \(orientation))" : "the photo is cropped")
         }
         return LosslessJPEG.obstacle(orientation: orientation, crop: crop, grid: grid).map { .classic(reason: $0) } ?? .lossless
@@ -57,11 +57,20 @@ extension Project {
         try exportPlan(source: store.source(), format: format, options: options)
     }
 
-    /// The plan for `source`; a turned or cropped JPEG's headers are read from the project.
+    /// The plan for `source`; a turned or cropped JPEG's headers are read from the project. A
+    /// photo whose headers cannot be read takes the classic path (whose decoder then says why);
+    /// a lock held too long or memory running out is no answer about the photo and passes up.
     func exportPlan(source: ProjectStore.Source, format: ImageFormat, options: ExportOptions) throws -> ExportPlan {
-        ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
-                          format: format, options: options) {
-            guard let bytes = try? store.sourceBytes() else { return nil }
+        try ExportPlan.choose(sourceFormat: source.format, orientation: source.orientation, crop: source.crop,
+                              format: format, options: options) {
+            let bytes: [UInt8]
+            do {
+                bytes = try store.sourceBytes()
+            } catch let error as any TagProjError where error.meaning == .busy || error.meaning == .internalFailure || error.meaning == .io {
+                throw error
+            } catch {
+                return nil
+            }
             return bytes.withUnsafeBytes { LosslessJPEG.Grid(jpeg: $0) }
         }
     }
