@@ -166,24 +166,21 @@ public final class OutputFile {
         case database
     }
 
-    /// Whether `path` is an SQLite file (the 16-byte header `SQLite format 3\0`), and whether it
-    /// is a tagproj project (the application id at offset 68); `nil` for anything else or nothing.
-    /// Only a regular file is read: a FIFO or a device is never opened here.
+    /// Whether `path` is an SQLite file, and whether it is a tagproj project, as
+    /// `ProjectHeader.occupant(of:)` tells them apart; `nil` for anything else or nothing. Only a
+    /// regular file is read: a FIFO or a device is never opened here.
     public static func databaseKind(at path: String) -> DatabaseKind? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        guard let head = try? FileIO.readPrefix(path, count: 72), head.count >= 16,
-              head.prefix(16).elementsEqual(ProjectHeader.magic) else { return nil }
-        guard head.count >= 72 else { return .database }
-        let id = head[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        return id == Project.applicationID ? .project : .database
+        switch try? ProjectHeader.occupant(of: path) {
+        case .project?: return .project
+        case .sqliteDatabase?: return .database
+        default: return nil
+        }
     }
 
     /// Removes `.NAME.tagproj-tmp-PID` files beside `path` whose process is gone.
     static func removeStaleTemporaries(beside path: String) {
         let dir = FileIO.directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let prefix = ".\(name).tagproj-tmp-"
+        let prefix = ".\(FileIO.baseName(of: path)).tagproj-tmp-"
         guard let handle = opendir(dir) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {

@@ -75,9 +75,20 @@ public enum FileIO {
     /// A temporary name beside `path`, recognisable as ours and unique to this process:
     /// `dir/.name.tagproj-tmp-PID`.
     public static func temporaryPath(beside path: String) -> String {
-        let dir = directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "\(dir)/.\(name).tagproj-tmp-\(getpid())"
+        "\(directory(of: path))/.\(baseName(of: path)).tagproj-tmp-\(getpid())"
+    }
+
+    /// The last component of `path` (`dinner.tagproj` for `menus/dinner.tagproj`).
+    public static func baseName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `path` without its last suffix (`menus/dinner` for `menus/dinner.tagproj`); unchanged when
+    /// its last component has none, or only a leading dot (`.profile`).
+    public static func removingSuffix(_ path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
+        return String(path[..<dot])
     }
 }
 

@@ -16,8 +16,7 @@ struct BatchExport {
 
     /// `DIR/dinner.jpg` for `menus/dinner.tagproj`: the base name, its suffix replaced.
     func output(for project: String) -> String {
-        var name = project.split(separator: "/").last.map(String.init) ?? project
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        let name = FileIO.removingSuffix(FileIO.baseName(of: project))
         let suffix = options.format.flatMap { Codecs.codec(for: $0)?.suffixes.first } ?? "jpg"
         return (directory.hasSuffix("/") ? directory : directory + "/") + name + "." + suffix
     }

@@ -78,10 +78,7 @@ struct NewCommand: Command {
 
     /// `photo.tagproj` for `photo.jpg`; a name that already ends in `.tagproj` as it is.
     static func projectName(for path: String) -> String {
-        if path.hasSuffix(".tagproj") { return path }
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".tagproj" }
-        return String(path[..<dot]) + ".tagproj"
+        path.hasSuffix(".tagproj") ? path : FileIO.removingSuffix(path) + ".tagproj"
     }
 }
 
