@@ -24,6 +24,20 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     /// The project stayed busy (locked by another process) for longer than the busy timeout.
     case busy = 75
 
+    /// What the code means, as `--help` and the man page list it.
+    var summary: String {
+        switch self {
+        case .success: return "success"
+        case .failure: return "the command could not be done (unknown id, nothing to undo, no font for a character)"
+        case .usage: return "usage error (unknown command or option, missing argument, bad number, invalid tag text)"
+        case .dataError: return "bad input data (not an image, damaged image, not a tagproj project, damaged or newer project)"
+        case .noInput: return "input file missing"
+        case .cannotCreate: return "output cannot be created (or is a special file export will not write)"
+        case .ioError: return "I/O error"
+        case .busy: return "project busy for longer than the busy timeout (TAGPROJ_BUSY_TIMEOUT_MS, default 5000)"
+        }
+    }
+
     /// The exit code for what a TagKit error means.
     init(_ meaning: ErrorMeaning) {
         switch meaning {

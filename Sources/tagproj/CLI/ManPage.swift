@@ -32,7 +32,7 @@ enum ManPage {
         for option in globalOptions { lines += self.option(option) }
         lines += [".TP", "\\fB\\-V\\fR, \\fB\\-\\-version\\fR", "Print the version."]
         lines += [".SH EXIT STATUS"]
-        for (code, meaning) in TagProjCLI.exitCodes { lines += [".TP", "\\fB\(code)\\fR", text(meaning)] }
+        for code in ExitCode.allCases { lines += [".TP", "\\fB\(code.rawValue)\\fR", text(code.summary)] }
         lines += [
             ".SH ENVIRONMENT",
             ".TP", "\\fBNO_COLOR\\fR", "Any value turns colour off. Colour is used only on a terminal.",

@@ -110,7 +110,7 @@ enum TagProjCLI {
                   "  writes  " + Codecs.names(Codecs.writable) + " (chosen by the output's suffix or --format)"]
         lines += ["", "global options:"] + globalOptions.map(\.helpLine)
         lines += ["  " + pad("-V, --version", 24) + "Print the version."]
-        lines += ["", "exit codes:"] + exitCodes.map { "  " + pad(String($0.0), 4) + $0.1 }
+        lines += ["", "exit codes:"] + ExitCode.allCases.map { "  " + pad(String($0.rawValue), 4) + $0.summary }
         lines += [
             "",
             "environment:",
@@ -123,18 +123,6 @@ enum TagProjCLI {
         ]
         return lines.joined(separator: "\n")
     }
-
-    /// The exit codes, as help and the man page list them.
-    static let exitCodes: [(Int32, String)] = [
-        (0, "success"),
-        (1, "the command could not be done (unknown id, nothing to undo, no font for a character)"),
-        (64, "usage error (unknown command or option, missing argument, bad number, invalid tag text)"),
-        (65, "bad input data (not an image, damaged image, not a tagproj project, damaged or newer project)"),
-        (66, "input file missing"),
-        (73, "output cannot be created"),
-        (74, "I/O error"),
-        (75, "project busy for longer than the busy timeout (TAGPROJ_BUSY_TIMEOUT_MS, default 5000)"),
-    ]
 }
 
 /// The leading global flags with combined short ones split: `-qV` → `-q -V` (only the global
