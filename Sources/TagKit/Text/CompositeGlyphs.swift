@@ -22,27 +22,36 @@ enum CompositeGlyphs {
     static let maximumDepth = 16
 
     /// What makes `font` (an sfnt: one TrueType or OpenType font) too costly to draw, or nil. A
-    /// font without `glyf` (CFF outlines, colour bitmaps) has no composites and passes; tables
-    /// whose offsets are out of bounds are left to FreeType, which refuses them.
+    /// font without `glyf` (CFF outlines, colour bitmaps) has no composites and passes. The check
+    /// fails closed: a table directory that does not parse, or a `glyf` font whose `head`, `maxp`
+    /// or `loca` is missing, short or out of order, is refused rather than left for FreeType to
+    /// read in its own lenient way (it clamps a `loca` that runs backwards or past `glyf`, so a
+    /// glyph there could stand for data this walk never counted). HarfBuzz's subsetter, which
+    /// cuts every subset tagproj embeds, writes none of these.
     static func problem(in font: UnsafeRawBufferPointer) -> String? {
         let view = ByteView(font)
-        guard let tables = Self.tables(view), let head = tables["head"], let maxp = tables["maxp"],
-              let loca = tables["loca"], let glyf = tables["glyf"],
-              let format = view.u16(head.offset + 50), let glyphs = view.u16(maxp.offset + 4) else { return nil }
+        guard let tables = Self.tables(view) else { return "its table directory does not parse" }
+        guard let glyf = tables["glyf"] else { return nil }
+        guard let head = tables["head"], let maxp = tables["maxp"], let loca = tables["loca"], head.length >= 54, maxp.length >= 6,
+              let format = view.u16(head.offset + 50), format <= 1, let glyphs = view.u16(maxp.offset + 4)
+        else { return "its glyf outlines come without a readable head, maxp or loca" }
         let long = format == 1
-        func location(_ glyph: Int) -> Int? {
-            long ? view.u32(loca.offset + 4 * glyph) : view.u16(loca.offset + 2 * glyph).map { $0 * 2 }
+        guard loca.length >= (glyphs + 1) * (long ? 4 : 2) else { return "its loca table is shorter than its \(glyphs) glyphs" }
+        func location(_ glyph: Int) -> Int {
+            long ? view.u32(loca.offset + 4 * glyph)! : view.u16(loca.offset + 2 * glyph)! * 2
         }
-        // Each glyph's components, read once.
+        // Each glyph's components, read once, within the glyph's own bytes.
         var components = [[Int]](repeating: [], count: glyphs)
         for glyph in 0..<glyphs {
-            guard let start = location(glyph), let end = location(glyph + 1), start <= end, end <= glyf.length else {
-                return nil  // loca out of bounds: FreeType refuses the glyph itself
-            }
+            let start = location(glyph), end = location(glyph + 1)
+            guard start <= end, end <= glyf.length else { return "its loca table is out of order at glyph \(glyph)" }
             guard end - start >= 10, let contours = view.u16(glyf.offset + start), contours >= 0x8000 else { continue }
+            let limit = glyf.offset + end
             var at = glyf.offset + start + 10
             while true {
-                guard let flags = view.u16(at), let child = view.u16(at + 2) else { return "glyph \(glyph)'s components run past its data" }
+                guard at + 4 <= limit, let flags = view.u16(at), let child = view.u16(at + 2) else {
+                    return "glyph \(glyph)'s components run past its data"
+                }
                 guard child < glyphs else { return "glyph \(glyph) uses glyph \(child), which the font does not have" }
                 components[glyph].append(child)
                 if components[glyph].count > maximumLoads { return "glyph \(glyph) has more than \(maximumLoads) components" }
