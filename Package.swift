@@ -60,6 +60,10 @@ if Context.environment["TAGPROJ_FUZZ"] == "1" {
             // the last: each build gave the Swift code either coverage (and no ASan) or ASan (and
             // no coverage, the fuzzer blind). Both in one flag, after SwiftPM's.
             target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        case "CShims":
+            // UndefinedBehaviorSanitizer for the C (swiftc has no -sanitize=undefined on Linux, so
+            // not --sanitize undefined), fatal so that libFuzzer sees it; ASan's runtime has the handlers.
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=undefined", "-fno-sanitize-recover=undefined"])]
         default:
             break
         }

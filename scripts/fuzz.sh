@@ -4,8 +4,9 @@
 # Builds the target with --sanitize fuzzer --sanitize address into .build-fuzz (taking the shared
 # build lock). Package.swift (TAGPROJ_FUZZ=1) gives the Swift code both in one -sanitize=fuzzer,address
 # (swiftc keeps only the last -sanitize= it is given, and SwiftPM's order varies from build to
-# build); the build is refused if an object of TagKit or FuzzBodies lacks the coverage counters or
-# ASan's checks, since the fuzzer would run blind. It then fuzzes a working copy of the committed seed corpus (Fuzz/work/, not committed) and
+# build) and the C shims UndefinedBehaviorSanitizer as well; the build is refused if an object of
+# TagKit or FuzzBodies lacks the coverage counters or ASan's checks, since the fuzzer would run
+# blind. It then fuzzes a working copy of the committed seed corpus (Fuzz/work/, not committed) and
 # prints the number of executions and the final coverage. A crash leaves its input in
 # Fuzz/work/TARGET/artifacts/ and makes this script fail: commit that input to
 # Fixtures/regressions/decode|project|json|font/ (FuzzHEIC: decode/), where the normal test suite
