@@ -44,12 +44,28 @@ let package = Package(
     ]
 )
 
-// libFuzzer targets, built only by scripts/fuzz.sh (TAGPROJ_FUZZ=1 with --sanitize fuzzer): they
-// have no `main` of their own (libFuzzer links one), so an ordinary build must not see them.
+// libFuzzer targets, built only by scripts/fuzz.sh (TAGPROJ_FUZZ=1 with --sanitize fuzzer --sanitize
+// address): they have no `main` of their own (libFuzzer links one), so an ordinary build must not
+// see them.
 if Context.environment["TAGPROJ_FUZZ"] == "1" {
     for name in ["FuzzDecode", "FuzzHEIC", "FuzzProject", "FuzzJSON", "FuzzLossless", "FuzzFont"] {
         package.targets.append(.executableTarget(
             name: name, dependencies: ["FuzzBodies"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    }
+    for target in package.targets {
+        switch target.name {
+        case "TagKit", "FuzzBodies", "FuzzDecode", "FuzzHEIC", "FuzzProject", "FuzzJSON", "FuzzLossless", "FuzzFont":
+            // SwiftPM passes one -sanitize= per --sanitize, in no fixed order, and swiftc keeps only
+            // the last: each build gave the Swift code either coverage (and no ASan) or ASan (and
+            // no coverage, the fuzzer blind). Both in one flag, after SwiftPM's.
+            target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+        case "CShims":
+            // UndefinedBehaviorSanitizer for the C (swiftc has no -sanitize=undefined on Linux, so
+            // not --sanitize undefined), fatal so that libFuzzer sees it; ASan's runtime has the handlers.
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=undefined", "-fno-sanitize-recover=undefined"])]
+        default:
+            break
+        }
     }
 }

@@ -315,11 +315,18 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
     j_compress_ptr c = start_temporary_compressor(t, rw, rh);
     // A zero in a quantization table decodes (that frequency is dropped) but would divide by
     // zero in the forward DCT's quantizer: the re-encoded blocks use 1 there, which the decoder
-    // drops all the same, since the output keeps the source's tables.
+    // drops all the same, since the output keeps the source's tables. The quantizer also keeps
+    // each value times 8 in 16 bits (libjpeg-turbo's jcdctmgr.c): 8192 and its multiples, which
+    // a 16-bit DQT may hold, become a zero divisor (SIGFPE), other values over 8191 a wrong one.
+    // A coefficient of 8-bit samples is at most 2047, so over 4094 every one quantizes to 0:
+    // 8191 there gives the blocks the value itself would.
     for (int tbl = 0; tbl < NUM_QUANT_TBLS; tbl++)
         if (c->quant_tbl_ptrs[tbl])
-            for (int k = 0; k < DCTSIZE2; k++)
-                if (c->quant_tbl_ptrs[tbl]->quantval[k] == 0) c->quant_tbl_ptrs[tbl]->quantval[k] = 1;
+            for (int k = 0; k < DCTSIZE2; k++) {
+                UINT16 *q = &c->quant_tbl_ptrs[tbl]->quantval[k];
+                if (*q == 0) *q = 1;
+                else if (*q > 8191) *q = 8191;
+            }
     c->in_color_space = t->cmyk ? JCS_CMYK : JCS_EXT_RGB;  // libjpeg converts to the source's space
     c->input_components = t->cmyk ? 4 : 3;
     c->dct_method = JDCT_ISLOW;
