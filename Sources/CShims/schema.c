@@ -27,8 +27,12 @@ static const char migration_006[] = {
 #embed "../../Schema/006-project-fonts.sql"
     , 0};
 
+static const char migration_007[] = {
+#embed "../../Schema/007-source-file-and-written-pictures.sql"
+    , 0};
+
 static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004, migration_005,
-                                         migration_006};
+                                         migration_006, migration_007};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

@@ -140,15 +140,17 @@ final class EditorAPI {
     }
 
     /// `POST /api/export`: the full-resolution picture written next to the project, as JPEG
-    /// (`dinner.tagproj` → `dinner.jpg`), exactly as `tagproj export` would.
+    /// (`dinner.tagproj` → `dinner-tagged.jpg`), as `tagproj export` would write it. The editor
+    /// never writes over a file it did not write itself, nor over the photo the project was made
+    /// from: a name that holds one gets a fresh one (`dinner-tagged-2.jpg`), and the answer names
+    /// the file written.
     private func export() throws -> HTTPResponse {
-        let project = try open(forWriting: false)
-        var base = projectPath
-        if base.hasSuffix(".tagproj") { base.removeLast(".tagproj".count) }
-        let output = base + ".jpg"
+        let project = try open(forWriting: true)
+        let output = try project.taggedPicturePath()
         let fonts = try fonts()
         try project.adoptFonts(into: fonts)
         let result = try project.export(to: output, options: ExportOptions(), fonts: fonts)
+        try project.recordWrittenPicture(output)
         return .json(result.json(path: output))
     }
 }

@@ -54,9 +54,15 @@ def history(cwd):
 class Editor:
     """`tagproj open p.tagproj --no-browser` in a folder of its own, with a headless Chromium on it."""
 
-    def __init__(self):
+    def __init__(self, photo_as=None):
+        """`photo_as`: copy the sample JPEG into the folder under this name and make the project
+        from it there, as a user does (`tagproj new p.tagproj p.jpg`)."""
         self.dir = tempfile.mkdtemp(prefix="tagproj-editor-")
-        status, _, err = cli("new", "p.tagproj", PHOTO, cwd=self.dir)
+        photo = PHOTO
+        if photo_as:
+            photo = os.path.join(self.dir, photo_as)
+            shutil.copyfile(os.path.join(REPO, "Fixtures/images/jpeg-baseline.jpg"), photo)
+        status, _, err = cli("new", "p.tagproj", photo, cwd=self.dir)
         assert status == 0, err
         for args in (("dish", "Flat white", "--at", "0.3,0.35"), ("price", "28", "--at", "0.75,0.6")):
             status, _, err = cli("add", "p.tagproj", *args, cwd=self.dir)
@@ -415,10 +421,40 @@ class EditorTests(unittest.TestCase):
         e = self.editor
         e.load()
         e.button("export").click()
-        e.wait(lambda d: "wrote" in e.status(), "export did not report")
-        self.assertTrue(os.path.exists(os.path.join(e.dir, "p.jpg")))
-        with open(os.path.join(e.dir, "p.jpg"), "rb") as f:
+        e.wait(lambda d: "wrote p-tagged.jpg" in e.status(), "export did not report")
+        with open(os.path.join(e.dir, "p-tagged.jpg"), "rb") as f:
             self.assertEqual(f.read(3), b"\xff\xd8\xff")
+
+    def test_export_never_writes_over_the_photo_or_a_file_it_did_not_write(self):
+        self.editor.close()
+        self.editor = e = Editor(photo_as="p.jpg")
+        photo = os.path.join(e.dir, "p.jpg")
+        with open(photo, "rb") as f:
+            original = f.read()
+        e.load()
+
+        def export(expected):
+            e.button("export").click()
+            e.wait(lambda d: ("wrote %s:" % expected) in e.status(), "export did not say it wrote %s" % expected)
+
+        export("p-tagged.jpg")
+        with open(photo, "rb") as f:
+            self.assertEqual(f.read(), original, "the photo the project was made from was replaced")
+        # Its own picture, still as written, is replaced in place: no p-tagged-2.jpg.
+        export("p-tagged.jpg")
+        self.assertFalse(os.path.exists(os.path.join(e.dir, "p-tagged-2.jpg")))
+        # A file of the user's own at that name is never replaced: the next export gets a fresh one.
+        with open(os.path.join(e.dir, "p-tagged.jpg"), "wb") as f:
+            f.write(b"the user's own picture")
+        export("p-tagged-2.jpg")
+        with open(os.path.join(e.dir, "p-tagged.jpg"), "rb") as f:
+            self.assertEqual(f.read(), b"the user's own picture")
+        with open(os.path.join(e.dir, "p-tagged-2.jpg"), "rb") as f:
+            self.assertEqual(f.read(3), b"\xff\xd8\xff")
+        with open(photo, "rb") as f:
+            self.assertEqual(f.read(), original)
+        status, out, _ = cli("info", "p.tagproj", "--json", cwd=e.dir)
+        self.assertEqual(json.loads(out)["source_file"], "p.jpg")
 
     def test_an_edit_that_must_move_the_dot_says_so_as_the_cli_does(self):
         e = self.editor

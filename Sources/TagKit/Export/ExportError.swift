@@ -22,6 +22,8 @@ public enum ExportError: TagProjError, Equatable {
     case wouldOverwriteProject(path: String)
     /// The output is another project or another SQLite database, which export never replaces.
     case wouldReplaceDatabase(path: String, OutputFile.DatabaseKind)
+    /// Every name for a tagged picture beside the project is taken by a file it did not write.
+    case noFreeName(path: String)
 
     /// One line naming what is wrong.
     public var message: String {
@@ -38,6 +40,7 @@ public enum ExportError: TagProjError, Equatable {
         case .severalSizes(let n): return "\(n) sizes were asked for; give one"
         case .outputTooLarge(let w, let h, let limit): return "the output would be \(w)×\(h) pixels, more than the limit of \(limit)"
         case .wouldOverwriteProject(let p): return "'\(p)' is the project itself; export writes a picture, never the project"
+        case .noFreeName(let p): return "no free name for a tagged picture like '\(p)': every one is taken by a file this project did not write"
         case let .wouldReplaceDatabase(p, kind):
             return "'\(p)' is \(kind == .project ? "a tagproj project" : "an SQLite database"); export never replaces one"
         }
@@ -59,7 +62,7 @@ public enum ExportError: TagProjError, Equatable {
     public var meaning: ErrorMeaning {
         switch self {
         case .outputTooLarge: return .notPossible
-        case .wouldOverwriteProject, .wouldReplaceDatabase: return .conflict
+        case .wouldOverwriteProject, .wouldReplaceDatabase, .noFreeName: return .conflict
         default: return .invalidRequest
         }
     }

@@ -37,6 +37,7 @@ extension ProjectInfo {
             ("cursor", .integer(cursor)), ("stored_width", .integer(Int64(storedWidth))),
             ("stored_height", .integer(Int64(storedHeight))), ("orientation", .integer(Int64(orientation))),
             ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
+            ("source_file", sourceFile.map { .string($0) } ?? .null),
             ("currency", .string(settings.currency)), ("font", .string(settings.font)),
             ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
             ("tag_scale", .number(settings.tagScale)),

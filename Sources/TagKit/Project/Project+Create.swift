@@ -55,10 +55,13 @@ extension Project {
         }
         let size = crop.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
 
+        // The photo's own name, remembered so that nothing is ever written over it.
+        let base = FileIO.baseName(of: imagePath)
+        let fileName = FileIO.isPlainName(base) ? base : nil
         let temporary = FileIO.temporaryPath(beside: path)
         FileIO.remove(temporary)
         do {
-            try ProjectStore.create(at: temporary, source: .init(bytes: bytes, info: info, crop: crop,
+            try ProjectStore.create(at: temporary, source: .init(bytes: bytes, fileName: fileName, info: info, crop: crop,
                                                                   size: PictureSize(width: size.width, height: size.height)),
                                     settings: settings)
             try FileIO.replace(path, with: temporary)

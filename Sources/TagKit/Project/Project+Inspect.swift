@@ -26,6 +26,8 @@ public struct ProjectInfo: Equatable, Sendable {
     public var schemaVersion: Int
     /// The font subsets the project carries, by family and style.
     public var embeddedFonts: [EmbeddedFaceSummary] = []
+    /// The base name of the file the photo was read from (nil for a project made before schema 7).
+    public var sourceFile: String? = nil
 }
 
 extension Project {
@@ -43,7 +45,8 @@ extension Project {
             storedWidth: source.storedWidth, storedHeight: source.storedHeight, orientation: source.orientation,
             crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
             tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
-            schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries())
+            schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries(),
+            sourceFile: source.fileName)
     }
 
     /// Verifies the project: SQLite's `quick_check`, the schema against the migrations', every

@@ -42,6 +42,8 @@ struct ProjectStore {
     /// What a new project stores of its photo.
     struct NewSource {
         var bytes: [UInt8]
+        /// The base name of the file it was read from.
+        var fileName: String?
         var info: ImageInfo
         var crop: Crop
         /// The picture as the user will see it.
@@ -58,13 +60,14 @@ struct ProjectStore {
         try db.writeTransaction {
             try db.prepare("""
                 INSERT INTO source (id, format, byte_count, stored_width, stored_height, orientation, has_icc,
-                                    crop_x, crop_y, crop_w, crop_h, width, height)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    crop_x, crop_y, crop_w, crop_h, width, height, file_name)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(info.format.rawValue), .integer(Int64(source.bytes.count)),
                       .integer(Int64(info.storedWidth)), .integer(Int64(info.storedHeight)),
                       .integer(Int64(info.orientation)), .integer(info.hasICC ? 1 : 0),
                       .real(crop.x), .real(crop.y), .real(crop.width), .real(crop.height),
-                      .integer(Int64(source.size.width)), .integer(Int64(source.size.height))]).run()
+                      .integer(Int64(source.size.width)), .integer(Int64(source.size.height)),
+                      source.fileName.map { .text($0) } ?? .null]).run()
             try db.prepare("INSERT INTO source_bytes (id, bytes) VALUES (1, ?)", [.blob(source.bytes)]).run()
             try db.prepare("""
                 INSERT INTO project (id, currency, font, next_tag_id, history_cursor, created_with)
@@ -164,6 +167,9 @@ struct ProjectStore {
         var byteCount: Int
         /// The picture as the user sees it.
         var size: PictureSize
+        /// The base name of the file the photo came from, when the project was made at version 7
+        /// or later.
+        var fileName: String? = nil
     }
 
     /// The `source` row (never its bytes).
@@ -188,7 +194,18 @@ struct ProjectStore {
             throw damaged("the source photo's row is invalid")
         }
         return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: Int(orientation), crop: crop,
-                      hasICC: icc != 0, byteCount: Int(count), size: try pictureSize())
+                      hasICC: icc != 0, byteCount: Int(count), size: try pictureSize(), fileName: try sourceFileName())
+    }
+
+    /// The photo's file name (`file_name`, schema version 7), or nil when the project does not
+    /// know it; a name that could not have been stored (a slash, a control character) is damage.
+    func sourceFileName() throws -> String? {
+        guard try Migrator.currentVersion(db) >= 7 else { return nil }
+        switch try db.scalar("SELECT file_name FROM source WHERE id = 1") {
+        case nil, .null?: return nil
+        case .text(let name)? where FileIO.isPlainName(name): return name
+        default: throw damaged("the source photo's file name is invalid")
+        }
     }
 
     /// The picture size as the user sees it (oriented and cropped): all an edit needs of the photo.

@@ -83,6 +83,12 @@ public enum FileIO {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// Whether `name` is a base name a project may record: 1 to 1024 bytes, no slash, not `.` or
+    /// `..`, no control character.
+    public static func isPlainName(_ name: String) -> Bool {
+        (1...1024).contains(name.utf8.count) && !name.contains("/") && name != "." && name != ".." && TagText.isPrintableName(name)
+    }
+
     /// `path` without its last suffix (`menus/dinner` for `menus/dinner.tagproj`); unchanged when
     /// its last component has none, or only a leading dot (`.profile`).
     public static func removingSuffix(_ path: String) -> String {

@@ -154,6 +154,7 @@ struct ErrorReport {
             case .invalidScale: return "pass --scale with a positive number such as 0.5"
             case .wouldOverwriteProject: return nil
             case .wouldReplaceDatabase: return "choose another name for the picture"
+            case .noFreeName: return "move some of those files away, or export with 'tagproj export' to a name of your choice"
             }
         case let e as SettingsError:
             switch e.setting {

@@ -22,7 +22,7 @@ struct InfoCommand: Command {
         out.line("picture:      \(i.width)×\(i.height) (\(i.format), stored \(i.storedWidth)×\(i.storedHeight), orientation \(i.orientation))")
         out.line("crop:         " + (i.crop == .full ? "none" : "\(i.crop.x),\(i.crop.y) \(i.crop.width)×\(i.crop.height)"))
         out.line("icc profile:  \(i.hasICC ? "yes" : "no")")
-        out.line("source:       \(i.sourceBytes) bytes")
+        out.line("source:       \(i.sourceBytes) bytes" + (i.sourceFile.map { ", from \($0)" } ?? ""))
         out.line("currency:     \(i.settings.currency)")
         out.line("font:         \(i.settings.font.isEmpty ? "(default sans-serif)" : i.settings.font)")
         out.line("tag scale:    \(i.settings.formattedTagScale)")
