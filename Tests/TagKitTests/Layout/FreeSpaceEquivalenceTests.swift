@@ -3,10 +3,13 @@ import Testing
 
 /// The indexed free space finds exactly the spot the exhaustive search before it did
 /// (`ReferenceLayout`), in empty, crowded and full pictures, at every size and tag scale, from the
-/// centre and from any dot, and when it keeps what it learnt from one search to the next.
+/// centre and from any dot, and when it keeps what it learnt from one search to the next; and a
+/// batch, which keeps the index and the search from edit to edit, places every tag where the
+/// same edits one by one do.
 @Suite struct FreeSpaceEquivalenceTests {
     static let sizes = [PictureSize(width: 600, height: 400), PictureSize(width: 300, height: 1200), PictureSize(width: 97, height: 101),
                         PictureSize(width: 2400, height: 160)]
+    let measurer = FixedWidthMeasurer()
 
     /// `count` tags at random dots (kept inside the picture), random widths and sides.
     static func tags(_ count: Int, on size: PictureSize, scale: Double = 1, rng: inout SplitMix) -> [Tag] {
@@ -65,5 +68,51 @@ import Testing
                 index.insert(id, box)
             }
         }
+    }
+
+    @Test(arguments: 0..<8)
+    func aBatchPlacesEveryTagWhereTheSameEditsOneByOneDo(_ seed: Int) throws {
+        var rng = SplitMix(state: UInt64(seed) &* 65_537 &+ 7)
+        let size = Self.sizes[seed % Self.sizes.count]
+        let start = Document(tags: TagSet(Self.tags(seed % 3 == 0 ? 40 : 0, on: size, rng: &rng)), size: size, nextID: TagID(100))
+        var edits: [Edit] = []
+        var ids: [TagID] = start.tags.sorted.map(\.id)
+        var nextID: Int64 = 100
+        let names = ["Soup", "Tea", "Kung Pao Chicken", "Rice", "Flat white", "Dumplings with vinegar"]
+        for _ in 0..<70 {
+            switch (Int.random(in: 0..<10, using: &rng), ids.randomElement(using: &rng)) {
+            case (0, let id?): edits.append(.move(id, .to(NormalizedPoint(x: .random(in: 0...1, using: &rng), y: .random(in: 0...1, using: &rng)))))
+            case (1, let id?): edits.append(.delete(id)); ids.removeAll { $0 == id }
+            case (2, let id?): edits.append(.setText(id, names.randomElement(using: &rng)!))
+            case (3, _): edits.append(.add(kind: .dish, text: names.randomElement(using: &rng)!, at: nil, side: Bool.random(using: &rng) ? .left : nil))
+                ids.append(TagID(nextID)); nextID += 1
+            default: edits.append(.add(kind: .dish, text: names.randomElement(using: &rng)!, at: nil, side: nil)); ids.append(TagID(nextID)); nextID += 1
+            }
+        }
+        // One by one, each a fresh edit with nothing carried over (a flip refused is left out of both).
+        var document = start
+        var kept: [Edit] = []
+        var said: [Notice] = []
+        for edit in edits {
+            guard let outcome = try? document.applying(edit, measurer: measurer) else { continue }
+            document = outcome.document
+            kept.append(edit)
+            said += outcome.notices.filter { if case .overlaps = $0 { return false } else { return true } }
+        }
+        let batch = try start.applying(kept, label: "batch", measurer: measurer)
+        #expect(batch.document == document, "seed \(seed)")
+        #expect(batch.notices.filter { if case .overlaps = $0 { false } else if case .moreOverlaps = $0 { false } else { true } } == said)
+        // The overlaps of the end, named as every pair was before: each touched tag against every other.
+        let touched = Set(batch.entry.changes.compactMap { $0.after?.id })
+        var pairs: [Notice] = []
+        for change in batch.entry.changes {
+            guard let tag = change.after else { continue }
+            for other in document.tags.sorted where other.id != tag.id && Placement.overlap(document.box(of: tag), document.box(of: other)) {
+                if other.id > tag.id, touched.contains(other.id) { continue }
+                pairs.append(.overlaps(tag.id, other.id))
+            }
+        }
+        #expect(batch.notices.filter { if case .overlaps = $0 { true } else if case .moreOverlaps = $0 { true } else { false } }
+                == ReferenceLayout.limited(pairs))
     }
 }

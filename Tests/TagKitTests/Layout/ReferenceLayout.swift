@@ -2,7 +2,7 @@
 
 /// Free space as it was before the box index (issue 20): every candidate position tested against
 /// every box. What the indexed search must answer exactly, and the count of overlap tests it did
-/// (`tests`), which grows with positions × boxes.
+/// (`tests`), which grows with positions × boxes; and overlap notices cut at the limit.
 enum ReferenceLayout {
     static func spot(labelEm: Double, side: Side?, size: PictureSize, scale: Double = 1, others: [Rect],
                      near: NormalizedPoint = .centre, preferring: Side? = nil, tests: inout Int) -> Placement.Spot? {
@@ -28,5 +28,18 @@ enum ReferenceLayout {
             }
         }
         return nil
+    }
+
+    /// `notices` with the overlaps past `OverlapLimit.limit` cut and said, as an outcome now says them.
+    static func limited(_ notices: [Notice]) -> [Notice] {
+        var out: [Notice] = [], listed = 0, done = false
+        for notice in notices {
+            guard case .overlaps = notice else { out.append(notice); continue }
+            if done { continue }
+            if listed == OverlapLimit.limit { out.append(.moreOverlaps(listed: listed)); done = true; continue }
+            out.append(notice)
+            listed += 1
+        }
+        return out
     }
 }
