@@ -22,6 +22,10 @@ struct BlockedCells {
     private let hair: Double
     /// Per cell (row-major), per side: the narrowest label width (em) known blocked; infinity when none.
     private var right: [Double], left: [Double]
+    /// The open cells earlier scans found, per side and label width, the latest last. A wider
+    /// tag's open cells are among a narrower one's (it may lie in fewer cells, and a cell blocked
+    /// for the narrower is blocked for it), so a scan starts from the widest narrower one found.
+    private var scans: [(side: Side, labelEm: Double, open: [Int])] = []
     /// `BoxIndex.removals` when the cells were learnt.
     private var removals: Int?
     /// Cells looked at by `openCells` so far: the work, for tests to bound.
@@ -45,6 +49,7 @@ struct BlockedCells {
             if removals != nil {
                 right = Array(repeating: .infinity, count: columns * rows)
                 left = right
+                scans = []
             }
             removals = index.removals
         }
@@ -53,7 +58,7 @@ struct BlockedCells {
     /// Whether the dot at `anchor` is known blocked for a tag `labelEm` wide on `side`.
     func isBlocked(_ anchor: NormalizedPoint, side: Side, labelEm: Double) -> Bool {
         guard let c = cell(anchor.x * width, anchor.y * height) else { return false }
-        return (side == .right ? right : left)[c] <= labelEm
+        return narrowest(c, side) <= labelEm
     }
 
     /// Learns whether the whole cell of the dot at `anchor` is blocked for the tag: one query of
@@ -81,13 +86,23 @@ struct BlockedCells {
         let (l0, l1) = (first(reaching: y0, rows), last(startingBy: y1, rows))
         var open: [Int] = []
         guard k0 <= k1, l0 <= l1 else { return open }
-        for l in l0...l1 {
-            scanned += k1 - k0 + 1
-            for k in k0...k1 where !learn(cell: l * columns + k, side: side, labelEm: labelEm, extent: extent, tagHeight: tagHeight, index: &index) {
-                if open.count == limit { return nil }
-                open.append(l * columns + k)
+        if let earlier = scans.filter({ $0.side == side && $0.labelEm <= labelEm }).max(by: { $0.labelEm < $1.labelEm }) {
+            for c in earlier.open where (k0...k1).contains(c % columns) && (l0...l1).contains(c / columns) {
+                scanned += 1
+                if !learn(cell: c, side: side, labelEm: labelEm, extent: extent, tagHeight: tagHeight, index: &index) { open.append(c) }
+            }
+        } else {
+            for l in l0...l1 {
+                scanned += k1 - k0 + 1
+                for k in k0...k1 where !learn(cell: l * columns + k, side: side, labelEm: labelEm, extent: extent, tagHeight: tagHeight, index: &index) {
+                    if open.count == limit { return nil }
+                    open.append(l * columns + k)
+                }
             }
         }
+        scans.removeAll { $0.side == side && $0.labelEm == labelEm }
+        scans.append((side, labelEm, open))
+        if scans.count > 16 { scans.removeFirst() }
         return open
     }
 
@@ -99,7 +114,7 @@ struct BlockedCells {
 
     private mutating func learn(cell c: Int, side: Side, labelEm: Double, extent e: TagStyle.Extent, tagHeight h: Double,
                                 index: inout BoxIndex) -> Bool {
-        if (side == .right ? right : left)[c] <= labelEm { return true }
+        if narrowest(c, side) <= labelEm { return true }
         let k = c % columns, l = c / columns
         let x0 = Double(k) * cellSize, x1 = Double(k + 1) * cellSize
         let y0 = Double(l) * cellSize, y1 = Double(l + 1) * cellSize
@@ -110,6 +125,12 @@ struct BlockedCells {
         guard shared.minX < shared.maxX, shared.minY < shared.maxY, index.overlapsAny(shared) else { return false }
         if side == .right { right[c] = min(right[c], labelEm) } else { left[c] = min(left[c], labelEm) }
         return true
+    }
+
+    /// The narrowest label width known blocked in cell `c` on `side`.
+    @inline(__always)
+    private func narrowest(_ c: Int, _ side: Side) -> Double {
+        side == .right ? right[c] : left[c]
     }
 
     /// The cell whose closed square holds the pixel point (x, y), or nil off the cells.

@@ -3,9 +3,9 @@ import Testing
 
 /// The indexed free space finds exactly the spot the exhaustive search before it did
 /// (`ReferenceLayout`), in empty, crowded and full pictures, at every size and tag scale, from the
-/// centre and from any dot, and when it keeps what it learnt from one search to the next; and a
-/// batch, which keeps the index and the search from edit to edit, places every tag where the
-/// same edits one by one do.
+/// centre and from any dot, and when it keeps what it learnt from one search to the next; `arrange`
+/// moves every tag where the exhaustive `arrange` did; and a batch, which keeps the index and the
+/// search from edit to edit, places every tag where the same edits one by one do.
 @Suite struct FreeSpaceEquivalenceTests {
     static let sizes = [PictureSize(width: 600, height: 400), PictureSize(width: 300, height: 1200), PictureSize(width: 97, height: 101),
                         PictureSize(width: 2400, height: 160)]
@@ -68,6 +68,21 @@ import Testing
                 index.insert(id, box)
             }
         }
+    }
+
+    @Test(arguments: 0..<16)
+    func arrangeMovesEveryTagWhereTheExhaustiveArrangeDid(_ seed: Int) {
+        var rng = SplitMix(state: UInt64(seed) &* 31_337 &+ 5)
+        let size = Self.sizes[seed % Self.sizes.count], scale = [1, 0.6, 1.5, 1][seed % 4]
+        let tags = Self.tags([2, 12, 60, 250][seed % 4], on: size, scale: scale, rng: &rng)
+        var settings = ProjectSettings()
+        settings.tagScale = scale
+        let document = Document(tags: TagSet(tags), settings: settings, size: size, nextID: TagID(Int64(tags.count + 1)))
+        var tests = 0
+        let expected = ReferenceLayout.arranged(document, tests: &tests)
+        let outcome = document.arranged()
+        #expect(outcome.document == expected.document && outcome.entry == expected.entry, "seed \(seed)")
+        #expect(outcome.notices == ReferenceLayout.limited(expected.notices), "seed \(seed)")
     }
 
     @Test(arguments: 0..<8)

@@ -1,8 +1,8 @@
 @testable import TagKit
 
-/// Free space as it was before the box index (issue 20): every candidate position tested against
-/// every box. What the indexed search must answer exactly, and the count of overlap tests it did
-/// (`tests`), which grows with positions × boxes; and overlap notices cut at the limit.
+/// Free space and `arrange` as they were before the box index (issue 20): every candidate
+/// position tested against every box. What the indexed ones must answer exactly, and the count of
+/// overlap tests they did (`tests`), which grows with positions × boxes.
 enum ReferenceLayout {
     static func spot(labelEm: Double, side: Side?, size: PictureSize, scale: Double = 1, others: [Rect],
                      near: NormalizedPoint = .centre, preferring: Side? = nil, tests: inout Int) -> Placement.Spot? {
@@ -28,6 +28,42 @@ enum ReferenceLayout {
             }
         }
         return nil
+    }
+
+    /// `Document.arranged()` before the index, naming every overlap it leaves.
+    static func arranged(_ document: Document, tests: inout Int) -> EditOutcome {
+        var next = document
+        var changes: [TagChange] = [], notices: [Notice] = []
+        let size = document.size, scale = document.settings.tagScale
+        for tag in document.tags.sorted {
+            let others = next.tags.sorted.filter { $0.id < tag.id }.map(document.box(of:))
+            func clear(_ anchor: NormalizedPoint, _ side: Side) -> Bool {
+                let box = Placement.box(anchor: anchor, side: side, labelEm: tag.labelEm, size: size, scale: scale)
+                return !others.contains { tests += 1; return Placement.overlap($0, box) }
+            }
+            if clear(tag.anchor, tag.side) { continue }
+            var spot: Placement.Spot?
+            if Placement.fits(tag.anchor, side: tag.side.flipped, labelEm: tag.labelEm, size: size, scale: scale), clear(tag.anchor, tag.side.flipped) {
+                spot = Placement.Spot(anchor: tag.anchor, side: tag.side.flipped)
+            } else {
+                spot = Self.spot(labelEm: tag.labelEm, side: nil, size: size, scale: scale, others: others, near: tag.anchor,
+                                 preferring: tag.side, tests: &tests)
+            }
+            guard let spot else {
+                let drawn = document.box(of: tag)
+                for other in next.tags.sorted where other.id < tag.id && Placement.overlap(drawn, document.box(of: other)) {
+                    notices.append(.overlaps(tag.id, other.id))
+                }
+                continue
+            }
+            var after = tag
+            (after.anchor, after.side) = (spot.anchor, spot.side)
+            next.tags[tag.id] = after
+            changes.append(TagChange(id: tag.id, before: tag, after: after))
+            notices.append(.arranged(tag.id, spot.anchor, spot.side))
+        }
+        let label = changes.isEmpty ? "arrange: nothing overlapped" : "arrange \(changes.count) tag\(changes.count == 1 ? "" : "s")"
+        return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: changes), notices: notices)
     }
 
     /// `notices` with the overlaps past `OverlapLimit.limit` cut and said, as an outcome now says them.
