@@ -41,6 +41,41 @@ import TagKit
         #expect(json["cursor"] as? Int == 3)
     }
 
+    /// A project whose history nests `levels` branches deep, written with SQL: entry k continues
+    /// from k - 1 and entry levels + k from k, so each entry up to `levels` has an older child
+    /// (drawn one column in) and a newer one. The cursor stays at the start.
+    private func nested(_ cli: CLI, levels: Int) throws {
+        try cli.newProject("deep.tagproj")
+        HostileProjectTests.plainSQL(cli.path("deep.tagproj"), """
+            WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < \(levels))
+            INSERT INTO history (seq, label, parent, time_ms, user, front_end)
+                SELECT n, 'arrange: nothing overlapped', n - 1, 1700000000000, 'ana', 'cli' FROM k
+                UNION ALL SELECT \(levels) + n, 'arrange: nothing overlapped', n, 1700000000000, 'ana', 'cli' FROM k;
+            """)
+    }
+
+    @Test func aDeepTreeIsFoldedSoNoLineGrowsWithTheDepth() throws {
+        let cli = CLI()
+        try nested(cli, levels: 3_000)
+        let tree = try cli("history", "deep.tagproj", "--tree")
+        #expect(tree.status == 0 && tree.stderr.isEmpty)
+        let lines = tree.stdout.split(separator: "\n")
+        #expect(lines.count == 6_001)
+        // The marker, the graph, the seq, the time, who, the label.
+        let widest = 2 + HistoryGraph.maximumLeadWidth + 5 + 18 + 16 + "arrange: nothing overlapped".count
+        #expect(lines.allSatisfy { $0.count <= widest }, "\(lines.map(\.count).max() ?? 0) > \(widest)")
+        #expect(tree.stdout.utf8.count <= 3 * widest * lines.count, "the drawing grows with the entries, not entries × depth")
+        #expect(skeleton(tree.stdout)[3_000] == "  " + String(repeating: "│  ", count: 8) + "… (+2990) ├─ 3000 | arrange: nothing overlapped")
+    }
+
+    @Test func aTreeThirtyThousandLevelsDeepIsDrawnInBoundedMemory() throws {
+        let cli = CLI()
+        try nested(cli, levels: 30_000)
+        // Unfolded, this tree's leads alone come to 2.2 GB.
+        let (ending, stderr) = try BoundedRun(directory: cli.dir, memoryLimitMiB: 256)(["history", "deep.tagproj", "--tree"], timeout: 120)
+        #expect(ending == .exit(0) && stderr.isEmpty, "\(ending): \(stderr)")
+    }
+
     @Test func redoFollowsTheNewestBranchAndSaysAnotherExists() throws {
         let cli = try forked()
         try cli("undo", "dinner.tagproj")

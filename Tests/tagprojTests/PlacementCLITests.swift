@@ -55,6 +55,23 @@ import Testing
         #expect(over.status == 0 && over.stdout == "5\n" && over.stderr.contains("warning: #5 overlaps #1\n"), "\(over)")
     }
 
+    @Test func aThousandAddsWithoutPositionsNameAHundredOverlapsInBoundedMemory() throws {
+        let cli = CLI()
+        try cli.newProject()
+        // About 80 fill the photo; the other 920 go to the centre, each overlapping all the others
+        // there: 420,000 pairs, which were all named (10 MB of warnings).
+        let adds = (1...1_000).map { "{\"op\":\"add\",\"kind\":\"dish\",\"text\":\"Dish \($0)\"}\n" }.joined()
+        try adds.write(toFile: cli.path("adds.jsonl"), atomically: true, encoding: .utf8)
+        let (ending, stderr) = try BoundedRun(directory: cli.dir, memoryLimitMiB: 256)(["apply", "dinner.tagproj", "adds.jsonl"], timeout: 300)
+        #expect(ending == .exit(0), "\(ending): \(stderr.suffix(500))")
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 102, "\(lines.count) lines")
+        #expect(lines.prefix(100).allSatisfy { $0.hasPrefix("warning: #") && $0.contains(" overlaps #") })
+        #expect(lines[100] == "warning: more tags overlap than the 100 overlaps listed" && lines[101] == "applied 1000 edits from adds.jsonl")
+        #expect(try tags(cli).count == 1_000)
+        #expect(try cli("check", "dinner.tagproj").stdout == "ok\n")
+    }
+
     @Test func positionsMayBePixelsAndABareNumberFarOutsideIsAUsageErrorWithAHint() throws {
         let cli = CLI()
         try cli.newProject()

@@ -3,36 +3,52 @@ extension Document {
     /// overlaps one placed before it keeps its dot and takes the other side if that clears those
     /// and fits; else its dot moves to the nearest position (either side, its own first) clear of
     /// them (two tags on one dot always overlap: their rings do) (`FreeSpace` searched outward from the dot). A tag that cannot be
-    /// cleared stays and is named in an `overlaps` notice. One entry holds every tag it changed.
+    /// cleared stays and is named in an `overlaps` notice (at most `OverlapLimit.limit` of them,
+    /// then `moreOverlaps`). One entry holds every tag it changed.
     func arranged() -> EditOutcome {
+        let scale = settings.tagScale
+        var index = BoxIndex(size: size, tagHeight: TagStyle.height(on: size, scale: scale))
+        var search = FreeSpace.Search(size: size, scale: scale)
+        return arranged(index: &index, search: &search)
+    }
+
+    /// `arranged()` with the boxes of the tags placed so far in `index` (empty at the start) and
+    /// what `FreeSpace` keeps from one tag's search to the next in `search`.
+    func arranged(index: inout BoxIndex, search: inout FreeSpace.Search) -> EditOutcome {
         var next = self
         var changes: [TagChange] = [], notices: [Notice] = []
+        var limit = OverlapLimit()
         let scale = settings.tagScale
         for tag in tags.sorted {
-            // The tags placed before this one; a later tag makes way for it in its own turn.
-            let others = next.tags.sorted.filter { $0.id < tag.id }.map(box(of:))
+            // `index` holds the tags placed before this one; a later tag makes way for it in its own turn.
             func clear(_ anchor: NormalizedPoint, _ side: Side) -> Bool {
-                let box = Placement.box(anchor: anchor, side: side, labelEm: tag.labelEm, size: size, scale: scale)
-                return !others.contains { Placement.overlap($0, box) }
+                !index.overlapsAny(Placement.box(anchor: anchor, side: side, labelEm: tag.labelEm, size: size, scale: scale))
             }
-            if clear(tag.anchor, tag.side) { continue }
+            if clear(tag.anchor, tag.side) {
+                index.insert(tag.id, box(of: tag))
+                continue
+            }
             var spot: Placement.Spot?
             if Placement.fits(tag.anchor, side: tag.side.flipped, labelEm: tag.labelEm, size: size, scale: scale), clear(tag.anchor, tag.side.flipped) {
                 spot = Placement.Spot(anchor: tag.anchor, side: tag.side.flipped)
             } else {
-                spot = FreeSpace.spot(labelEm: tag.labelEm, side: nil, size: size, scale: scale, others: others, near: tag.anchor,
-                                      preferring: tag.side)
+                spot = FreeSpace.spot(labelEm: tag.labelEm, side: nil, size: size, scale: scale, near: tag.anchor, preferring: tag.side,
+                                      index: &index, search: &search)
             }
             guard let spot else {
-                let drawn = box(of: tag)
-                for other in next.tags.sorted where other.id < tag.id && Placement.overlap(drawn, box(of: other)) {
-                    notices.append(.overlaps(tag.id, other.id))
+                if !limit.isReached {
+                    for other in index.overlapping(box(of: tag)) {
+                        limit.name(tag.id, overlaps: other, in: &notices)
+                        if limit.isReached { break }
+                    }
                 }
+                index.insert(tag.id, box(of: tag))
                 continue
             }
             var after = tag
             (after.anchor, after.side) = (spot.anchor, spot.side)
             next.tags[tag.id] = after
+            index.insert(tag.id, box(of: after))
             changes.append(TagChange(id: tag.id, before: tag, after: after))
             notices.append(.arranged(tag.id, spot.anchor, spot.side))
         }

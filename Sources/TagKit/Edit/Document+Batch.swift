@@ -8,39 +8,56 @@ extension Document {
     ///
     /// Notices are those of the single edits, except overlaps, which are judged once on the
     /// final document (a tag the batch touched that overlaps another), so a layout built up tag
-    /// by tag does not warn about states it passed through.
+    /// by tag does not warn about states it passed through; at most `OverlapLimit.limit` pairs are
+    /// named, then `moreOverlaps`.
+    ///
+    /// The tags' boxes are kept in a `BoxIndex` from edit to edit (`PlacementCache`), so a batch
+    /// costs about its edits times the boxes near each, not its edits times every tag.
     public func applying(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)?) throws -> EditOutcome {
+        var cache = PlacementCache()
+        return try applying(edits, label: label, lines: lines, measurer: measurer, cache: &cache)
+    }
+
+    /// `applying(_:label:lines:measurer:)` with `cache` (empty, or built for this document) kept
+    /// from edit to edit; on return it holds what was built for the outcome's document.
+    func applying(_ edits: [Edit], label: String, lines: [Int]?, measurer: (any LabelMeasurer)?,
+                  cache: inout PlacementCache) throws -> EditOutcome {
         var document = self
         var first: [TagID: Tag?] = [:]
         var order: [TagID] = []
         var notices: [Notice] = []
         for (index, edit) in edits.enumerated() {
-            let outcome: EditOutcome
+            let entry: HistoryEntry, said: [Notice]
             do {
-                outcome = try document.applying(edit, measurer: measurer)
+                (entry, said) = try document.apply(edit, measurer: measurer, cache: &cache, namingOverlaps: false)
             } catch let error as any TagProjError {
                 throw BatchError(line: lines?[index] ?? index + 1, error: error)
             }
-            for change in outcome.entry.changes where first[change.id] == nil {
+            for change in entry.changes where first[change.id] == nil {
                 first[change.id] = .some(change.before)
                 order.append(change.id)
             }
-            notices += outcome.notices.filter { if case .overlaps = $0 { return false } else { return true } }
-            document = outcome.document
+            notices += said.filter {
+                switch $0 {
+                case .overlaps, .moreOverlaps: return false
+                default: return true
+                }
+            }
         }
         var changes: [TagChange] = []
         for id in order.sorted() {
             let before = first[id] ?? nil, after = document.tags[id]
             if before != after { changes.append(TagChange(id: id, before: before, after: after)) }
         }
-        let all = document.tags.sorted
-        for change in changes {
+        // A pair both touched is named once, from the later id.
+        let touched = Set(changes.compactMap { $0.after?.id })
+        cache.buildIndex(of: document)
+        var limit = OverlapLimit()
+        for change in changes where !limit.isReached {
             guard let tag = change.after else { continue }
-            let box = document.box(of: tag)
-            for other in all where other.id != tag.id && Placement.overlap(box, document.box(of: other)) {
-                // A pair both touched is named once, from the later id.
-                if other.id > tag.id, changes.contains(where: { $0.id == other.id && $0.after != nil }) { continue }
-                notices.append(.overlaps(tag.id, other.id))
+            for other in cache.index!.overlapping(document.box(of: tag)) where other != tag.id && !(other > tag.id && touched.contains(other)) {
+                limit.name(tag.id, overlaps: other, in: &notices)
+                if limit.isReached { break }
             }
         }
         return EditOutcome(document: document, entry: HistoryEntry(label: label, changes: changes), notices: notices)

@@ -22,9 +22,27 @@ extension Document {
     /// was asked for: `flip` and `add` with a side are refused with `PlacementError.sideDoesNotFit`);
     /// only when neither side fits does the dot move, the least distance. An `add` without a
     /// position goes to free space (`FreeSpace`). A `Notice` says what was done unasked, and names
-    /// every tag of `tags` the touched one overlaps; a tag that cannot fit anywhere throws
+    /// every tag of `tags` the touched one overlaps (the first `OverlapLimit.limit`, then
+    /// `moreOverlaps`); a tag that cannot fit anywhere throws
     /// `PlacementError.doesNotFit`. A tag the edit names that is not in `tags` throws `UnknownTagError`.
     public func applying(_ edit: Edit, measurer: (any LabelMeasurer)?) throws -> EditOutcome {
+        switch edit {
+        case .setSettings(let new): return try applying(settings: new, measurer: measurer)
+        case .arrange: return arranged()
+        default: break
+        }
+        var next = self
+        var cache = PlacementCache()
+        let (entry, notices) = try next.apply(edit, measurer: measurer, cache: &cache, namingOverlaps: true)
+        return EditOutcome(document: next, entry: entry, notices: notices)
+    }
+
+    /// Carries out `edit` in place, as `applying(_:measurer:)` describes, and returns its entry
+    /// and notices; `cache` is kept in step with the tags. An edit of one tag names overlaps only
+    /// when `namingOverlaps` (a batch judges overlaps once, at its end). When it throws, the
+    /// document is unchanged.
+    mutating func apply(_ edit: Edit, measurer: (any LabelMeasurer)?, cache: inout PlacementCache,
+                        namingOverlaps: Bool) throws -> (entry: HistoryEntry, notices: [Notice]) {
         let currency = settings.currency, scale = settings.tagScale
         func measured(_ tag: Tag) throws -> Double {
             guard let measurer else { throw MeasurerRequiredError() }
@@ -69,21 +87,28 @@ extension Document {
             tag.text = try TagText.validate(text, kind: tag.kind, currency: currency, format: settings.priceFormat)
             tag.labelEm = try measured(tag)
             (proposed, label) = (tag, "edit \(target) “\(before!.label(settings))” → “\(tag.label(settings))”")
-        case .setSettings(let new): return try applying(settings: new, measurer: measurer)
-        case .arrange: return arranged()
         case .delete(let target):
             let tag = try existing(target)
             (id, before, proposed) = (target, tag, nil)
             label = "delete \(target) “\(tag.label(settings))”"
+        case .setSettings, .arrange:
+            // Every box may change: what the cache holds is for the document before.
+            let outcome = try applying(edit, measurer: measurer)
+            self = outcome.document
+            cache = PlacementCache()
+            return (outcome.entry, outcome.notices)
         }
 
         var after = proposed
         var notices: [Notice] = []
         if var tag = after {
-            let others = tags.sorted.filter { $0.id != tag.id }
             let spot: Placement.Spot
-            if free, let found = FreeSpace.spot(labelEm: tag.labelEm, side: mayFlip ? nil : tag.side, size: size, scale: scale,
-                                                others: others.map { box(of: $0) }) {
+            if free {
+                cache.buildIndex(of: self)
+                if cache.search == nil { cache.search = FreeSpace.Search(size: size, scale: scale) }
+            }
+            if free, let found = FreeSpace.spot(labelEm: tag.labelEm, side: mayFlip ? nil : tag.side, size: size, scale: scale, near: .centre,
+                                                preferring: nil, index: &cache.index!, search: &cache.search!) {
                 spot = found
             } else {
                 spot = try Placement.place(tag.anchor, side: tag.side, mayFlip: mayFlip, labelEm: tag.labelEm, size: size,
@@ -92,19 +117,36 @@ extension Document {
                 if spot.side != tag.side { notices.append(.sideChanged(tag.id, spot.side)) }
             }
             (tag.anchor, tag.side) = (spot.anchor, spot.side)
-            let drawn = box(of: tag)
-            for other in others where Placement.overlap(drawn, box(of: other)) {
-                notices.append(.overlaps(tag.id, other.id))
-            }
+            // The index holds the other tags while the touched one is judged against them.
+            cache.index?.remove(id)
+            if namingOverlaps { notices += overlapNotices(of: tag, index: &cache.index) }
             after = tag
             // Where the dot ended up, which placement may have changed from where it was asked for.
             if case .move = edit { label += " to \(tag.anchor.formatted)" }
         }
-        var next = self
-        next.tags[id] = after
-        if before == nil { next.nextID = TagID(nextID.rawValue + 1) }
-        return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: [TagChange(id: id, before: before, after: after)]),
-                           notices: notices)
+        tags[id] = after
+        if let after { cache.index?.insert(id, box(of: after)) } else { cache.index?.remove(id) }
+        if before == nil { nextID = TagID(nextID.rawValue + 1) }
+        return (HistoryEntry(label: label, changes: [TagChange(id: id, before: before, after: after)]), notices)
+    }
+
+    /// `.overlaps` for every other tag that `tag` overlaps, in id order, at most
+    /// `OverlapLimit.limit` of them: from `index` (which must not hold `tag`) when it is built,
+    /// else by looking at every tag.
+    private func overlapNotices(of tag: Tag, index: inout BoxIndex?) -> [Notice] {
+        let drawn = box(of: tag)
+        let others: [TagID]
+        if index != nil {
+            others = index!.overlapping(drawn)
+        } else {
+            others = tags.byID.values.filter { $0.id != tag.id && Placement.overlap(drawn, box(of: $0)) }.map(\.id).sorted()
+        }
+        var notices: [Notice] = [], limit = OverlapLimit()
+        for other in others {
+            limit.name(tag.id, overlaps: other, in: &notices)
+            if limit.isReached { break }
+        }
+        return notices
     }
 }
 

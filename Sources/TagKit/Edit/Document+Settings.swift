@@ -2,7 +2,7 @@ extension Document {
     /// `Edit.setSettings`: the settings replaced (validated), every tag whose drawn label changes
     /// re-measured with `measurer` and placed again by the rules every edit keeps (the dot stays
     /// unless neither side fits); a new tag scale places every tag again (no fonts needed), and
-    /// names each pair of tags it makes overlap. One entry holds the settings' before and after
+    /// names each pair of tags it makes overlap (`newOverlaps`). One entry holds the settings' before and after
     /// and each changed tag's images, so undo restores both. With `everyTag`, every tag is
     /// re-measured whether its label changes or not (the fonts are re-resolved: `Project.refreshFonts`).
     func applying(settings new: ProjectSettings, measurer: (any LabelMeasurer)?, everyTag: Bool = false) throws -> EditOutcome {
@@ -39,15 +39,19 @@ extension Document {
         return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: changes, settings: (settings, new)), notices: notices)
     }
 
-    /// Each pair of tags that overlaps in `after` but did not in `before`, named from the later id.
+    /// Each pair of tags that overlaps in `after` but did not in `before`, named from the later id
+    /// (at most `OverlapLimit.limit`, then `moreOverlaps`). The pairs overlapping in `after` come
+    /// from a `BoxIndex`, not from every pair.
     static func newOverlaps(from before: Document, to after: Document) -> [Notice] {
-        let tags = after.tags.sorted
-        var notices: [Notice] = []
-        for (i, tag) in tags.enumerated() {
-            for other in tags[..<i] where Placement.overlap(after.box(of: tag), after.box(of: other)) {
-                guard let was = before.tags[tag.id], let otherWas = before.tags[other.id],
+        var cache = PlacementCache()
+        cache.buildIndex(of: after)
+        var notices: [Notice] = [], limit = OverlapLimit()
+        for tag in after.tags.sorted where !limit.isReached {
+            for other in cache.index!.overlapping(after.box(of: tag)) where other < tag.id {
+                guard let was = before.tags[tag.id], let otherWas = before.tags[other],
                       !Placement.overlap(before.box(of: was), before.box(of: otherWas)) else { continue }
-                notices.append(.overlaps(tag.id, other.id))
+                limit.name(tag.id, overlaps: other, in: &notices)
+                if limit.isReached { break }
             }
         }
         return notices

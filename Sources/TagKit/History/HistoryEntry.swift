@@ -42,18 +42,31 @@ extension TagSet {
     /// The tags after `entry` is applied (redo): every touched tag takes its after image.
     public func applying(_ entry: HistoryEntry) -> TagSet {
         var tags = self
-        for change in entry.changes { tags[change.id] = change.after }
+        tags.apply(entry)
         return tags
     }
 
     /// The tags after `entry` is reverted (undo): every touched tag takes its before image.
     public func reverting(_ entry: HistoryEntry) -> TagSet {
-        applying(entry.reverted)
+        var tags = self
+        tags.revert(entry)
+        return tags
+    }
+
+    /// Applies `entry` in place. Costs what the entry touched; `applying(_:)` on a set that is
+    /// kept first copies every tag, which a walk over a whole history cannot afford.
+    public mutating func apply(_ entry: HistoryEntry) {
+        for change in entry.changes { self[change.id] = change.after }
+    }
+
+    /// Reverts `entry` in place: its changes backwards, each tag back to its before image.
+    public mutating func revert(_ entry: HistoryEntry) {
+        for change in entry.changes.reversed() { self[change.id] = change.before }
     }
 
     /// Replays `entries` in order from an empty project: what the tags must be if the history is
     /// consistent with them.
     public static func replaying(_ entries: some Sequence<HistoryEntry>) -> TagSet {
-        entries.reduce(TagSet()) { $0.applying($1) }
+        entries.reduce(into: TagSet()) { $0.apply($1) }
     }
 }

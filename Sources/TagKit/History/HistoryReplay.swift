@@ -3,7 +3,9 @@
 /// Walks the tree depth-first from the empty start, applying each entry's after images on the way
 /// down and its before images on the way back up, in memory. Every entry's before images (tags
 /// and settings) must be exactly the state its parent left, and the state at the cursor must be
-/// exactly the stored tags and settings. An entry on any branch that does not fit is named.
+/// exactly the stored tags and settings. An entry on any branch that does not fit is named. The
+/// state is changed in place, entry by entry, so the walk costs the entries' changes, not the
+/// entries times the tags.
 enum HistoryReplay {
     /// One entry of the tree: its seq, its parent (0: the start), what it changed.
     struct Node {
@@ -52,13 +54,13 @@ enum HistoryReplay {
                     }
                     state.settings = change.after
                 }
-                state.tags = state.tags.applying(node.entry)
+                state.tags.apply(node.entry)
                 if seq == cursor, let problem = mismatch(state.tags, state.settings, tags, settings) { return problem }
                 stack.append(.leave(seq))
                 stack += (children[seq] ?? []).reversed().map { .enter($0) }
             case .leave(let seq):
                 let entry = nodes[index[seq]!].entry
-                state.tags = state.tags.reverting(entry)
+                state.tags.revert(entry)
                 if let change = entry.settings { state.settings = change.before }
             }
         }

@@ -91,7 +91,8 @@ extension Array where Element == Tag {
 extension Notice {
     /// The notice as a front end receives it to word it itself:
     /// `{"notice":"moved_to_stay_inside","id":3,"x":0.812,"y":0.4}`,
-    /// `{"notice":"side_changed","id":1,"side":"left"}`, `{"notice":"overlaps","id":3,"other":1}`.
+    /// `{"notice":"side_changed","id":1,"side":"left"}`, `{"notice":"overlaps","id":3,"other":1}`,
+    /// `{"notice":"more_overlaps","listed":100}`.
     public var json: JSON {
         switch self {
         case let .movedToStayInside(id, point):
@@ -101,6 +102,8 @@ extension Notice {
             return .object([("notice", .string("side_changed")), ("id", .integer(id.rawValue)), ("side", .string(side.rawValue))])
         case let .overlaps(id, other):
             return .object([("notice", .string("overlaps")), ("id", .integer(id.rawValue)), ("other", .integer(other.rawValue))])
+        case let .moreOverlaps(listed):
+            return .object([("notice", .string("more_overlaps")), ("listed", .integer(Int64(listed)))])
         case let .arranged(id, point, side):
             return .object([("notice", .string("arranged")), ("id", .integer(id.rawValue)), ("x", .number(point.x)), ("y", .number(point.y)),
                             ("side", .string(side.rawValue))])

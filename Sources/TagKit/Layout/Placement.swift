@@ -37,6 +37,11 @@ public enum Placement {
     /// hair allowed, so a dot stored on the region's edge still fits there).
     public static func fits(_ anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize, scale: Double = 1) -> Bool {
         guard let r = allowedRegion(side: side, labelEm: labelEm, size: size, scale: scale) else { return false }
+        return fits(anchor, in: r)
+    }
+
+    /// Whether `anchor` lies in `region` (an `allowedRegion`), a rounding hair allowed.
+    static func fits(_ anchor: NormalizedPoint, in r: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> Bool {
         let slack = 1e-9
         return anchor.x >= r.x.lowerBound - slack && anchor.x <= r.x.upperBound + slack
             && anchor.y >= r.y.lowerBound - slack && anchor.y <= r.y.upperBound + slack
@@ -81,8 +86,13 @@ public enum Placement {
 
     /// The whole tag's box (dot and bubble) in pixels of a `size` picture: what overlap is judged on.
     public static func box(anchor: NormalizedPoint, side: Side, labelEm: Double, size: PictureSize, scale: Double = 1) -> Rect {
-        let h = TagStyle.height(on: size, scale: scale)
-        let e = TagStyle.extent(bodyWidth: TagGeometry.bodyWidth(labelEm: labelEm))
+        box(anchor: anchor, side: side, extent: TagStyle.extent(bodyWidth: TagGeometry.bodyWidth(labelEm: labelEm)),
+            height: TagStyle.height(on: size, scale: scale), size: size)
+    }
+
+    /// The box of a tag whose extent around its dot is `e` (in tag heights) and whose height is
+    /// `h` pixels: `box(anchor:side:labelEm:size:scale:)` for a caller that asks for many dots.
+    static func box(anchor: NormalizedPoint, side: Side, extent e: TagStyle.Extent, height h: Double, size: PictureSize) -> Rect {
         let x = anchor.x * Double(size.width), y = anchor.y * Double(size.height)
         let a = x + (side == .right ? e.near : -e.far) * h, b = x + (side == .right ? e.far : -e.near) * h
         return Rect(minX: a, minY: y + e.top * h, maxX: b, maxY: y + e.bottom * h)

@@ -75,9 +75,13 @@ public enum TagStyle {
     /// The text colour.
     public static let textColor = RGBA(0xFF, 0xFF, 0xFF, 1)
 
+    /// How far a tag reaches from its dot, in h: behind it (`near`, negative), toward the bubble
+    /// (`far`), up (`top`, negative) and down (`bottom`).
+    typealias Extent = (near: Double, far: Double, top: Double, bottom: Double)
+
     /// The extent of the whole tag around its dot, in h, for a body `bodyWidth` wide.
     /// (The dot's bottom is the tag's lowest point; the bubble's top its highest.)
-    static func extent(bodyWidth: Double) -> (near: Double, far: Double, top: Double, bottom: Double) {
+    static func extent(bodyWidth: Double) -> Extent {
         (near: -ringRadius, far: bodyStart + bodyWidth, top: bubbleTop, bottom: ringRadius)
     }
 }

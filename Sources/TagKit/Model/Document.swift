@@ -16,6 +16,7 @@ public struct TagSet: Equatable, Sendable {
 
     /// A set of `tags`; a later tag replaces an earlier one with the same id.
     public init(_ tags: [Tag] = []) {
+        byID.reserveCapacity(tags.count)
         for tag in tags { byID[tag.id] = tag }
     }
 

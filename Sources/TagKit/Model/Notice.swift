@@ -11,6 +11,10 @@ public enum Notice: Equatable, Sendable {
     case sideChanged(TagID, Side)
     /// The tag the edit touched now overlaps the other tag.
     case overlaps(TagID, TagID)
+    /// More pairs overlap than the edit names: it named the first `listed` (`overlaps`) and no
+    /// more, so an edit among thousands of overlapping tags is told in a bounded number of lines
+    /// (`OverlapLimit`).
+    case moreOverlaps(listed: Int)
     /// `arrange` put the tag's dot at the point, its bubble on the side, clear of the others.
     case arranged(TagID, NormalizedPoint, Side)
     /// `redo` followed the newest entry continuing from where it stood; entry `seq` (`label`),

@@ -40,7 +40,7 @@ extension ProjectStore {
         for (seq, backwards) in try path(from: cursor, to: target) {
             guard let entry = try entry(seq) else { throw damaged("history entry \(seq) is missing") }
             let images = backwards ? entry.reverted : entry
-            state.tags = state.tags.applying(images)
+            state.tags.apply(images)
             if let change = images.settings { state.settings = change.after }
         }
         return state

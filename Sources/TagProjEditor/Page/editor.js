@@ -53,6 +53,7 @@ function noticeText(n) {
   if (n.notice === "moved_to_stay_inside") return "#" + n.id + " moved to " + n.x.toFixed(3) + "," + n.y.toFixed(3) + " to stay inside the photo";
   if (n.notice === "side_changed") return "#" + n.id + ": bubble moved to the " + n.side + " to stay inside the photo";
   if (n.notice === "overlaps") return "#" + n.id + " overlaps #" + n.other;
+  if (n.notice === "more_overlaps") return "more tags overlap than the " + n.listed + " overlaps listed";
   if (n.notice === "arranged") return "#" + n.id + ": now at " + n.x.toFixed(3) + "," + n.y.toFixed(3) + ", bubble on the " + n.side;
   if (n.notice === "other_branch") return "another branch continues from here (#" + n.seq + " “" + n.label + "”); tagproj history --tree shows it";
   if (n.notice === "undid_others_edit") {

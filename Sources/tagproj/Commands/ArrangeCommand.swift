@@ -21,7 +21,10 @@ struct ArrangeCommand: Command {
         let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
         let result = try opened.apply(.arrange)
         for notice in result.notices {
-            if case .overlaps = notice { out.warning(notice.text) } else { out.message(notice.text) }
+            switch notice {
+            case .overlaps, .moreOverlaps: out.warning(notice.text)
+            default: out.message(notice.text)
+            }
         }
         out.message(result.label)
         if target.json { out.line(try opened.tags().json(in: try opened.pictureSize(), scale: try opened.settings().tagScale).text) }

@@ -14,7 +14,9 @@ struct HistoryCommand: Command {
             what it did. '>' marks the current entry (0: the empty start). Without --tree, the entries
             from the start to the current one, then those redo would apply, marked '(undone)'. With
             --tree, every entry, oldest first: where several continue from one entry, each older branch
-            is drawn first, one column in under '├─', and the newest continues below.
+            is drawn first, one column in under '├─', and the newest continues below. Past ten
+            columns the graph is folded: '│  … (+7990) ├─' stands for 7,990 columns left out, so no
+            line grows with the tree's depth.
 
             With --json, {"entries":[{"seq","label","undone","parent","time_ms","user","front_end"}],"cursor"}:
             the current branch, or with --tree every entry in seq order (undone: not part of the current

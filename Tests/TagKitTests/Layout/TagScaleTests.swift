@@ -65,6 +65,25 @@ import Testing
         #expect(back.notices.isEmpty && back.document.tags == document([a, b]).tags)
     }
 
+    @Test(arguments: 0..<6)
+    func aNewScaleNamesTheNewOverlapsEveryPairWouldAndAtMostAHundred(_ seed: Int) throws {
+        var rng = SplitMix(state: UInt64(seed) &* 48_271 &+ 9)
+        let tags = FreeSpaceEquivalenceTests.tags([15, 60, 400][seed % 3], on: size, rng: &rng)
+        let before = document(tags)
+        let outcome = try before.applying(.setSettings(ProjectSettings(tagScale: [2, 1.3, 2.5][seed % 3])), measurer: nil)
+        // Every pair, as before the index: overlapping after the new scale and not before it.
+        let after = outcome.document, all = after.tags.sorted
+        var pairs: [Notice] = []
+        for (i, tag) in all.enumerated() {
+            for other in all[..<i] where Placement.overlap(after.box(of: tag), after.box(of: other))
+                && !Placement.overlap(before.box(of: before.tags[tag.id]!), before.box(of: before.tags[other.id]!)) {
+                pairs.append(.overlaps(tag.id, other.id))
+            }
+        }
+        #expect(outcome.notices.filter { if case .overlaps = $0 { true } else if case .moreOverlaps = $0 { true } else { false } }
+                == ReferenceLayout.limited(pairs), "seed \(seed)")
+    }
+
     @Test func freeSpaceAndOverlapsAreJudgedAtTheProjectsScale() throws {
         let first = soup(at: 0.5)
         // At scale 1 a tag 0.1 below the first clears it; at scale 2 it would not.
