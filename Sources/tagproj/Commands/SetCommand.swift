@@ -10,7 +10,7 @@ struct SetCommand: Command {
             One history entry ('set currency “€”, prices as 12,50 €'), which 'tagproj undo' takes back. Every tag whose label changes is
             measured again and kept inside the photo by the usual rules: its bubble goes to the other side if it no longer fits, and only
             when neither side fits does its dot move; a warning says so. A new --tag-scale places every tag again by the same rules and
-            warns about each pair of tags it makes overlap ('tagproj arrange' resolves them). With --json, prints the settings as 'info --json' does.
+            warns about each pair of tags it makes overlap, up to 100 ('tagproj arrange' resolves them). With --json, prints the settings as 'info --json' does.
             A project carries the subsets of the fonts its tags are drawn with, cut at every edit that sets text; --refresh-fonts cuts
             them again from the installed fonts for every tag (measuring and placing each again), as one entry: what a project made
             before subsets needs once, or one whose embedded font is damaged.
