@@ -7,8 +7,6 @@ final class EditorAPI {
     /// Fonts for measuring new text (and cutting its subsets) and drawing tag images, loaded on
     /// first need; each drawing first adopts the project's subsets.
     private var fontSystem: FontSystem?
-    /// How long an edit waits for another process's lock before the page is told "busy".
-    static let busyTimeoutMS: Int32 = 2000
 
     init(projectPath: String) throws {
         self.projectPath = projectPath
@@ -22,7 +20,7 @@ final class EditorAPI {
     }
 
     private func open(forWriting: Bool) throws -> Project {
-        try Project.open(projectPath, forWriting: forWriting, busyTimeoutMS: Self.busyTimeoutMS, frontEnd: "editor")
+        try Project.open(projectPath, forWriting: forWriting, frontEnd: "editor")
     }
 
     /// Answers an authorized API request; failures become their meaning's status with the
@@ -39,7 +37,7 @@ final class EditorAPI {
             default: return .error(404, "no such API call")
             }
         } catch let error as TagProjError {
-            return .error(error.meaning.httpStatus, error.message, hint: error.advice)
+            return .failure(AnswerFailure(error))
         } catch {
             return .error(500, "\(error)")
         }
@@ -77,66 +75,18 @@ final class EditorAPI {
         return PictureSize(width: min(w, picture.width), height: min(h, picture.height))
     }
 
-    /// `POST /api/edit` with `{"op":"add"|"move"|"flip"|"edit"|"delete"|"undo"|"redo", …}`: one
-    /// TagKit edit (`Project.apply`), or one step of the history.
+    /// `POST /api/edit` with one request of `RequestCodec`'s, as `apply` reads them (`{"op":"move",
+    /// "id":1,"to":"0.5,0.5"}`), or `undo`, `redo`, `restore`: carried out by `Project.perform`, and
+    /// answered with the codec's answer (what was done and the notices, worded by the library)
+    /// and the new state.
     private func edit(_ body: JSON) throws -> HTTPResponse {
-        guard let op = body["op"]?.stringValue else { throw EditorRequestError.badField("op") }
+        let request = try RequestCodec.request(from: body)
+        guard request.changesProject else { throw EditorRequestError.unknownOperation(request.name) }
         let project = try open(forWriting: true)
-        var notices: [Notice] = []
-        let labels: [String]
-        switch op {
-        case "undo", "redo":
-            // The branch notice (redo) and the someone-else's-edit notice (undo) reach the page as values.
-            let result = op == "undo" ? try project.undo() : try project.redo()
-            (labels, notices) = (result.labels, result.notices)
-        default:
-            let edit = try self.edit(op, from: body)
-            // Only text needs fonts; a drag or a flip never loads them.
-            let measurer: (any LabelMeasurer)? = switch edit { case .add, .setText: try fonts(); default: nil }
-            let result = try project.apply(edit, measurer: measurer)
-            notices = result.notices
-            labels = [result.label]
-        }
-        return .json(.object([
-            ("done", .array(labels.map { .string($0) })), ("notices", .array(notices.map(\.json))),
-            ("state", try EditorState.json(project)),
-        ]))
-    }
-
-    /// The edit a request body asks for.
-    private func edit(_ op: String, from body: JSON) throws -> Edit {
-        switch op {
-        case "add":
-            guard let kind = body["kind"]?.stringValue.flatMap(Kind.init(rawValue:)) else { throw EditorRequestError.badField("kind") }
-            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
-            let side = try body["side"].map { value -> Side in
-                guard let side = value.stringValue.flatMap(Side.init(rawValue:)) else { throw EditorRequestError.badField("side") }
-                return side
-            }
-            return .add(kind: kind, text: text, at: try point(body, optional: true), side: side)
-        case "move": return .move(try id(body), .to(try point(body, optional: false) ?? .centre))
-        case "flip": return .flip(try id(body))
-        case "edit":
-            guard let text = body["text"]?.stringValue else { throw EditorRequestError.badField("text") }
-            return .setText(try id(body), text)
-        case "delete": return .delete(try id(body))
-        default: throw EditorRequestError.unknownOperation(op)
-        }
-    }
-
-    private func id(_ body: JSON) throws -> TagID {
-        guard let raw = body["id"]?.integerValue, raw > 0 else { throw EditorRequestError.badField("id") }
-        return TagID(raw)
-    }
-
-    private func point(_ body: JSON, optional: Bool) throws -> NormalizedPoint? {
-        guard let x = body["x"], let y = body["y"] else {
-            if optional, body["x"] == nil, body["y"] == nil { return nil }
-            throw EditorRequestError.badField("x")
-        }
-        guard let x = x.doubleValue, let y = y.doubleValue, x.isFinite, y.isFinite, (-0.5...1.5).contains(x), (-0.5...1.5).contains(y)
-        else { throw EditorRequestError.badField("x") }
-        return NormalizedPoint(x: x, y: y)
+        // Only text needs fonts; a drag or a flip never loads them.
+        let answer = try project.perform(request, fonts: request.measuresText ? try fonts() : nil)
+        guard case .object(let members) = RequestCodec.json(answer, to: request) else { preconditionFailure("an answer is an object") }
+        return .json(.object(members + [("state", try EditorState.json(project))]))
     }
 
     /// `POST /api/export`: the full-resolution picture written next to the project, as JPEG

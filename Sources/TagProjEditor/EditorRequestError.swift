@@ -4,7 +4,7 @@ import TagKit
 enum EditorRequestError: TagProjError {
     /// A member of the request body is missing or of the wrong type.
     case badField(String)
-    /// The body's `op` is not an edit the editor knows.
+    /// The body's request only reads (an export, a list): `/api/edit` takes edits and steps.
     case unknownOperation(String)
     /// A tag has nothing to draw inside the picture.
     case notDrawable(TagID)
@@ -14,7 +14,7 @@ enum EditorRequestError: TagProjError {
     var message: String {
         switch self {
         case .badField(let name): return "the request needs '\(name)' of the right type"
-        case .unknownOperation(let op): return "unknown edit '\(op)'"
+        case .unknownOperation(let op): return "'\(op)' is not an edit or a step of the history"
         case .notDrawable(let id): return "tag \(id) has nothing to draw inside the picture"
         case .noSuchTag(let id): return "no tag \(id) in this project"
         }

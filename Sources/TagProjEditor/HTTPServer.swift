@@ -39,6 +39,11 @@ struct HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: Array(value.text.utf8))
     }
 
+    /// A request the library refused, as the codec writes a failure, with its meaning's status.
+    static func failure(_ failure: AnswerFailure) -> HTTPResponse {
+        json(RequestCodec.json(failure), status: failure.meaning.httpStatus)
+    }
+
     /// A JSON error answer: `{"error":"…","hint":"…"}`.
     static func error(_ status: UInt32, _ message: String, hint: String? = nil) -> HTTPResponse {
         var members: [(String, JSON)] = [("error", .string(message))]

@@ -54,9 +54,10 @@ def history(cwd):
 class Editor:
     """`tagproj open p.tagproj --no-browser` in a folder of its own, with a headless Chromium on it."""
 
-    def __init__(self, photo_as=None):
+    def __init__(self, photo_as=None, environment=None):
         """`photo_as`: copy the sample JPEG into the folder under this name and make the project
-        from it there, as a user does (`tagproj new p.tagproj p.jpg`)."""
+        from it there, as a user does (`tagproj new p.tagproj p.jpg`). `environment`: more
+        variables for the server."""
         self.dir = tempfile.mkdtemp(prefix="tagproj-editor-")
         photo = PHOTO
         if photo_as:
@@ -68,7 +69,8 @@ class Editor:
             status, _, err = cli("add", "p.tagproj", *args, cwd=self.dir)
             assert status == 0, err
         self.server = subprocess.Popen([TAGPROJ, "open", "p.tagproj", "--no-browser", "--port", "0"], cwd=self.dir,
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                       env=dict(os.environ, **(environment or {})))
         self.url = self.server.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), self.url
         self.origin = self.url.split("/#")[0]
@@ -466,21 +468,74 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(round(notice["x"], 6), round(tags(e.dir)[1]["x"], 6))
         self.assertLess(notice["x"], 1.0)
 
-    def test_a_project_locked_by_another_process_makes_the_page_wait_and_retry(self):
+    def test_the_same_requests_give_the_same_project_and_answers_through_every_front_end(self):
+        """One JSON dialect: the lines `apply` reads, what the page posts to /api/edit, and what
+        `tagproj request` (a batch export's child) is handed are the same requests."""
         e = self.editor
+        for name in ("a.tagproj", "b.tagproj"):
+            shutil.copyfile(os.path.join(e.dir, "p.tagproj"), os.path.join(e.dir, name))
+        requests = [
+            {"op": "add", "kind": "dish", "text": "Soup", "at": "0.2,0.3"},
+            {"op": "move", "id": 1, "to": "0.98,0.5"},
+            {"op": "flip", "id": 2},
+            {"op": "edit", "id": 1, "text": "Mapo tofu"},
+            {"op": "add", "kind": "price", "text": "38", "at": "700px,0.5", "side": "left"},
+            {"op": "set", "tag_scale": 1.25},
+            {"op": "delete", "id": 2},
+            {"op": "move", "id": 3, "by": "-40px,0"},
+        ]
+        ours = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+        for request in requests:
+            status, body = e.request("POST", "/api/edit", json.dumps(request), ours)
+            self.assertEqual(status, 200, body)
+            page = json.loads(body)
+            del page["state"]
+            status, out, err = cli("request", "a.tagproj", json.dumps(request), cwd=e.dir)
+            self.assertEqual((status, err), (0, ""))
+            self.assertEqual(json.loads(out), page, "the editor and a request child answer %s alike" % request)
+        with open(os.path.join(e.dir, "edits.jsonl"), "w") as f:
+            f.write("\n".join(json.dumps(r) for r in requests) + "\n")
+        status, _, err = cli("apply", "b.tagproj", "edits.jsonl", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        listed = {}
+        for name in ("p.tagproj", "a.tagproj", "b.tagproj"):
+            status, out, err = cli("list", name, "--json", cwd=e.dir)
+            self.assertEqual(status, 0, err)
+            listed[name] = json.loads(out)
+        self.assertEqual(listed["p.tagproj"], listed["a.tagproj"])
+        self.assertEqual(listed["p.tagproj"], listed["b.tagproj"])
+        self.assertEqual([t["text"] for t in listed["p.tagproj"]["tags"]], ["Mapo tofu", "Soup", "38"])
+        # A request that is not an edit is refused by the page's API and inside a batch alike.
+        status, body = e.request("POST", "/api/edit", json.dumps({"op": "list"}), ours)
+        self.assertEqual(status, 400, body)
+        self.assertFalse(json.loads(body)["ok"])
+        with open(os.path.join(e.dir, "bad.jsonl"), "w") as f:
+            f.write(json.dumps({"op": "undo"}) + "\n")
+        status, _, err = cli("apply", "b.tagproj", "bad.jsonl", cwd=e.dir)
+        self.assertEqual((status, err.splitlines()[0]),
+                         (65, "error: line 1: undo is not an edit; a batch holds add, move, flip, edit, delete, set and arrange"))
+
+    def test_a_project_locked_by_another_process_makes_the_page_wait_and_retry(self):
+        # The server waits for a lock as long as TAGPROJ_BUSY_TIMEOUT_MS says, as the CLI does.
+        self.editor.close()
+        self.editor = e = Editor(environment={"TAGPROJ_BUSY_TIMEOUT_MS": "300"})
         e.load()
-        # Another program holds the write lock (as a long edit in a shell would) for four seconds,
-        # longer than the server's busy timeout.
+        # Another program holds the write lock (as a long edit in a shell would) until the test
+        # has seen the page say it is busy: no clock decides what the test sees.
         locker = subprocess.Popen([sys.executable, "-c", (
-            "import sqlite3, time, sys\n"
+            "import sqlite3, sys\n"
             "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-            "db.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(4); db.execute('ROLLBACK')\n"),
-            os.path.join(e.dir, "p.tagproj")], stdout=subprocess.PIPE, text=True)
-        self.assertEqual(locker.stdout.readline().strip(), "locked")
-        e.tag(1).click()
-        e.wait(lambda d: "busy" in e.status(), "the page did not say the project is busy", timeout=8)
-        locker.wait(timeout=10)
-        locker.stdout.close()
+            "db.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); sys.stdin.readline(); db.execute('ROLLBACK')\n"),
+            os.path.join(e.dir, "p.tagproj")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        try:
+            self.assertEqual(locker.stdout.readline().strip(), "locked")
+            e.tag(1).click()
+            e.wait(lambda d: "busy" in e.status(), "the page did not say the project is busy", timeout=20)
+        finally:
+            locker.stdin.write("release\n")
+            locker.stdin.close()
+            locker.wait(timeout=10)
+            locker.stdout.close()
         e.settled(3)
         self.assertEqual(tags(e.dir)[1]["side"], "left", "the flip went through once the lock was released")
 

@@ -51,7 +51,7 @@ import Testing
         try cli.newProject()
         let run = try cli("add", "dinner.tagproj", "dish", "Kung Pao Chicken", "--at", "1.4,0.5", "--side", "right")
         #expect(run.status == 0 && run.stdout == "1\n")
-        #expect(run.stderr.hasPrefix("warning: moved to 0."), "\(run)")
+        #expect(run.stderr.hasPrefix("warning: #1 moved to 0."), "\(run)")
         #expect(run.stderr.hasSuffix(",0.500 to stay inside the photo\n"), "\(run)")
         let moved = try cli("move", "dinner.tagproj", "1", "--by", "0,-1.2")
         #expect(moved.status == 0 && moved.stdout.isEmpty && moved.stderr.contains("to stay inside the photo"))

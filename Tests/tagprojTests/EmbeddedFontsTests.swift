@@ -64,7 +64,7 @@ import Testing
         try db.prepare("UPDATE font_subsets SET bytes = ? WHERE id = ?", [.blob(bytes), row[0]]).run()
         let run = try cli("export", project, "out.jpg")
         expectFailure(run, 65, "error: the embedded font “Noto Sans CJK JP” is damaged")
-        #expect(run.stderr.contains("hint: on a machine with the fonts installed, 'tagproj set PROJECT --refresh-fonts'"))
+        #expect(run.stderr.contains("hint: on a machine with the fonts installed, 'tagproj set dinner.tagproj --refresh-fonts'"))
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.jpg")))
         expectFailure(try cli("check", project), 65, "error: the embedded font “Noto Sans CJK JP” is damaged")
         // Cutting them again from the installed fonts repairs the project.

@@ -78,7 +78,7 @@ import Testing
 
     @Test func errorsWithAnObviousNextStepCarryAHint() throws {
         let cli = CLI()
-        #expect(try cli("list", "nope.tagproj").errorLines.contains("hint: create one with 'tagproj new PROJECT IMAGE'"))
+        #expect(try cli("list", "nope.tagproj").errorLines.contains("hint: create one with 'tagproj new nope.tagproj IMAGE'"))
         try cli.newProject()
         #expect(try cli("new", "dinner.tagproj", CLI.coffee).errorLines.contains("hint: pass --force to replace it"))
         #expect(try cli("flip", "dinner.tagproj", "4").errorLines.contains("hint: run 'tagproj list dinner.tagproj' to see the tag ids"))

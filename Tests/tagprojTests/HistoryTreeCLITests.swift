@@ -114,7 +114,7 @@ import TagKit
         let file = try Data(contentsOf: URL(fileURLWithPath: cli.path("dinner.tagproj")))
         let missing = try cli("restore", "dinner.tagproj", "9")
         #expect(missing.status == 1 && missing.stdout.isEmpty)
-        #expect(missing.errorLines == ["error: no history entry #9", "hint: run 'tagproj history PROJECT --tree' to see every entry"])
+        #expect(missing.errorLines == ["error: no history entry #9", "hint: run 'tagproj history dinner.tagproj --tree' to see every entry"])
         let here = try cli("undo", "dinner.tagproj", "--to", "3")
         #expect(here.status == 1 && here.errorLines.first == "error: entry #3 is already the current state")
         let both = try cli("undo", "dinner.tagproj", "--to", "1", "--steps", "2")

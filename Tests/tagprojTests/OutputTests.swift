@@ -64,7 +64,7 @@ import Testing
         #expect(try cli("-q", "redo", "dinner.tagproj").stderr.isEmpty)
         #expect(try cli("export", "dinner.tagproj", "out.jpg", "-q").stderr.isEmpty)
         let moved = try cli("move", "dinner.tagproj", "1", "--to", "1.5,0.5", "-q")
-        #expect(moved.status == 0 && moved.stderr.hasPrefix("warning: moved to "), "\(moved)")
+        #expect(moved.status == 0 && moved.stderr.hasPrefix("warning: #1 moved to "), "\(moved)")
         expectFailure(try cli("flip", "dinner.tagproj", "7", "-q"), 1, "no tag #7")
     }
 

@@ -27,7 +27,7 @@ import Testing
         let flip = try cli("flip", "dinner.tagproj", "1")
         #expect(flip.status == 1 && flip.stdout.isEmpty)
         #expect(flip.stderr.hasPrefix("error: #1's bubble does not fit on the right of its dot at 0.950,0.500"), "\(flip)")
-        #expect(flip.stderr.contains("\nhint: move the dot in first ('tagproj move PROJECT 1 --to 0."), "\(flip)")
+        #expect(flip.stderr.contains("\nhint: move the dot in first ('tagproj move dinner.tagproj 1 --to 0."), "\(flip)")
         #expect(cli.bytes("dinner.tagproj") == before, "the project is unchanged")
         let side = try cli("add", "dinner.tagproj", "dish", "Tea", "--at", "0.97,0.3", "--side", "right")
         #expect(side.status == 1 && side.stdout.isEmpty && side.stderr.contains("hint: leave out --side"), "\(side)")

@@ -11,7 +11,7 @@ import Testing
         let other = try cli("add", "dinner.tagproj", "price", "$12.50")
         #expect(other.status == 64 && other.stderr.hasPrefix("""
             error: '$12.50' carries a currency symbol this project does not use; it writes prices as ¥12.50
-            hint: tagproj set PROJECT --currency $
+            hint: tagproj set dinner.tagproj --currency '$'
             """), "\(other)")
         let set = try cli("set", "dinner.tagproj", "--price-format", "12,50 €")
         #expect(set.status == 0 && set.stdout.isEmpty && set.stderr == "set currency “€”, prices as 12,50 €\n", "\(set)")

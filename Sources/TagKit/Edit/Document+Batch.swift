@@ -2,7 +2,7 @@ extension Document {
     /// Carries out `edits` in order as one step: each edit is applied to the previous one's
     /// document (`applying(_:measurer:)`), and the outcome's one history entry, labelled `label`,
     /// holds each touched tag's image before the first edit and after the last (a tag added and
-    /// deleted inside the batch leaves none). All or nothing: the first edit that fails throws
+    /// deleted inside the batch leaves none), and the settings before and after when they changed. All or nothing: the first edit that fails throws
     /// `BatchError`, naming its position (`line` from `lines`, or the 1-based index), and no
     /// outcome is returned.
     ///
@@ -60,7 +60,9 @@ extension Document {
                 if limit.isReached { break }
             }
         }
-        return EditOutcome(document: document, entry: HistoryEntry(label: label, changes: changes), notices: notices)
+        // A batch that changed the settings (a `set` among its edits) carries them, first and last.
+        let settings = document.settings == self.settings ? nil : (before: self.settings, after: document.settings)
+        return EditOutcome(document: document, entry: HistoryEntry(label: label, changes: changes, settings: settings), notices: notices)
     }
 }
 

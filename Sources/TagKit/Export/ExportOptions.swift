@@ -39,8 +39,8 @@ public enum ExportSize: Equatable, Sendable {
 
 /// Everything `export` can be asked for, with the rules that make a request valid.
 ///
-/// A front end fills these in from its own syntax and calls `validate()`; `arguments` writes them
-/// back out as `export` flags for a child process (batch export), so an option is added here once.
+/// A front end fills these in from its own syntax and calls `validate()`; `RequestCodec` writes
+/// and reads them as an export request's members (a batch export's children are handed them so).
 public struct ExportOptions: Sendable, Equatable {
     /// The output's format; nil to take it from the output file's suffix.
     public var format: ImageFormat?
@@ -63,7 +63,7 @@ public struct ExportOptions: Sendable, Equatable {
     /// Refuse a source or an output of more pixels than this (default 100 megapixels).
     public var maxPixels = ImageDecoder.defaultMaxPixels
     /// Take the classic decode–draw–encode path even where the lossless JPEG one could be used
-    /// (`--reencode`; the command line sets it for `--quality` too). See `ExportPlan`.
+    /// (a front end may set it whenever a quality is asked for). See `ExportPlan`.
     public var reencode = false
 
     /// The defaults: format from the suffix, quality 92, full size, no resolution, 100 megapixels.
@@ -142,25 +142,5 @@ public struct ExportOptions: Sendable, Equatable {
         guard let codec = Codecs.codec(named: name) else { throw .unknownFormatName(name) }
         guard codec.canWrite else { throw .notWritable(codec.format) }
         return codec.format
-    }
-
-    /// The options as `tagproj export` flags, defaults left out: `["--format", "png", "--quality", "85"]`.
-    public var arguments: [String] {
-        var out: [String] = []
-        if let format { out += ["--format", format.rawValue] }
-        if let quality { out += ["--quality", "\(quality)"] }
-        switch size {
-        case .full: break
-        case .scale(let s): out += ["--scale", "\(s)"]
-        case .width(let n): out += ["--width", "\(n)"]
-        case .height(let n): out += ["--height", "\(n)"]
-        case .maxSize(let n): out += ["--max-size", "\(n)"]
-        case .box(let w, let h): out += ["--size", "\(w)x\(h)"]
-        }
-        if let dpi { out += ["--dpi", "\(dpi)"] }
-        if lossless { out += ["--lossless"] }
-        if maxPixels != ExportOptions().maxPixels { out += ["--max-pixels", "\(maxPixels)"] }
-        if reencode { out.append("--reencode") }
-        return out
     }
 }

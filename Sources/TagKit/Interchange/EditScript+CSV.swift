@@ -1,13 +1,13 @@
 extension EditScript {
     /// Rows of `kind,text,x,y[,side]` under the header at `header`, each a tag to add.
-    static func csv(_ lines: [String], header: Int, size: PictureSize) throws(EditScriptError) -> Parsed {
+    static func csv(_ lines: [String], header: Int) throws(EditScriptError) -> Parsed {
         let names = try fields(lines[header], line: header + 1).map { $0.trimmedSpaces.lowercased() }
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
         guard let kindColumn = column("kind"), let textColumn = column("text") else {
             throw EditScriptError(line: header + 1, reason: "the CSV header must name the columns kind,text,x,y (side optional)")
         }
         let x = column("x"), y = column("y"), sideColumn = column("side")
-        var parsed = Parsed(edits: [], lines: [])
+        var parsed = Parsed(requests: [], lines: [])
         for index in (header + 1)..<lines.count where !lines[index].trimmedSpaces.isEmpty {
             let line = index + 1
             let row = try fields(lines[index], line: line)
@@ -17,10 +17,10 @@ extension EditScript {
             guard let kind = Kind(rawValue: row[kindColumn].trimmedSpaces) else {
                 throw EditScriptError(line: line, reason: "unknown kind '\(row[kindColumn])'; a kind is dish or price")
             }
-            var at: NormalizedPoint?
+            var at: Position?
             let xs = x.map { row[$0].trimmedSpaces } ?? "", ys = y.map { row[$0].trimmedSpaces } ?? ""
             if !xs.isEmpty || !ys.isEmpty {
-                at = try position(xs + "," + ys, offset: false, line: line, size: size)
+                at = try position(xs + "," + ys, line: line)
             }
             var side: Side?
             if let sideColumn, !row[sideColumn].trimmedSpaces.isEmpty {
@@ -29,10 +29,10 @@ extension EditScript {
                 }
                 side = s
             }
-            parsed.edits.append(.add(kind: kind, text: row[textColumn], at: at, side: side))
+            parsed.requests.append(.add(kind: kind, text: row[textColumn], at: at, side: side))
             parsed.lines.append(line)
         }
-        guard !parsed.edits.isEmpty else { throw EditScriptError(line: header + 1, reason: "the CSV has a header but no rows") }
+        guard !parsed.requests.isEmpty else { throw EditScriptError(line: header + 1, reason: "the CSV has a header but no rows") }
         return parsed
     }
 

@@ -89,29 +89,34 @@ extension Array where Element == Tag {
 }
 
 extension Notice {
-    /// The notice as a front end receives it to word it itself:
-    /// `{"notice":"moved_to_stay_inside","id":3,"x":0.812,"y":0.4}`,
-    /// `{"notice":"side_changed","id":1,"side":"left"}`, `{"notice":"overlaps","id":3,"other":1}`,
-    /// `{"notice":"more_overlaps","listed":100}`.
+    /// The notice as a front end receives it: what happened as values, then its one wording and
+    /// severity (which the editor's page shows as they are):
+    /// `{"notice":"moved_to_stay_inside","id":3,"x":0.812,"y":0.4,"text":"#3 moved to …","severity":"warning"}`,
+    /// `{"notice":"side_changed","id":1,"side":"left",…}`, `{"notice":"overlaps","id":3,"other":1,…}`,
+    /// `{"notice":"more_overlaps","listed":100,…}`.
     public var json: JSON {
+        func point(_ p: NormalizedPoint) -> [(String, JSON)] { [("x", .number(p.x)), ("y", .number(p.y))] }
+        let members: [(String, JSON)]
         switch self {
-        case let .movedToStayInside(id, point):
-            return .object([("notice", .string("moved_to_stay_inside")), ("id", .integer(id.rawValue)),
-                            ("x", .number(point.x)), ("y", .number(point.y))])
+        case let .movedToStayInside(id, p):
+            members = [("notice", .string("moved_to_stay_inside")), ("id", .integer(id.rawValue))] + point(p)
         case let .sideChanged(id, side):
-            return .object([("notice", .string("side_changed")), ("id", .integer(id.rawValue)), ("side", .string(side.rawValue))])
+            members = [("notice", .string("side_changed")), ("id", .integer(id.rawValue)), ("side", .string(side.rawValue))]
         case let .overlaps(id, other):
-            return .object([("notice", .string("overlaps")), ("id", .integer(id.rawValue)), ("other", .integer(other.rawValue))])
+            members = [("notice", .string("overlaps")), ("id", .integer(id.rawValue)), ("other", .integer(other.rawValue))]
         case let .moreOverlaps(listed):
-            return .object([("notice", .string("more_overlaps")), ("listed", .integer(Int64(listed)))])
-        case let .arranged(id, point, side):
-            return .object([("notice", .string("arranged")), ("id", .integer(id.rawValue)), ("x", .number(point.x)), ("y", .number(point.y)),
-                            ("side", .string(side.rawValue))])
+            members = [("notice", .string("more_overlaps")), ("listed", .integer(Int64(listed)))]
+        case let .arranged(id, p, side):
+            members = [("notice", .string("arranged")), ("id", .integer(id.rawValue))] + point(p) + [("side", .string(side.rawValue))]
         case let .otherBranch(seq, label):
-            return .object([("notice", .string("other_branch")), ("seq", .integer(seq)), ("label", .string(label))])
+            members = [("notice", .string("other_branch")), ("seq", .integer(seq)), ("label", .string(label))]
         case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
-            return .object([("notice", .string("undid_others_edit")), ("seq", .integer(seq)), ("label", .string(label)),
-                            ("user", .string(user)), ("front_end", .string(frontEnd)), ("other_shell", .bool(otherShell))])
+            members = [("notice", .string("undid_others_edit")), ("seq", .integer(seq)), ("label", .string(label)),
+                       ("user", .string(user)), ("front_end", .string(frontEnd)), ("other_shell", .bool(otherShell))]
+        case let .drawnElsewhere(id, from, drawnAt):
+            members = [("notice", .string("drawn_elsewhere")), ("id", .integer(id.rawValue))] + point(from)
+                + [("drawn_x", .number(drawnAt.x)), ("drawn_y", .number(drawnAt.y))]
         }
+        return .object(members + [("text", .string(message)), ("severity", .string(severity.rawValue))])
     }
 }

@@ -1,7 +1,7 @@
 /// Something an edit did that the user did not ask for in so many words, and should be told.
 ///
-/// A value, so each front end words it its own way (the CLI as a `warning:` line, see
-/// `Sources/tagproj/CLI/Notices.swift`; the editor as a toast, `noticeText` in its page).
+/// A value, worded once (`message`, in `Notice+Wording.swift`); each front end presents it its
+/// own way (the CLI as a `warning:` or `note:` line, the editor in its status bar).
 public enum Notice: Equatable, Sendable {
     /// The tag's dot was moved, the least distance, to `point` so that the whole tag stays inside
     /// the picture (neither side of the bubble fitted where the dot was).
@@ -23,4 +23,7 @@ public enum Notice: Equatable, Sendable {
     /// `undo` undid entry `seq` (`label`), made by `user` through `frontEnd`: someone else, or
     /// (`otherShell`) the same user and front end in another shell.
     case undidOthersEdit(seq: Int64, label: String, user: String, frontEnd: String, otherShell: Bool)
+    /// Export drew the tag at `drawnAt`, not where it stands (`from`): with the fonts at hand its
+    /// label no longer fits there.
+    case drawnElsewhere(TagID, from: NormalizedPoint, drawnAt: NormalizedPoint)
 }

@@ -14,6 +14,16 @@ public struct Position: Equatable, Sendable {
     /// Down, from the top.
     public var y: Coordinate
 
+    /// The position of a point already in fractions of the picture.
+    public init(_ point: NormalizedPoint) {
+        self.init(x: .fraction(point.x), y: .fraction(point.y))
+    }
+
+    /// A position of these coordinates.
+    public init(x: Coordinate, y: Coordinate) {
+        (self.x, self.y) = (x, y)
+    }
+
     /// How far outside the picture a bare fraction of a position may be: beyond it, the number
     /// was meant as pixels.
     public static let fractionRange = -0.5...1.5
@@ -32,12 +42,37 @@ public struct Position: Equatable, Sendable {
             else { throw .notANumber(s) }
             return isPixels ? .pixels(v) : .fraction(v)
         }
-        let p = Position(x: try coordinate(parts[0]), y: try coordinate(parts[1]))
-        let range = offset ? offsetRange : fractionRange
-        for c in [p.x, p.y] {
+        return try Position(x: try coordinate(parts[0]), y: try coordinate(parts[1])).checked(text, offset: offset)
+    }
+
+    /// The position of two bare fractions (`list --json`'s `x` and `y`), by the same rule as
+    /// `parse`: a number far outside `fractionRange` (`offsetRange`) is refused.
+    public static func fractions(_ x: Double, _ y: Double, offset: Bool = false) throws(PositionError) -> Position {
+        guard x.isFinite else { throw .notANumber("\(x)") }
+        guard y.isFinite else { throw .notANumber("\(y)") }
+        let p = Position(x: .fraction(x), y: .fraction(y))
+        return try p.checked(p.text, offset: offset)
+    }
+
+    /// Itself, if every bare fraction is inside the range; `text` is what the user wrote.
+    private func checked(_ text: String, offset: Bool) throws(PositionError) -> Position {
+        let range = offset ? Self.offsetRange : Self.fractionRange
+        for c in [x, y] {
             if case .fraction(let v) = c, !range.contains(v) { throw .looksLikePixels(text, offset: offset) }
         }
-        return p
+        return self
+    }
+
+    /// The position as `parse` reads it: `0.25,0.4`, `920px,800px`, `0.3,800px`.
+    public var text: String {
+        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
+        func coordinate(_ c: Coordinate) -> String {
+            switch c {
+            case .fraction(let v): return number(v)
+            case .pixels(let v): return number(v) + "px"
+            }
+        }
+        return coordinate(x) + "," + coordinate(y)
     }
 
     /// The position as fractions of a `size` picture.

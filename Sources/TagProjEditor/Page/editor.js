@@ -48,25 +48,13 @@ function fail(error) {
   say("error: " + error.message + (error.hint ? " (hint: " + error.hint + ")" : ""), "error");
 }
 
-/// A notice worded as the CLI words it.
-function noticeText(n) {
-  if (n.notice === "moved_to_stay_inside") return "#" + n.id + " moved to " + n.x.toFixed(3) + "," + n.y.toFixed(3) + " to stay inside the photo";
-  if (n.notice === "side_changed") return "#" + n.id + ": bubble moved to the " + n.side + " to stay inside the photo";
-  if (n.notice === "overlaps") return "#" + n.id + " overlaps #" + n.other;
-  if (n.notice === "more_overlaps") return "more tags overlap than the " + n.listed + " overlaps listed";
-  if (n.notice === "arranged") return "#" + n.id + ": now at " + n.x.toFixed(3) + "," + n.y.toFixed(3) + ", bubble on the " + n.side;
-  if (n.notice === "other_branch") return "another branch continues from here (#" + n.seq + " “" + n.label + "”); tagproj history --tree shows it";
-  if (n.notice === "undid_others_edit") {
-    return "undid #" + n.seq + " “" + n.label + "”, " + (n.other_shell ? "made in another shell (" + n.user + ", " + n.front_end + ")"
-                                                                    : "made by " + n.user + " with " + n.front_end);
-  }
-  return JSON.stringify(n);
+/// A notice as the library worded it, marked as the CLI marks it.
+function noticeLine(n) {
+  return (n.severity === "info" ? "" : n.severity + ": ") + n.text;
 }
 
-/// `note:` for what the history says in passing (a branch, someone else's edit), `warning:` for the rest.
-function noticeLine(n) {
-  return (n.notice === "other_branch" || n.notice === "undid_others_edit" ? "note: " : "warning: ") + noticeText(n);
-}
+/// `x,y` as the server reads a position: fractions of the photo.
+function position(x, y) { return x.toFixed(6) + "," + y.toFixed(6); }
 
 async function edit(body) {
   // Each edit is timed from the gesture to the redrawn page (performance.getEntriesByType("measure")).
@@ -74,8 +62,8 @@ async function edit(body) {
   try {
     const answer = await api("/api/edit", body);
     const notices = answer.notices.map(noticeLine);
-    if (notices.length) say(answer.done.concat(notices).join("  "), notices.some((t) => t.startsWith("warning")) ? "warning" : "");
-    else say(answer.done.length ? answer.done.join(", ") : "");
+    const warned = answer.notices.some((n) => n.severity === "warning");
+    say(answer.said.concat(notices).join("  "), warned ? "warning" : "");
     await show(answer.state);
     performance.measure("tagproj " + body.op, { start: started });
     return true;
@@ -223,7 +211,7 @@ function attach(el) {
     el.classList.remove("dragging");
     if (cancelled) { place(el, done.tag.x, done.tag.y); return; }
     if (done.moved) {
-      await edit({ op: "move", id: done.tag.id, x: done.x, y: done.y });
+      await edit({ op: "move", id: done.tag.id, to: position(done.x, done.y) });
     } else if (event.detail >= 2 || clickTimer) {
       clearTimeout(clickTimer);
       clickTimer = null;
@@ -243,7 +231,7 @@ function attach(el) {
     if (moves[event.key]) {
       event.preventDefault();
       const p = clamp(tag, tag.x + moves[event.key][0], tag.y + moves[event.key][1]);
-      edit({ op: "move", id: tag.id, x: p.x, y: p.y }).then(() => focusTag(tag.id));
+      edit({ op: "move", id: tag.id, to: position(p.x, p.y) }).then(() => focusTag(tag.id));
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       edit({ op: "flip", id: tag.id }).then(() => focusTag(tag.id));
@@ -291,7 +279,7 @@ function startAdding(kind) {
 
 async function add(point) {
   const body = { op: "add", kind: pendingKind, text: textInput.value };
-  if (point) { body.x = point.x; body.y = point.y; }
+  if (point) body.at = position(point.x, point.y);
   if (await edit(body)) {
     textInput.value = "";
     pendingKind = null;

@@ -1,7 +1,8 @@
 import TagKit
 
 /// `tagproj export A.tagproj B.tagproj … --out-dir DIR`: each project exported by a child
-/// `tagproj export P DIR/P.jpg` process, `jobs` at a time.
+/// process, `jobs` at a time, handed its export request and answering in the library's JSON
+/// dialect (`tagproj request P '{"op":"export","to":"DIR/P.jpg",…}'`, see `RequestCodec`).
 ///
 /// A child per project keeps the projects independent: one that fails (or crashes) cannot take the
 /// others down, and each child has its own fonts and memory. Every project is attempted; those that
@@ -9,7 +10,7 @@ import TagKit
 struct BatchExport {
     let projects: [String]
     let directory: String
-    /// The options every child gets, as flags (`options.arguments`); their format is set.
+    /// The options every child's request carries; their format is set.
     let options: ExportOptions
     let jobs: Int
     let json: Bool
@@ -42,16 +43,22 @@ struct BatchExport {
         var results = [JSON](repeating: .null, count: projects.count)
         var failures: [(project: String, code: ExitCode)] = []
         ProcessPool(limit: jobs).run(count: projects.count, arguments: { index in
-            [executable, "export"] + options.arguments + ["--json", "--quiet", "--", projects[index], output(for: index)]
+            let request = Request.export(to: output(for: index), options: options, at: nil)
+            return [executable, "request", "--", projects[index], RequestCodec.json(request).text]
         }, finished: { index, child, ending, spawnError in
             let project = projects[index], path = output(for: index)
-            if ending == .exited(0), let child {
-                results[index] = spliced([("project", .string(project)), ("ok", .bool(true))],
-                                         into: String(decoding: child.stdout, as: UTF8.self))
+            let answer = child.flatMap { try? JSONParser().parse(String(decoding: $0.stdout, as: UTF8.self)) }
+            if ending == .exited(0), let answer, case .object(let members) = answer {
+                results[index] = .object([("project", .string(project))] + members)
+                let notices = members.first { $0.0 == "notices" }.map { Self.texts($0.1) } ?? []
+                for text in notices {
+                    let line = out.stderrStyle.paint("warning:", .yellow) + " " + out.forStderr("\(project): \(text)")
+                    if bar != nil { bar?.print(line) } else { Output.stderr(line + "\n") }
+                }
                 if bar != nil { bar?.advance(ok: true, name: project) } else { out.message("ok \(project) → \(path)") }
                 return
             }
-            let (reason, code) = Self.failure(child: child, ending: ending, spawnError: spawnError)
+            let (reason, code) = Self.failure(answer: answer, ending: ending, spawnError: spawnError)
             failures.append((project, code))
             results[index] = .object([("project", .string(project)), ("ok", .bool(false)), ("path", .string(path)),
                                       ("error", .string(reason)), ("exit", .integer(Int64(code.rawValue)))])
@@ -70,11 +77,20 @@ struct BatchExport {
     /// The output path for the project at `index`.
     private func output(for index: Int) -> String { output(for: projects[index]) }
 
-    /// Why a child failed, from its `error:` line, and the exit code it ended with.
-    private static func failure(child: ChildProcess?, ending: ChildProcess.Ending?, spawnError: SpawnError?) -> (String, ExitCode) {
+    /// The `text` of each notice of an answer's `notices`.
+    private static func texts(_ notices: JSON) -> [String] {
+        guard case .array(let items) = notices else { return [] }
+        return items.compactMap { item in
+            guard case .object(let members) = item, case .string(let text)? = members.first(where: { $0.0 == "text" })?.1 else { return nil }
+            return text
+        }
+    }
+
+    /// Why a child failed, from the failure it answered, and the exit code it ended with.
+    private static func failure(answer: JSON?, ending: ChildProcess.Ending?, spawnError: SpawnError?) -> (String, ExitCode) {
         if let spawnError { return (spawnError.description, .failure) }
-        let stderr = String(decoding: child?.stderr ?? [], as: UTF8.self)
-        let message = stderr.split(separator: "\n").first { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) }
+        let failure: AnswerFailure? = answer.flatMap { try? RequestCodec.failure(from: $0) }
+        let message = failure?.message
         switch ending {
         case .exited(let status)?:
             return (message ?? "exit \(status)", ExitCode(rawValue: status) ?? .failure)

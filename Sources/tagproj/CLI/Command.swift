@@ -214,16 +214,36 @@ struct TagArguments {
 /// The id argument of the commands on one tag.
 let tagIDArgument = PositionalSpec(name: "id", help: "The tag's id (see 'tagproj list').")
 
+/// Opens `project` and carries out `request`: how every command reaches the library. Returns the
+/// project (for what the command prints after) and the answer.
+func perform(_ request: Request, on project: String, frontEnd: String = "cli") throws -> (project: Project, answer: Answer) {
+    let opened = try Project.open(project, forWriting: request.changesProject, frontEnd: frontEnd)
+    return (opened, try opened.perform(request))
+}
+
 extension Output {
-    /// What an edit prints: its notices as `warning:` lines, then with `--json` the tag as it now
-    /// is (for `add` without `--json`: its id).
-    func report(_ result: EditResult, json: Bool, idAlone: Bool = false) {
-        result.notices.forEach { warning($0.text) }
-        guard let tag = result.tag else { return }
+    /// What an edit prints: its notices, then with `--json` the tag as it now is (for `add`
+    /// without `--json`: its id).
+    func report(_ answer: Answer, json: Bool, idAlone: Bool = false) {
+        notices(answer.notices)
+        guard case .edited(let tag?, _) = answer.result else { return }
         if json {
             line(tag.json.text)
         } else if idAlone {
             line(String(tag.id.rawValue))
+        }
+    }
+
+    /// Each notice as its severity says: a `warning:` line, a `note:` line (with `hint` after
+    /// it, for a branch: where to see it), or a plain line on stderr.
+    func notices(_ notices: [Notice], branchHint: String? = nil) {
+        for notice in notices {
+            switch notice.severity {
+            case .warning: warning(notice.message)
+            case .note:
+                if case .otherBranch = notice, let branchHint { note(notice.message + "; " + branchHint) } else { note(notice.message) }
+            case .info: message(notice.message)
+            }
         }
     }
 }

@@ -78,19 +78,20 @@ struct ErrorReport {
     /// Further problems, for `note:` lines after the error (what `check` found besides the first).
     private(set) var notes: [String] = []
 
-    init(_ error: Error) {
+    init(_ error: Error, project: String? = nil) {
         switch error {
         case let error as CheckProblems:
             self.init(error.problems[0])
             // The project is named once, in the error line; a note says only what else is wrong.
             notes = error.problems.dropFirst().map { problem in
                 if case let ProjectError.damaged(_, reason) = problem { return "also: " + reason }
-                return "also: " + ErrorReport(problem).message
+                return "also: " + ErrorReport(problem, project: project).message
             }
         case let error as CommandLineError:
             self.init(message: error.message, hint: error.hint, exitCode: error.exitCode)
         case let error as TagProjError:
-            self.init(message: error.message, hint: Self.hint(for: error) ?? error.advice, exitCode: ExitCode(error.meaning))
+            self.init(message: error.message, hint: Self.hint(for: error, project: project ?? "PROJECT") ?? error.advice,
+                      exitCode: ExitCode(error.meaning))
         default:
             self.init(message: "\(error)", hint: nil, exitCode: .failure)
         }
@@ -103,12 +104,13 @@ struct ErrorReport {
         self.exitCode = exitCode
     }
 
-    /// The hints that name `tagproj`'s commands, flags and environment.
-    static func hint(for error: TagProjError) -> String? {
+    /// The hints that name `tagproj`'s commands, flags and environment; a command to run names
+    /// `project`, the project the failed command was given.
+    static func hint(for error: TagProjError, project: String) -> String? {
         switch error {
         case let e as ProjectError:
             switch e {
-            case .missing: return "create one with 'tagproj new PROJECT IMAGE'"
+            case .missing: return "create one with 'tagproj new \(shellWord(project)) IMAGE'"
             case .exists: return "pass --force to replace it"
             default: return nil
             }
@@ -116,23 +118,23 @@ struct ErrorReport {
             if case .tooManyPixels = e { return "if you trust this file, raise the limit with --max-pixels" }
             return nil
         case let e as ImageFileError:
-            return hint(for: e.error) ?? e.advice
+            return hint(for: e.error, project: project) ?? e.advice
         case let e as HistoryError:
             switch e {
-            case .nothingToUndo, .nothingToRedo: return "run 'tagproj history PROJECT' to see the history"
+            case .nothingToUndo, .nothingToRedo: return "run 'tagproj history \(shellWord(project))' to see the history"
             case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
-            case .noSuchEntry, .alreadyAt: return "run 'tagproj history PROJECT --tree' to see every entry"
+            case .noSuchEntry, .alreadyAt: return "run 'tagproj history \(shellWord(project)) --tree' to see every entry"
             }
         case let e as PlacementError:
             guard case let .sideDoesNotFit(id, side, _, room) = e else { return e.advice }
             if let id {
-                return "move the dot in first ('tagproj move PROJECT \(id.rawValue) --to \(room.formatted)'), then flip it"
+                return "move the dot in first ('tagproj move \(shellWord(project)) \(id.rawValue) --to \(room.formatted)'), then flip it"
             }
             return "leave out --side to let the bubble go where it fits, or put the dot at \(room.formatted) or further in for the \(side.rawValue) side"
         case let e as BatchError:
-            return hint(for: e.error) ?? e.advice
+            return hint(for: e.error, project: project) ?? e.advice
         case let e as UnknownTagError:
-            return "run 'tagproj list \(e.path ?? "PROJECT")' to see the tag ids"
+            return "run 'tagproj list \(shellWord(e.path ?? project))' to see the tag ids"
         case let e as ExportError:
             switch e {
             case .unknownFormat, .unknownFormatName, .notWritable, .contradiction: return ExportCommand.formatHint
@@ -165,13 +167,13 @@ struct ErrorReport {
             }
         case let e as TagTextError:
             switch e {
-            case .otherCurrency(_, let symbol, _): return "tagproj set PROJECT --currency \(symbol)"
+            case .otherCurrency(_, let symbol, _): return "tagproj set \(shellWord(project)) --currency \(shellWord(symbol))"
             case .separator(let text, _):
-                return "write the amount as this project does, or 'tagproj set PROJECT --price-format \(quoted(text))' to change its format"
+                return "write the amount as this project does, or 'tagproj set \(shellWord(project)) --price-format \(shellWord(text))' to change its format"
             default: return nil
             }
         case is EmbeddedFontError:
-            return "on a machine with the fonts installed, 'tagproj set PROJECT --refresh-fonts' embeds them again"
+            return "on a machine with the fonts installed, 'tagproj set \(shellWord(project)) --refresh-fonts' embeds them again"
         case let e as SQLiteError where e.meaning == .busy:
             return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
         default:
@@ -180,5 +182,8 @@ struct ErrorReport {
     }
 }
 
-/// `text` quoted for a shell when it holds a space.
-private func quoted(_ text: String) -> String { text.contains(" ") ? "'\(text)'" : text }
+/// `text` as one word of a shell command: as it is when that is safe, else in single quotes.
+func shellWord(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_./+,:=@%^".unicodeScalars.contains($0) }
+    return plain ? text : "'" + text.replacingAll("'", with: "'\\''") + "'"
+}

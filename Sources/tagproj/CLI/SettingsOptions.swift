@@ -13,21 +13,10 @@ enum SettingsOptions {
                                      defaultValue: "1")
     static let all = [currency, font, priceFormat, tagScale]
 
-    /// `settings` with the options given applied, validated by TagKit's rules.
-    static func apply(_ a: ParsedArguments, to settings: ProjectSettings) throws -> ProjectSettings {
-        var settings = settings
-        if let sample = a.value("price-format") {
-            let (format, symbol) = try PriceFormat.sample(sample)
-            // A sample without a symbol ('12,50') changes only the separator.
-            if symbol.isEmpty { settings.priceFormat.decimalSeparator = format.decimalSeparator } else {
-                settings.priceFormat = format
-                settings.currency = symbol
-            }
-        }
-        if let currency = a.value("currency") { settings.currency = currency }
-        if let font = a.value("font") { settings.font = font }
-        if let scale = a.value("tag-scale") { settings.tagScale = try Values.number(scale, for: "--tag-scale") }
-        return try settings.validated()
+    /// The change the options given ask for (TagKit applies it by its rules).
+    static func change(_ a: ParsedArguments) throws -> SettingsChange {
+        SettingsChange(currency: a.value("currency"), priceFormat: a.value("price-format"), font: a.value("font"),
+                       tagScale: try a.value("tag-scale").map { try Values.number($0, for: "--tag-scale") })
     }
 
     /// Whether any of the options is given.

@@ -7,7 +7,7 @@ enum TagProjCLI {
     static var commands: [any Command.Type] { [
         NewCommand.self, AddCommand.self, MoveCommand.self, FlipCommand.self, EditCommand.self, DeleteCommand.self, ApplyCommand.self, ArrangeCommand.self, SetCommand.self,
         UndoCommand.self, RedoCommand.self, RestoreCommand.self, HistoryCommand.self, ListCommand.self, InfoCommand.self, ExportCommand.self,
-        OpenCommand.self,
+        OpenCommand.self, RequestCommand.self,
         CheckCommand.self, DemoCommand.self, HelpCommand.self, CompletionsCommand.self,
     ] }
 
@@ -65,13 +65,16 @@ enum TagProjCLI {
             out.line(command.spec.help)
             return 0
         }
+        var project: String?
         do {
             let parsed = try parseArguments(rest, options: command.spec.allOptions)
             if parsed.has("quiet") { out.quiet = true }
+            // The hints that name a command to run name this project.
+            if command.spec.positionals.first?.name == "project" { project = parsed.positionals.first }
             try command.init(parsed).run(out)
             return 0
         } catch {
-            return fail(error, command.spec, out)
+            return fail(error, command.spec, out, project: project)
         }
     }
 
@@ -88,8 +91,9 @@ enum TagProjCLI {
     }
 
     /// Prints `error` and returns its exit code. A usage error also shows the command's usage line.
-    private static func fail(_ error: Error, _ spec: CommandSpec?, _ out: Output) -> Int32 {
-        let report = ErrorReport(error)
+    private static func fail(_ error: Error, _ spec: CommandSpec?, _ out: Output, project: String? = nil) -> Int32 {
+        if let answered = error as? AnsweredFailure { return answered.exitCode.rawValue }
+        let report = ErrorReport(error, project: project)
         out.error(report.message, hint: report.hint, usage: report.exitCode == .usage ? spec?.usage : nil)
         for note in report.notes { out.note(note) }
         return report.exitCode.rawValue

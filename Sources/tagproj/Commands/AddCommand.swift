@@ -42,9 +42,6 @@ struct AddCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(project, forWriting: true, frontEnd: "cli")
-        let point = try at.map { $0.hasPixels ? $0.normalized(in: try opened.pictureSize()) : $0.normalized(in: PictureSize(width: 1, height: 1)) }
-        let result = try opened.add(kind: kind, text: text, at: point, side: side, measurer: try Fonts.measurer())
-        out.report(result, json: json, idAlone: true)
+        out.report(try perform(.add(kind: kind, text: text, at: at, side: side), on: project).answer, json: json, idAlone: true)
     }
 }

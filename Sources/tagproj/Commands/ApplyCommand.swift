@@ -34,15 +34,10 @@ struct ApplyCommand: Command {
     func run(_ out: Output) throws {
         let bytes = file == "-" ? try Self.readStandardInput() : try FileIO.read(file, limit: Self.maximumBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
-        let opened = try Project.open(project, forWriting: true, frontEnd: "apply")
-        let script = try EditScript.parse(text, size: try opened.pictureSize())
-        let name = file == "-" ? "standard input" : file
-        let count = script.edits.count
-        let needsFonts = script.edits.contains { if case .add = $0 { return true }; if case .setText = $0 { return true }; return false }
-        let result = try opened.apply(script.edits, label: "apply \(count) edit\(count == 1 ? "" : "s") from \(name)", lines: script.lines,
-                                      measurer: needsFonts ? try Fonts.measurer() : nil)
-        result.notices.forEach { out.warning($0.text) }
-        out.message("applied \(count) edit\(count == 1 ? "" : "s") from \(name)")
+        let batch = try EditScript.parse(text).batch(source: file == "-" ? "standard input" : file)
+        let (opened, answer) = try perform(.batch(batch), on: project, frontEnd: "apply")
+        out.notices(answer.notices)
+        answer.said.forEach(out.message)
         if json { out.line(try opened.tags().json(in: try opened.pictureSize(), scale: try opened.settings().tagScale).text) }
     }
 

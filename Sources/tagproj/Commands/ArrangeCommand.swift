@@ -18,15 +18,9 @@ struct ArrangeCommand: Command {
     init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
-        let result = try opened.apply(.arrange)
-        for notice in result.notices {
-            switch notice {
-            case .overlaps, .moreOverlaps: out.warning(notice.text)
-            default: out.message(notice.text)
-            }
-        }
-        out.message(result.label)
+        let (opened, answer) = try perform(.arrange, on: target.project)
+        out.notices(answer.notices)
+        answer.said.forEach(out.message)
         if target.json { out.line(try opened.tags().json(in: try opened.pictureSize(), scale: try opened.settings().tagScale).text) }
     }
 }

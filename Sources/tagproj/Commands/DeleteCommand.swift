@@ -16,7 +16,7 @@ struct DeleteCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        _ = try Project.open(target.project, forWriting: true, frontEnd: "cli").delete(target.id)
+        _ = try perform(.delete(target.id), on: target.project)
         if target.json { out.line(JSON.object([("deleted", .integer(target.id.rawValue))]).text) }
     }
 }

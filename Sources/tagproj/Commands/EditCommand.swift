@@ -19,7 +19,6 @@ struct EditCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(target.project, forWriting: true, frontEnd: "cli").edit(target.id, text: text, measurer: try Fonts.measurer())
-        out.report(result, json: target.json)
+        out.report(try perform(.edit(target.id, text: text), on: target.project).answer, json: target.json)
     }
 }

@@ -160,7 +160,7 @@ struct ExportCommand: Command {
             }
             let result = try opened.export(to: output, options: options, fonts: try opened.fonts(at: at), at: at)
             if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
-            for notice in result.layoutNotices { out.warning(notice.text) }
+            for notice in result.layoutNotices { out.warning(notice.message) }
             if json { out.line(result.json(path: output).text) }
             let name = output == "-" ? "standard output" : output
             // A JPEG says which path it took; any other format has only the one.

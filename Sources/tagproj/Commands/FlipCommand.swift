@@ -16,7 +16,6 @@ struct FlipCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(target.project, forWriting: true, frontEnd: "cli").flip(target.id)
-        out.report(result, json: target.json)
+        out.report(try perform(.flip(target.id), on: target.project).answer, json: target.json)
     }
 }

@@ -33,8 +33,7 @@ struct HistoryCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let project = try Project.open(target.project, forWriting: false)
-        let log = tree ? try project.historyTree() : try project.history()
+        guard case .history(let log) = try perform(.history(tree: tree), on: target.project).answer.result else { return }
         if target.json {
             out.line(log.json.text)
             return

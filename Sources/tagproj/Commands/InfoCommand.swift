@@ -12,8 +12,7 @@ struct InfoCommand: Command {
     init(_ a: ParsedArguments) throws { target = try ProjectArguments(a, of: Self.self) }
 
     func run(_ out: Output) throws {
-        let project = try Project.open(target.project, forWriting: false)
-        let i = try project.info(), plan = try project.exportPlan()
+        guard case let .info(i, plan) = try perform(.info, on: target.project).answer.result else { return }
         if target.json {
             guard case .object(let members) = i.json else { return out.line(i.json.text) }
             out.line(JSON.object(members + [("plan", plan.json)]).text)

@@ -23,11 +23,7 @@ struct ListCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: false)
-        let state = try at.map { try opened.state(at: $0) } ?? (tags: try opened.tags(), settings: try opened.settings())
-        let tags = state.tags
-        let size = try opened.pictureSize()
-        let settings = state.settings
+        guard case let .tags(tags, size, settings) = try perform(.list(at: at), on: target.project).answer.result else { return }
         if target.json {
             out.line(tags.json(in: size, scale: settings.tagScale).text)
             return

@@ -34,9 +34,6 @@ struct MoveCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
-        let p = position.normalized(in: position.hasPixels ? try opened.pictureSize() : PictureSize(width: 1, height: 1))
-        let result = try opened.move(target.id, isOffset ? .by(dx: p.x, dy: p.y) : .to(p))
-        out.report(result, json: target.json)
+        out.report(try perform(.move(target.id, isOffset ? .by(position) : .to(position)), on: target.project).answer, json: target.json)
     }
 }

@@ -48,7 +48,7 @@ struct NewCommand: Command {
             }
         }
         // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
-        options.settings = try SettingsOptions.apply(a, to: ProjectSettings())
+        options.settings = try SettingsOptions.change(a).applied(to: ProjectSettings())
         if let max = a.value("max-pixels") {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }

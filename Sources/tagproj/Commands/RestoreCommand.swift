@@ -24,16 +24,16 @@ struct RestoreCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let result = try Project.open(target.project, forWriting: true, frontEnd: "cli").restore(to: entry)
-        Self.report(result, target: entry, project: target.project, json: target.json, out)
+        Self.report(try perform(.restore(to: entry), on: target.project).answer, project: target.project, json: target.json, out)
     }
 
-    /// `restored the state of #4 (undo goes back)` on stderr, or the JSON object on stdout.
-    static func report(_ result: EditResult, target: Int64, project: String, json: Bool, _ out: Output) {
+    /// `restored the state of #4 (tagproj undo P goes back)` on stderr, or the JSON object on stdout.
+    static func report(_ answer: Answer, project: String, json: Bool, _ out: Output) {
+        guard case let .restored(seq, label) = answer.result else { return }
         if json {
-            out.line(JSON.object([("restored", .integer(target)), ("label", .string(result.label))]).text)
+            out.line(JSON.object([("restored", .integer(seq)), ("label", .string(label))]).text)
         } else {
-            out.message("restored the state of #\(target) (tagproj undo \(project) goes back)")
+            answer.said.forEach { out.message("\($0) (tagproj undo \(project) goes back)") }
         }
     }
 }

@@ -23,7 +23,8 @@ struct SetCommand: Command {
                                          help: "Re-resolve every tag's fonts from the installed ones and embed their subsets again.")
 
     let target: ProjectArguments
-    let arguments: ParsedArguments
+    /// What is asked for: the settings given, or a refresh of the fonts.
+    let request: Request
 
     init(_ a: ParsedArguments) throws {
         target = try ProjectArguments(a, of: Self.self)
@@ -33,25 +34,16 @@ struct SetCommand: Command {
         if SettingsOptions.given(a) && a.has("refresh-fonts") {
             throw UsageError(message: "--refresh-fonts is a step of its own", hint: "run 'tagproj set' once with the settings, then with --refresh-fonts")
         }
-        arguments = a
+        request = a.has("refresh-fonts") ? .refreshFonts : .set(try SettingsOptions.change(a))
     }
 
     func run(_ out: Output) throws {
-        let opened = try Project.open(target.project, forWriting: true, frontEnd: "cli")
-        if !SettingsOptions.given(arguments) {
-            let result = try opened.refreshFonts(with: try FontSystem())
-            result.notices.forEach { out.warning($0.text) }
-            out.message(result.label)
-            if target.json { out.line(try opened.info().json.text) }
-            return
+        let (opened, answer) = try perform(request, on: target.project)
+        if case .set = request, let substitute = try FontSystem().substitute(for: try opened.settings().font) {
+            out.warning("font family '\(try opened.settings().font)' is not installed; tags will use '\(substitute)' instead")
         }
-        let settings = try SettingsOptions.apply(arguments, to: try opened.settings())
-        if let substitute = try FontSystem().substitute(for: settings.font) {
-            out.warning("font family '\(settings.font)' is not installed; tags will use '\(substitute)' instead")
-        }
-        let result = try opened.apply(.setSettings(settings), measurer: try Fonts.measurer())
-        result.notices.forEach { out.warning($0.text) }
-        out.message(result.label)
+        out.notices(answer.notices)
+        answer.said.forEach(out.message)
         if target.json { out.line(try opened.info().json.text) }
     }
 }

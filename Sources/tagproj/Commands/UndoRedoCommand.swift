@@ -18,11 +18,10 @@ struct UndoCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        let project = try Project.open(step.project, forWriting: true, frontEnd: "cli")
         if let target {
-            RestoreCommand.report(try project.restore(to: target), target: target, project: step.project, json: step.json, out)
+            RestoreCommand.report(try perform(.restore(to: target), on: step.project).answer, project: step.project, json: step.json, out)
         } else {
-            step.report(try project.undo(steps: step.steps), verb: "undid", key: "undone", out)
+            step.report(try perform(.undo(steps: step.steps), on: step.project).answer, out)
         }
     }
 }
@@ -34,7 +33,7 @@ struct RedoCommand: Command {
     let step: StepArguments
     init(_ a: ParsedArguments) throws { step = try StepArguments(a, spec: Self.spec) }
     func run(_ out: Output) throws {
-        step.report(try Project.open(step.project, forWriting: true, frontEnd: "cli").redo(steps: step.steps), verb: "redid", key: "redone", out)
+        step.report(try perform(.redo(steps: step.steps), on: step.project).answer, out)
     }
 }
 
@@ -55,15 +54,18 @@ struct StepArguments {
     /// `undid add dish #1 “Soup”` on stderr per entry, then a `note:` per notice (another branch
     /// continues here; the entry undone was someone else's); with --json,
     /// `{"undone":[labels],"notices":[…]}` on stdout.
-    func report(_ result: StepResult, verb: String, key: String, _ out: Output) {
+    func report(_ answer: Answer, _ out: Output) {
         if json {
-            out.line(JSON.object([(key, .array(result.labels.map { .string($0) })), ("notices", .array(result.notices.map(\.json)))]).text)
+            let (key, labels): (String, [String]) = switch answer.result {
+            case .undone(let labels): ("undone", labels)
+            case .redone(let labels): ("redone", labels)
+            default: ("done", [])
+            }
+            out.line(JSON.object([(key, .array(labels.map { .string($0) })), ("notices", .array(answer.notices.map(\.json)))]).text)
         } else {
-            result.labels.forEach { out.message("\(verb) \($0)") }
+            answer.said.forEach(out.message)
         }
-        for notice in result.notices {
-            if case .otherBranch = notice { out.note(notice.text + "; tagproj history \(project) --tree") } else { out.note(notice.text) }
-        }
+        out.notices(answer.notices, branchHint: "tagproj history \(project) --tree")
     }
 }
 

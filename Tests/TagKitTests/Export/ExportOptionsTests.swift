@@ -3,9 +3,9 @@ import Testing
 
 /// The rules of an export request live in TagKit; the command line only parses.
 @Suite struct ExportOptionsTests {
-    @Test func theDefaultsAreValidAndWriteNoArguments() throws {
+    @Test func theDefaultsAreValidAndWriteNoMembers() throws {
         try ExportOptions().validate()
-        #expect(ExportOptions().arguments.isEmpty)
+        #expect(RequestCodec.exportMembers(ExportOptions()).isEmpty)
     }
 
     static func with(_ change: (inout ExportOptions) -> Void) -> ExportOptions {
@@ -56,17 +56,18 @@ import Testing
         #expect(throws: ExportError.unknownFormatName("bmp")) { try ExportOptions.format(named: "bmp") }
     }
 
-    @Test func everyNonDefaultOptionIsWrittenAsArguments() {
+    @Test func everyNonDefaultOptionTravelsInAnExportRequest() throws {
         var options = ExportOptions()
         options.format = .png
         options.quality = 85
-        options.size = .maxSize(1080)
         options.maxPixels = 4_000_000
-        #expect(options.arguments == ["--format", "png", "--quality", "85", "--max-size", "1080", "--max-pixels", "4000000"])
-        options.size = .scale(0.5)
-        #expect(options.arguments.contains("--scale") && options.arguments.contains("0.5"))
-        options.size = .width(300)
-        #expect(Array(options.arguments.suffix(4)) == ["--width", "300", "--max-pixels", "4000000"])
+        for size in [ExportSize.maxSize(1080), .scale(0.5), .width(300), .height(480), .box(width: 1200, height: 630)] {
+            options.size = size
+            let request = Request.export(to: "out.png", options: options, at: 3)
+            #expect(try RequestCodec.request(from: JSONParser().parse(RequestCodec.json(request).text)) == request)
+        }
+        #expect(RequestCodec.json(.export(to: "a.png", options: options, at: nil)).text
+                == #"{"op":"export","to":"a.png","format":"png","quality":85,"box":"1200x630","max_pixels":4000000}"#)
     }
 }
 
@@ -86,11 +87,10 @@ import Testing
         options.size = .box(width: 1200, height: 630)
         options.dpi = 300
         try options.validate()
-        #expect(options.arguments == ["--size", "1200x630", "--dpi", "300"])
         options.size = .height(480)
-        #expect(options.arguments == ["--height", "480", "--dpi", "300"])
         options.lossless = true
-        #expect(options.arguments == ["--height", "480", "--dpi", "300", "--lossless"])
+        let request = Request.export(to: "out.webp", options: options, at: nil)
+        #expect(try RequestCodec.request(from: RequestCodec.json(request)) == request)
         #expect(try options.format(forOutput: "out.webp") == .webp)
         #expect(throws: ExportError.notLossless(.jpeg)) { try options.format(forOutput: "out.jpg") }
         options.lossless = false

@@ -27,11 +27,12 @@ import Testing
         #expect(plan(orientation: 6).json.text == #"{"path":"classic","reason":"the photo is turned (EXIF orientation 6)"}"#)
     }
 
-    @Test func reencodeIsPassedOnToBatchChildren() {
+    @Test func reencodeIsPassedOnToBatchChildren() throws {
         var options = ExportOptions()
         options.reencode = true
-        #expect(options.arguments == ["--reencode"])
-        #expect(ExportOptions().arguments == [])
+        let request = Request.export(to: "out.jpg", options: options, at: nil)
+        #expect(RequestCodec.json(request).text == #"{"op":"export","to":"out.jpg","reencode":true}"#)
+        #expect(try RequestCodec.request(from: RequestCodec.json(request)) == request)
     }
 
     @Test func aTurnedOrCroppedJPEGIsLosslessWhereItsBlockGridAllows() {

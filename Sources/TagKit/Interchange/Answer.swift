@@ -1,0 +1,79 @@
+/// What a project answers a `Request`: the result as a value, the notices the library worded, and
+/// what was done, in words, for a front end to show as it likes (a line on stderr, a status bar).
+public struct Answer: Equatable, Sendable {
+    /// What the request produced.
+    public enum Result: Equatable, Sendable {
+        /// One edit (or `set`, `arrange`, a font refresh): the tag as it now is (nil when the
+        /// edit touched no single tag, or deleted it) and the history entry's label.
+        case edited(tag: Tag?, label: String)
+        /// A batch: its entry's label and each tag it touched, before and after.
+        case batch(label: String, changes: [TagChange])
+        /// The labels of the entries undone, latest first.
+        case undone([String])
+        /// The labels of the entries redone, in order.
+        case redone([String])
+        /// The state of entry `seq` restored as a new entry labelled `label`.
+        case restored(seq: Int64, label: String)
+        /// The picture written to `path`.
+        case exported(ExportResult, path: String)
+        /// The tags of a state, with what their boxes are measured against.
+        case tags([Tag], size: PictureSize, settings: ProjectSettings)
+        /// The history, as asked (the branch or the whole tree).
+        case history(HistoryLog)
+        /// The project's facts, and the path a JPEG export of it would take.
+        case info(ProjectInfo, plan: ExportPlan)
+    }
+
+    /// What the request produced.
+    public var result: Result
+    /// What it did that the user did not ask for in so many words.
+    public var notices: [Notice]
+
+    /// An answer of `result` and `notices`.
+    public init(_ result: Result, notices: [Notice] = []) {
+        self.result = result
+        self.notices = notices
+    }
+
+    /// What was done, one line each, as every front end says it: the entry's label for an edit
+    /// (`move #1 to 0.500,0.500`), `undid delete #1 “Soup”` for each entry undone, `redid …`,
+    /// `restored the state of #4`, `applied 3 edits from menu.csv`, `wrote out.jpg: jpeg 4000×3000,
+    /// 2345678 bytes (lossless outside the tags)`. Empty for a read.
+    public var said: [String] {
+        switch result {
+        case .edited(_, let label): return [label]
+        case .batch(let label, _): return [label.hasPrefix("apply ") ? "applied " + label.dropFirst(6) : label]
+        case .undone(let labels): return labels.map { "undid " + $0 }
+        case .redone(let labels): return labels.map { "redid " + $0 }
+        case .restored(let seq, _): return ["restored the state of #\(seq)"]
+        case let .exported(result, path):
+            let name = path == "-" ? "standard output" : path
+            // A JPEG says which path it took; any other format has only the one.
+            let how = result.format != .jpeg ? "" : " (" + (result.plan.reason.map { "re-encoded: \($0)" } ?? "lossless outside the tags") + ")"
+            return ["wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes\(how)"]
+        case .tags, .history, .info: return []
+        }
+    }
+}
+
+/// A request that failed, as an answer carries it across a process or a network: the library's
+/// wording of the error, its advice, and its meaning (which each front end turns into an exit
+/// code or an HTTP status).
+public struct AnswerFailure: TagProjError, Equatable {
+    /// The one-line explanation.
+    public var message: String
+    /// What to do about it, if anything.
+    public var advice: String?
+    /// What kind of failure it is.
+    public var meaning: ErrorMeaning
+
+    /// A failure with these parts.
+    public init(message: String, advice: String? = nil, meaning: ErrorMeaning) {
+        (self.message, self.advice, self.meaning) = (message, advice, meaning)
+    }
+
+    /// The failure `error` describes.
+    public init(_ error: any TagProjError) {
+        self.init(message: error.message, advice: error.advice, meaning: error.meaning)
+    }
+}

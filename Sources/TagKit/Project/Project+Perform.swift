@@ -1,0 +1,115 @@
+extension Project {
+    /// Carries out `request` and answers it: the one way in for every front end.
+    ///
+    /// An edit is one transaction that reads the document, turns the request's positions into
+    /// fractions of the picture, applies the edit (`Document.applying`) and stores it with its
+    /// history entry; a batch does the same for all its edits, all or nothing. `fonts` measures
+    /// text and draws exports; when nil, one is made only for a request that needs it (a drag or a
+    /// flip never loads the installed fonts). The project must be open for writing for a request
+    /// that `changesProject`.
+    /// - Throws: the failing stage's `TagProjError` (a batch's names its line: `BatchError`).
+    public func perform(_ request: Request, fonts: FontSystem? = nil) throws -> Answer {
+        func measurer() throws -> FontSystem? { try fonts ?? (request.measuresText ? FontSystem() : nil) }
+        switch request {
+        case .add, .move, .flip, .edit, .delete, .set, .arrange:
+            let result = try applyRequest(request, measurer: try measurer())
+            return Answer(.edited(tag: result.tag, label: result.label), notices: result.notices)
+        case .refreshFonts:
+            let result = try refreshFonts(with: try fonts ?? FontSystem())
+            return Answer(.edited(tag: nil, label: result.label), notices: result.notices)
+        case .batch(let batch):
+            let result = try applyBatch(batch, measurer: try measurer())
+            return Answer(.batch(label: result.label, changes: result.changes), notices: result.notices)
+        case .undo(let steps):
+            let result = try undo(steps: steps)
+            return Answer(.undone(result.labels), notices: result.notices)
+        case .redo(let steps):
+            let result = try redo(steps: steps)
+            return Answer(.redone(result.labels), notices: result.notices)
+        case .restore(let seq):
+            return Answer(.restored(seq: seq, label: try restore(to: seq).label))
+        case let .export(output, options, at):
+            let drawing: FontSystem
+            if let fonts { try adoptFonts(into: fonts, at: at); drawing = fonts } else { drawing = try self.fonts(at: at) }
+            let result = try export(to: output, options: options, fonts: drawing, at: at)
+            return Answer(.exported(result, path: output), notices: result.layoutNotices.map(Notice.init))
+        case .list(let at):
+            let state = try at.map { try self.state(at: $0) } ?? (tags: try tags(), settings: try settings())
+            return Answer(.tags(state.tags, size: try pictureSize(), settings: state.settings))
+        case .history(let tree):
+            return Answer(.history(tree ? try historyTree() : try history()))
+        case .info:
+            return Answer(.info(try info(), plan: try exportPlan()))
+        }
+    }
+
+    /// One edit request as one transaction: its positions resolved against the picture's size
+    /// and its settings change against the settings, both read inside it.
+    func applyRequest(_ request: Request, measurer: (any LabelMeasurer)?) throws -> EditResult {
+        do {
+            let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { document in
+                guard let edit = try request.edit(in: document.size, settings: document.settings) else {
+                    preconditionFailure("applyRequest(_:measurer:) takes edit requests only")
+                }
+                return try document.applying(edit, measurer: measurer)
+            }
+            return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
+        } catch var error as UnknownTagError {
+            error.path = path
+            throw error
+        }
+    }
+
+    /// A batch as one transaction and one entry; a request that cannot be turned into an edit
+    /// (a price format that is not one) fails with its line, as an edit that cannot be done does.
+    func applyBatch(_ batch: Batch, measurer: (any LabelMeasurer)?) throws -> BatchResult {
+        let outcome: EditOutcome
+        do {
+            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { document in
+                var edits: [Edit] = []
+                var settings = document.settings
+                for (index, request) in batch.requests.enumerated() {
+                    do {
+                        guard let edit = try request.edit(in: document.size, settings: settings) else {
+                            throw BatchRequestError.notAnEdit(request.name)
+                        }
+                        if case .setSettings(let next) = edit { settings = next }
+                        edits.append(edit)
+                    } catch let error as any TagProjError {
+                        throw BatchError(line: batch.lines[index], error: error)
+                    }
+                }
+                return try document.applying(edits, label: batch.label, lines: batch.lines, measurer: measurer)
+            }
+        } catch let error as BatchError {
+            guard var unknown = error.error as? UnknownTagError else { throw error }
+            unknown.path = path
+            throw BatchError(line: error.line, error: unknown)
+        }
+        return BatchResult(changes: outcome.entry.changes, label: batch.label, notices: outcome.notices)
+    }
+}
+
+/// A request in a batch that is not an edit (an undo, an export): the batch is refused.
+public enum BatchRequestError: TagProjError, Equatable {
+    /// The request, by its name (`undo`).
+    case notAnEdit(String)
+
+    /// `undo is not an edit; a batch holds add, move, flip, edit, delete, set and arrange`.
+    public var message: String {
+        switch self {
+        case .notAnEdit(let name): return "\(name) is not an edit; a batch holds add, move, flip, edit, delete, set and arrange"
+        }
+    }
+    /// The request is malformed.
+    public var meaning: ErrorMeaning { .invalidRequest }
+}
+
+extension Notice {
+    /// The notice for a tag export drew elsewhere than it stands.
+    init(_ layout: SceneLayout.Notice) {
+        switch layout {
+        case let .tagMoved(id, from, drawnAt): self = .drawnElsewhere(id, from: from, drawnAt: drawnAt)
+        }
+    }
+}
