@@ -15,18 +15,12 @@ public struct StepResult: Equatable, Sendable {
     public var notices: [Notice]
 }
 
-/// The pure parts of a step through the history tree.
+/// How a step through the history tree runs out (the walk itself: `HistoryWalk`).
 enum HistoryStep {
     /// The error for running out of entries after `done` of `requested` steps.
     static func exhausted(_ direction: StepDirection, requested: Int, done: Int) -> HistoryError {
         if done == 0 { return direction == .undo ? .nothingToUndo : .nothingToRedo }
         return .tooFewSteps(requested: requested, available: done, undo: direction == .undo)
-    }
-
-    /// The tag images to store for visiting `entry` in `direction`: its own for redo, its
-    /// reverse for undo.
-    static func images(of entry: HistoryEntry, _ direction: StepDirection) -> HistoryEntry {
-        direction == .undo ? entry.reverted : entry
     }
 }
 

@@ -12,6 +12,16 @@ public final class Database {
     /// The file this connection has open.
     public let path: String
 
+    /// What the file explains of a failure that SQLite blames on the code: given an error whose
+    /// meaning is an internal failure (a statement refused, a constraint failed), the error to
+    /// report instead when the file, not the code, is at fault (a project another program
+    /// changed), or nil to report it as it is. Set by the owner that knows what the file should
+    /// hold (`ProjectStore.open`); asked only after such a failure, outside any transaction, and
+    /// never about a failure of its own queries.
+    var diagnosis: ((SQLiteError) -> (any Error)?)?
+    /// True while `diagnosis` runs, so that a failure of its own queries is reported as it is.
+    private var diagnosing = false
+
     /// The largest string or blob a project may hold (the source photo is the biggest): 256 MiB.
     public static let maximumBlobLength: Int32 = 256 << 20
 
@@ -83,7 +93,7 @@ public final class Database {
         if rc != SQLITE_OK {
             let reason = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(error)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), reason: reason, sql: sql)
+            throw explained(SQLiteError(code: sqlite3_extended_errcode(handle), reason: reason, sql: sql))
         }
     }
 
@@ -114,7 +124,7 @@ public final class Database {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             // A full disk or a read-only file surfaces here; name the file it is about.
             if error.context == nil { error.context = "cannot change '\(path)'" }
-            throw error
+            throw explained(error)
         } catch {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             throw error
@@ -125,13 +135,30 @@ public final class Database {
     /// state of the file even while another process writes.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN DEFERRED")
-        defer { if sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
-        return try body()
+        do {
+            defer { if sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
+            return try body()
+        } catch let error as SQLiteError {
+            throw explained(error)
+        }
     }
 
-    /// The error SQLite has for the last call on this connection.
-    func lastError(sql: String?) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), reason: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    /// The error to throw for the last call on this connection: SQLite's, or what `diagnosis`
+    /// finds behind it.
+    func lastError(sql: String?) -> any Error {
+        explained(SQLiteError(code: sqlite3_extended_errcode(handle), reason: String(cString: sqlite3_errmsg(handle)), sql: sql))
+    }
+
+    /// `error`, or what `diagnosis` finds behind it when SQLite blames the code (memory running
+    /// out says nothing about the file and is not asked about). Asked only outside a transaction,
+    /// where the file reads as it was committed, not as the failed change left it: inside one, the
+    /// error passes up to `writeTransaction` or `readTransaction`, which ask once it has ended.
+    private func explained(_ error: SQLiteError) -> any Error {
+        guard error.meaning == .internalFailure, !error.isOutOfMemory, let diagnosis, !diagnosing,
+              sqlite3_get_autocommit(handle) != 0 else { return error }
+        diagnosing = true
+        defer { diagnosing = false }
+        return diagnosis(error) ?? error
     }
 }
 

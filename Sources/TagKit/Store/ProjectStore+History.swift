@@ -3,9 +3,10 @@
 ///
 /// The history is a tree (see `Schema/README.md`): each entry names its parent, the entry it was
 /// applied on top of (0: the empty start), and `project.history_cursor` names the entry whose
-/// state is current. An edit appends a child of the cursor; undo goes to the cursor's parent;
-/// redo to its newest child. Each of these reads a few rows by index, never the whole tree.
-extension ProjectStore {
+/// state is current. An edit appends a child of the cursor. Where undo and redo go, and what
+/// they say, `HistoryWalk` decides over the rows this store reads for it (`HistoryRows`), each a
+/// lookup by index, never the whole tree; the store applies what the walk planned.
+extension ProjectStore: HistoryRows {
     /// Runs one edit (or one batch) as one `BEGIN IMMEDIATE` transaction: loads the document, hands it
     /// to `apply` (the pure edit function), and stores the outcome: the touched tags' after images,
     /// a new entry whose parent is the cursor read inside this transaction (so two processes
@@ -43,43 +44,35 @@ extension ProjectStore {
         return seq
     }
 
-    /// Steps `steps` entries in `direction` as one `BEGIN IMMEDIATE` transaction: undo to the
-    /// cursor's parent, redo to its newest child, storing each entry's tag images (before for undo,
-    /// after for redo) and the new cursor. Says (as notices) when redo passes a fork with another
-    /// branch, and when undo undoes an entry made elsewhere than `origin` (another user, front end
-    /// or shell). Each step is a few indexed lookups.
+    /// Steps `steps` entries in `direction` as one `BEGIN IMMEDIATE` transaction: the walk
+    /// (`HistoryWalk.step`) decides where each step goes and what to say; this stores each visited
+    /// entry's tag images (before for undo, after for redo), settings and faces, and the new
+    /// cursor. Each step is a few indexed lookups.
     func step(_ direction: StepDirection, steps: Int, origin: EntryOrigin) throws -> StepResult {
         try db.writeTransaction {
             let header = try header()
-            var cursor = header.cursor
-            var result = StepResult(labels: [], notices: [])
-            for done in 0..<steps {
-                let seq: Int64
-                switch direction {
-                case .undo:
-                    guard cursor != 0 else { throw HistoryStep.exhausted(.undo, requested: steps, done: done) }
-                    seq = cursor
-                case .redo:
-                    let next = try children(of: cursor, limit: 2)
-                    guard let newest = next.first else { throw HistoryStep.exhausted(.redo, requested: steps, done: done) }
-                    seq = newest.seq
-                    if next.count > 1 { result.notices.append(.otherBranch(seq: next[1].seq, label: next[1].label)) }
-                }
-                guard let node = try node(seq), let entry = try entry(seq) else { throw damaged("history entry \(seq) is missing") }
-                let images = HistoryStep.images(of: entry, direction)
+            let plan = try walk { try HistoryWalk.step(direction, steps: steps, from: header.cursor, origin: origin, in: self) }
+            for visit in plan.visits {
+                guard let entry = try entry(visit.seq) else { throw damaged("history entry \(visit.seq) is missing") }
+                let images = visit.images(of: entry)
                 try writeImages(of: images)
                 if let settings = images.settings { try Self.writeSettings(db, settings.after) }
-                try stepFonts(seq, direction)
-                if direction == .undo, node.origin.isOther(than: origin) {
-                    result.notices.append(.undidOthersEdit(seq: seq, label: node.label, user: node.origin.user ?? "",
-                                                           frontEnd: node.origin.frontEnd ?? "",
-                                                           otherShell: node.origin.user == origin.user && node.origin.frontEnd == origin.frontEnd))
-                }
-                result.labels.append(node.label)
-                cursor = direction == .undo ? node.parent : seq
+                try stepFonts(visit.seq, direction)
             }
-            try writeCounters(nextID: header.nextID, cursor: cursor)
-            return result
+            try writeCounters(nextID: header.nextID, cursor: plan.cursor)
+            return plan.result
+        }
+    }
+
+    /// Runs a walk through the history over this store's rows, reporting a link of the tree that
+    /// leads nowhere as a damaged project.
+    func walk<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch HistoryLinkError.missingEntry(let seq) {
+            throw damaged("history entry \(seq) is missing")
+        } catch HistoryLinkError.parentNotOlder(let seq) {
+            throw damaged("history entry \(seq) is invalid")
         }
     }
 
@@ -140,10 +133,10 @@ extension ProjectStore {
         }
     }
 
-    /// Entry `seq`'s row, or nil when there is none.
-    func node(_ seq: Int64) throws -> HistoryLog.Item? {
+    /// Entry `seq`'s row, or nil when there is none (the primary key).
+    func node(_ seq: Int64) throws -> HistoryNode? {
         let s = try db.prepare("SELECT \(Self.nodeColumns) FROM history WHERE seq = ?", [.integer(seq)])
-        return try s.step() ? node(from: s) : nil
+        return try s.step() ? HistoryNode(node(from: s)) : nil
     }
 
     /// Entry `seq` with its changes, or nil when there is none.
@@ -155,15 +148,9 @@ extension ProjectStore {
     }
 
     /// The entries applied on top of `seq`, newest first, at most `limit` (the index on parent).
-    private func children(of seq: Int64, limit: Int) throws -> [HistoryLog.Item] {
+    func children(of seq: Int64, limit: Int) throws -> [HistoryNode] {
         try db.prepare("SELECT \(Self.nodeColumns) FROM history WHERE parent = ? ORDER BY seq DESC LIMIT ?",
-                       [.integer(seq), .integer(Int64(limit))]).map { try node(from: $0) }
-    }
-
-    /// The parent of entry `seq`, checked to be older (so walking up always ends at the start).
-    func parent(of seq: Int64) throws -> Int64 {
-        guard let node = try node(seq) else { throw damaged("history entry \(seq) is missing") }
-        return node.parent
+                       [.integer(seq), .integer(Int64(limit))]).map { HistoryNode(try node(from: $0)) }
     }
 
     private static let nodeColumns = "seq, parent, label, time_ms, user, front_end, session"

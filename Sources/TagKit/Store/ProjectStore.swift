@@ -29,6 +29,7 @@ struct ProjectStore {
         do {
             let db = try Database(path: path, readOnly: !forWriting && !needsMigration && !recover && !leaveWAL,
                                   busyTimeoutMS: busyTimeoutMS)
+            diagnoseFailures(of: db)
             if leaveWAL { try db.execute("PRAGMA journal_mode = DELETE") }
             if forWriting || needsMigration { try db.execute("PRAGMA synchronous = FULL") }
             if needsMigration { try Migrator.migrate(db) }

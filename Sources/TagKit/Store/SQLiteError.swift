@@ -2,9 +2,13 @@ import CSQLite
 
 /// A failure reported by SQLite: its result code, its message, and the SQL that was running.
 ///
-/// See <https://sqlite.org/rescode.html>. The exit code follows what the failure means to the user:
-/// a locked project is "busy" (75), a file that is not a database or is damaged is bad data (65),
-/// a full disk or a read-only file is an I/O error (74).
+/// See <https://sqlite.org/rescode.html>. Its meaning follows what the result code says about the
+/// file, not which statement was running: a lock is busy, a file SQLite finds damaged or not a
+/// database is bad data, a full disk or a file that may not be written is I/O, and a statement of
+/// ours that SQLite refuses (`SQLITE_ERROR`, a constraint, a bad binding) is the code's own
+/// failure. Where a file another program changed is what makes our statement fail (a column it
+/// dropped, a row it planted), the connection's owner says so (`Database.diagnosis`) and reports
+/// the damage instead.
 public struct SQLiteError: TagProjError {
     /// The extended result code.
     public let code: Int32
@@ -46,17 +50,19 @@ public struct SQLiteError: TagProjError {
         }
     }
 
-    /// Busy for a lock, bad data for a damaged or foreign file, missing input when it cannot be
-    /// opened, an internal failure when memory ran out, else an I/O error.
+    /// Busy for a lock; bad data for a damaged file, a file that is not a database, or a value
+    /// past the length limits (`SQLITE_TOOBIG`: only a value read from a file, or an input too
+    /// large to store, reaches them); missing input when the file cannot be opened; I/O for the
+    /// disk, the file's permissions and the system's locks; an internal failure for everything
+    /// else: SQLite refusing a statement the code wrote (`SQLITE_ERROR`, `CONSTRAINT`, `RANGE`,
+    /// `MISMATCH`, `MISUSE`, `SCHEMA`…) or running out of memory.
     public var meaning: ErrorMeaning {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy
-        case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_FORMAT, SQLITE_CONSTRAINT, SQLITE_MISMATCH, SQLITE_TOOBIG,
-             SQLITE_RANGE, SQLITE_ERROR, SQLITE_SCHEMA:
-            return .badData
+        case SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_TOOBIG: return .badData
         case SQLITE_CANTOPEN: return .missingInput
-        case SQLITE_NOMEM: return .internalFailure
-        default: return .io
+        case SQLITE_IOERR, SQLITE_FULL, SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH, SQLITE_PROTOCOL, SQLITE_NOLFS: return .io
+        default: return .internalFailure
         }
     }
 }
