@@ -24,15 +24,27 @@ public struct ExportResult: Equatable, Sendable {
 }
 
 extension Project {
-    /// Renders the picture with its tags and writes it to `output` (`-`: standard output).
+    /// Renders the picture with its tags and writes it to `output` (`-`: standard output), each
+    /// tag drawn from the font subsets the project carries for it in the state drawn, and any
+    /// tag without them from the installed fonts (see ``fonts(at:)``): the caller matches no fonts.
     ///
     /// The photo is decoded with its orientation and crop applied, resampled when a size is asked
     /// for (a JPEG at most half the size is decoded reduced by libjpeg first, see
     /// `ImageDecoder.rowReader(for:maxPixels:picture:output:)`), and the tags are drawn at the output's own resolution as it streams to the encoder.
     /// The file appears only when complete (see `OutputFile`). The project is only read. With
     /// `at`, the tags and settings are those of history entry `at`'s state (0: the empty start),
-    /// computed in memory (`state(at:)`).
-    public func export(to output: String, options: ExportOptions, fonts: some FontProvider, at: Int64? = nil) throws -> ExportResult {
+    /// computed in memory (`state(at:)`), drawn with the subsets they had then.
+    ///
+    /// - Throws: ``EmbeddedFontError`` for a damaged subset of the state drawn, before anything is
+    ///   written; `ExportError`, `ImageFileError`, `ProjectError`, ``ExportWriteError``.
+    public func export(to output: String, options: ExportOptions, at: Int64? = nil) throws -> ExportResult {
+        try export(to: output, options: options, reusing: FontSystem(), at: at)
+    }
+
+    /// ``export(to:options:at:)`` drawing with `fonts`, a font system the caller keeps (the
+    /// editor's, loaded once): the subsets of the state drawn are adopted into it first, as
+    /// ``adoptFonts(into:at:)`` does, and the ones it holds already are not opened again.
+    public func export(to output: String, options: ExportOptions, reusing fonts: FontSystem, at: Int64? = nil) throws -> ExportResult {
         try options.validate()
         let format = try options.format(forOutput: output)
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
@@ -42,7 +54,8 @@ extension Project {
         guard size.width * size.height <= options.maxPixels else {
             throw ExportError.outputTooLarge(width: size.width, height: size.height, limit: options.maxPixels)
         }
-        let state = try at.map { try self.state(at: $0) } ?? (tags: try store.tags(), settings: try store.header().settings)
+        let state = try drawnState(at: at)
+        try adopt(state, into: fonts)
         let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)
         let scene = layout.scene
         let plan = try exportPlan(source: source, format: format, options: options)

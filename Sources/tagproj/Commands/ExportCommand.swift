@@ -158,7 +158,7 @@ struct ExportCommand: Command {
                                                   : "--dpi is not written: \(format.displayName) has no resolution field")
                 }
             }
-            let result = try opened.export(to: output, options: options, fonts: try opened.fonts(at: at), at: at)
+            let result = try opened.export(to: output, options: options, at: at)
             if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
             for notice in result.layoutNotices { out.warning(notice.text) }
             if json { out.line(result.json(path: output).text) }

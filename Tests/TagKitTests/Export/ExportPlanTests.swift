@@ -52,7 +52,7 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try Project.create(at: dir.file("p.tagproj"), imagePath: Fixture.directory.appendingPathComponent("jpeg-orient6.jpg").path,
                                          options: NewProjectOptions())
-        let result = try project.export(to: dir.file("out.jpg"), options: ExportOptions(), fonts: FontSystem())
+        let result = try project.export(to: dir.file("out.jpg"), options: ExportOptions())
         #expect(result.plan == .lossless)
         #expect(try project.exportPlan() == result.plan)
     }
