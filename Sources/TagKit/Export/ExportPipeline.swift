@@ -5,7 +5,7 @@
 /// a crop of the whole, the size already right) is left out of the chain.
 struct ExportPipeline {
     /// How the decoded rows are turned upright.
-    let orientation: Int
+    let orientation: Orientation
     /// The part of the upright picture kept.
     let crop: Crop
     /// The tags to paint, laid out for the output; its size is the output's.
@@ -20,7 +20,7 @@ struct ExportPipeline {
     /// Runs the chain on `reader`, encoding to `sink`.
     func run(_ reader: inout some ImageRowReader) throws {
         let icc = reader.iccProfile
-        if orientation == 1 {
+        if orientation == .upright {
             return try cropped(reader, icc: icc)
         }
         // Turning needs the whole picture, decoded into one buffer; every other step streams.

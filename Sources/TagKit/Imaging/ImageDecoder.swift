@@ -86,7 +86,7 @@ public enum ImageDecoder {
         let info = try ImageProbe.probe(bytes)
         try checkLimits(info, maxPixels: maxPixels)
         var reader = try rowReader(for: bytes, maxPixels: maxPixels)
-        let pixels = try Orientation.readUpright(&reader, orientation: applyOrientation ? info.orientation : 1)
+        let pixels = try (applyOrientation ? info.orientation : .upright).readUpright(&reader)
         return DecodedImage(info: info, pixels: pixels, iccProfile: reader.iccProfile, warning: reader.warning)
     }
 

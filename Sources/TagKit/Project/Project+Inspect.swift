@@ -42,7 +42,7 @@ extension Project {
         let counts = try store.counts()
         return ProjectInfo(
             format: format, width: source.size.width, height: source.size.height,
-            storedWidth: source.storedWidth, storedHeight: source.storedHeight, orientation: source.orientation,
+            storedWidth: source.storedWidth, storedHeight: source.storedHeight, orientation: source.orientation.rawValue,
             crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
             tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries(),

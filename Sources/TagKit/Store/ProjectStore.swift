@@ -64,7 +64,7 @@ struct ProjectStore {
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(info.format.rawValue), .integer(Int64(source.bytes.count)),
                       .integer(Int64(info.storedWidth)), .integer(Int64(info.storedHeight)),
-                      .integer(Int64(info.orientation)), .integer(info.hasICC ? 1 : 0),
+                      .integer(Int64(info.orientation.rawValue)), .integer(info.hasICC ? 1 : 0),
                       .real(crop.x), .real(crop.y), .real(crop.width), .real(crop.height),
                       .integer(Int64(source.size.width)), .integer(Int64(source.size.height)),
                       source.fileName.map { .text($0) } ?? .null]).run()
@@ -159,8 +159,8 @@ struct ProjectStore {
         var format: String
         /// The pixel grid as stored in the file, before orientation and crop.
         var storedWidth: Int, storedHeight: Int
-        /// EXIF orientation, 1–8.
-        var orientation: Int
+        /// How the stored grid is turned upright.
+        var orientation: Orientation
         var crop: Crop
         var hasICC: Bool
         /// The length of the stored photo.
@@ -179,7 +179,7 @@ struct ProjectStore {
             FROM source WHERE id = 1
             """)
         guard try s.step() else { throw damaged("the source photo is missing") }
-        guard let orientation = s.value(3).integer, (1...8).contains(orientation) else {
+        guard let raw = s.value(3).integer, let orientation = Orientation(rawValue: Int(clamping: raw)) else {
             throw damaged("the source photo's orientation is invalid")
         }
         guard let sw = s.value(1).integer, let sh = s.value(2).integer, Self.sides.contains(sw), Self.sides.contains(sh) else {
@@ -193,7 +193,7 @@ struct ProjectStore {
         guard let format = s.value(0).text, let icc = s.value(8).integer, let count = s.value(9).integer, count > 0 else {
             throw damaged("the source photo's row is invalid")
         }
-        return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: Int(orientation), crop: crop,
+        return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: orientation, crop: crop,
                       hasICC: icc != 0, byteCount: Int(count), size: try pictureSize(), fileName: try sourceFileName())
     }
 

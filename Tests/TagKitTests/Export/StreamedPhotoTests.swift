@@ -133,7 +133,7 @@ import Testing
             let bytes = [UInt8](contents(photo)!).withUnsafeBytes { SharedBytes(copying: $0) }
             var reader = try ImageDecoder.rowReader(sharing: bytes, picture: source.size, output: source.size)
             let sink = MemorySink()
-            try ExportPipeline(orientation: 1, crop: .full, scene: layout.scene, format: result.format, options: options, sink: sink)
+            try ExportPipeline(orientation: .upright, crop: .full, scene: layout.scene, format: result.format, options: options, sink: sink)
                 .run(&reader)
             #expect([UInt8](contents(dir.file(name))!) == sink.bytes, "\(name)")
         }
