@@ -26,12 +26,10 @@ public enum ExportPlan: Equatable, Sendable {
     /// `format` with `options`. The first reason that rules the lossless path out is given. A
     /// turned or cropped JPEG is lossless when its block grid (`grid`, asked for only then; nil
     /// when its headers cannot be read) allows the turn and crop block by block.
-    public static func choose(sourceFormat: String, orientation: Orientation, crop: Crop, format: ImageFormat,
+    public static func choose(sourceFormat: ImageFormat, orientation: Orientation, crop: Crop, format: ImageFormat,
                               options: ExportOptions, grid: () throws -> LosslessJPEG.Grid? = { nil }) rethrows -> ExportPlan {
         if format != .jpeg { return .classic(reason: "the output is \(format.displayName), not JPEG") }
-        if sourceFormat != ImageFormat.jpeg.rawValue {
-            return .classic(reason: "the source is \(ImageFormat(rawValue: sourceFormat)?.displayName ?? sourceFormat), not JPEG")
-        }
+        if sourceFormat != .jpeg { return .classic(reason: "the source is \(sourceFormat.displayName), not JPEG") }
         if options.reencode { return .classic(reason: "re-encoding was asked for") }
         if options.quality != ExportOptions().quality { return .classic(reason: "a quality was asked for") }
         if options.size != .full { return .classic(reason: "a size was asked for") }

@@ -12,7 +12,7 @@ extension Project {
     func photoReader(_ source: ProjectStore.Source, maxPixels: Int, output: PictureSize) throws -> any ImageRowReader {
         let reduction = ImageDecoder.reduction(picture: source.size, output: output)
         let reader: any ImageRowReader
-        if source.format == ImageFormat.jpeg.rawValue, let streamed = try store.withSourceBlob({ blob in
+        if source.format == .jpeg, let streamed = try store.withSourceBlob({ blob in
             try JPEGRowReader.multipleScans(reading: blob.read(into:), rereading: { blob.pieces() }, maxPixels: maxPixels,
                                             reduction: reduction)
         }) {
@@ -29,8 +29,8 @@ extension Project {
     /// crop, the bands) would be wrong, and a blob far larger than its row would cost its own
     /// size in time and memory.
     private func checkAgainstRow(_ reader: any ImageRowReader, _ source: ProjectStore.Source, reduction: Int) throws {
-        guard reader.format.rawValue == source.format else {
-            throw store.damaged("the photo is \(ImageError.article(reader.format.displayName)), not the \(ImageFormat(rawValue: source.format)?.displayName ?? source.format) its row says")
+        guard reader.format == source.format else {
+            throw store.damaged("the photo is \(ImageError.article(reader.format.displayName)), not the \(source.format.displayName) its row says")
         }
         // Only libjpeg decodes reduced (its DCT scaling, rounding up); every other codec at full size.
         let r = reader.format == .jpeg ? reduction : 1

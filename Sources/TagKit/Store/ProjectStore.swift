@@ -155,8 +155,8 @@ struct ProjectStore {
 
     /// What the project knows of its photo, and how to turn it into the picture the user sees.
     struct Source {
-        /// The stored format's name; checked by the caller against the formats this build reads.
-        var format: String
+        /// The stored photo's format: one this build reads.
+        var format: ImageFormat
         /// The pixel grid as stored in the file, before orientation and crop.
         var storedWidth: Int, storedHeight: Int
         /// How the stored grid is turned upright.
@@ -190,8 +190,11 @@ struct ProjectStore {
             crop = try Crop.validated(x: s.value(4).real ?? .nan, y: s.value(5).real ?? .nan,
                                       width: s.value(6).real ?? .nan, height: s.value(7).real ?? .nan)
         } catch { throw damaged("the crop is invalid") }
-        guard let format = s.value(0).text, let icc = s.value(8).integer, let count = s.value(9).integer, count > 0 else {
+        guard let name = s.value(0).text, let icc = s.value(8).integer, let count = s.value(9).integer, count > 0 else {
             throw damaged("the source photo's row is invalid")
+        }
+        guard let format = ImageFormat(rawValue: name), Codecs.codec(for: format)?.canRead == true else {
+            throw damaged("the source photo's format is unknown")
         }
         return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: orientation, crop: crop,
                       hasICC: icc != 0, byteCount: Int(count), size: try pictureSize(), fileName: try sourceFileName())

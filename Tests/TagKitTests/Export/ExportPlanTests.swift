@@ -3,7 +3,7 @@ import Testing
 
 /// Which path an export takes, and why.
 @Suite struct ExportPlanTests {
-    func plan(source: String = "jpeg", orientation: Orientation = .upright, crop: Crop = .full, format: ImageFormat = .jpeg,
+    func plan(source: ImageFormat = .jpeg, orientation: Orientation = .upright, crop: Crop = .full, format: ImageFormat = .jpeg,
               grid: LosslessJPEG.Grid? = nil, _ change: (inout ExportOptions) -> Void = { _ in }) -> ExportPlan {
         var options = ExportOptions()
         change(&options)
@@ -17,7 +17,7 @@ import Testing
 
     @Test func everythingElseTakesTheClassicPathAndSaysWhy() {
         #expect(plan(format: .png) == .classic(reason: "the output is PNG, not JPEG"))
-        #expect(plan(source: "png") == .classic(reason: "the source is PNG, not JPEG"))
+        #expect(plan(source: .png) == .classic(reason: "the source is PNG, not JPEG"))
         #expect(plan { $0.reencode = true } == .classic(reason: "re-encoding was asked for"))
         #expect(plan { $0.quality = 80 } == .classic(reason: "a quality was asked for"))
         #expect(plan { $0.size = .maxSize(1080) } == .classic(reason: "a size was asked for"))
