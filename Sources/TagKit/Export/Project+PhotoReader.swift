@@ -1,26 +1,17 @@
 extension Project {
     /// A decoder for the photo, to be drawn at `output`, holding the compressed photo as little
-    /// as its format allows.
+    /// as its format allows: the one export and the editor's preview decode with.
     ///
-    /// A multi-scan (progressive) JPEG is fed to libjpeg from the project's blob a piece at a time
-    /// (`JPEGRowReader.multipleScans(reading:…)`): libjpeg absorbs every scan into its coefficients
-    /// before the first row, so the blob, and the read transaction with it, is closed before this
-    /// returns and the photo is never in memory whole beside them. Any other photo is read whole
-    /// into memory that its decoder reads in place (the photo in memory once), and its blob closed
-    /// at once too: a baseline JPEG streamed from the blob would keep the project locked until
-    /// its last row is written.
+    /// The photo's codec (by the row's format) makes it from the project's blob
+    /// (`ImageDecoder.rowReader(from:format:maxPixels:picture:output:)`); a JPEG is decoded
+    /// reduced where the output is at most half the picture. Either way the blob, and the read
+    /// transaction with it, is closed before this returns (see `JPEGCodec`'s
+    /// `rowReader(from:maxPixels:reduction:)`), and a blob that is not what the row says is
+    /// refused before a row is decoded.
     func photoReader(_ source: ProjectStore.Source, maxPixels: Int, output: PictureSize) throws -> any ImageRowReader {
-        let reduction = ImageDecoder.reduction(picture: source.size, output: output)
-        let reader: any ImageRowReader
-        if source.format == .jpeg, let streamed = try store.withSourceBlob({ blob in
-            try JPEGRowReader.multipleScans(reading: blob.read(into:), rereading: { blob.pieces() }, maxPixels: maxPixels,
-                                            reduction: reduction)
-        }) {
-            reader = streamed
-        } else {
-            reader = try ImageDecoder.rowReader(sharing: store.sharedSourceBytes(), maxPixels: maxPixels, picture: source.size, output: output)
-        }
-        try checkAgainstRow(reader, source, reduction: reduction)
+        let reader = try ImageDecoder.rowReader(from: StoredPhoto(store: store), format: source.format, maxPixels: maxPixels,
+                                                picture: source.size, output: output)
+        try checkAgainstRow(reader, source, reduction: ImageDecoder.reduction(picture: source.size, output: output))
         return reader
     }
 
@@ -39,5 +30,19 @@ extension Project {
             let stored = r == 1 ? "\(reader.width)×\(reader.height)" : "about \(reader.width * r)×\(reader.height * r)"
             throw store.damaged("the photo is \(stored) pixels, not the \(source.storedWidth)×\(source.storedHeight) its row says")
         }
+    }
+}
+
+/// The project's photo blob as a codec reads it: whole, or a piece at a time while the blob is
+/// open (`ProjectStore.withSourceBlob(_:)`). Errors are those of `ProjectStore.sourceBytes()`.
+struct StoredPhoto: ImageSource {
+    let store: ProjectStore
+
+    /// The photo read straight from the blob into memory of its own.
+    func wholeBytes() throws -> SharedBytes { try store.sharedSourceBytes() }
+
+    /// The blob, open while `body` runs.
+    func withPieces<T>(_ body: (_ read: ByteReader, _ rereading: () throws -> ByteReader) throws -> T) throws -> T {
+        try store.withSourceBlob { blob in try body(blob.read(into:), { blob.pieces() }) }
     }
 }

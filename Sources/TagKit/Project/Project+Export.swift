@@ -5,7 +5,7 @@ extension Project {
     ///
     /// The photo is decoded with its orientation and crop applied, resampled when a size is asked
     /// for (a JPEG at most half the size is decoded reduced by libjpeg first, see
-    /// `ImageDecoder.rowReader(for:maxPixels:picture:output:)`), and the tags are drawn at the output's own resolution as it streams to the encoder.
+    /// `ImageDecoder.rowReader(from:format:maxPixels:picture:output:)`), and the tags are drawn at the output's own resolution as it streams to the encoder.
     /// The file appears only when complete (see `OutputFile`). The project is only read. With
     /// `at`, the tags and settings are those of history entry `at`'s state (0: the empty start),
     /// computed in memory (`state(at:)`), drawn with the subsets they had then.
