@@ -21,7 +21,7 @@ public enum FuzzBodies {
             let decoded = try ImageDecoder.decode(bytes, maxPixels: maxPixels, applyOrientation: false)
             precondition(decoded.pixels.width * decoded.pixels.height * decoded.pixels.channels == decoded.pixels.bytes.count)
             var rows = PixelBufferRows(decoded.pixels)
-            _ = try Orientation.readUpright(&rows, orientation: info.orientation)
+            _ = try info.orientation.readUpright(&rows)
             return true
         } catch is any TagProjError {
             return false
@@ -40,9 +40,9 @@ public enum FuzzBodies {
     /// whether the input went through.
     @discardableResult
     public static func lossless(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var orientation = bytes.count % 2 == 0 ? 1 : 1 + bytes.count / 2 % 8
+        var orientation = bytes.count % 2 == 0 ? .upright : Orientation.allCases[bytes.count / 2 % 8]
         if let grid = LosslessJPEG.Grid(jpeg: bytes), LosslessJPEG.obstacle(orientation: orientation, crop: .full, grid: grid) != nil {
-            orientation = 5
+            orientation = .transpose
         }
         var picture = PictureSize(width: 0, height: 0)
         func rewrite(byMCUs: Bool) throws -> (DecodedImage, LosslessJPEG.Outcome) {

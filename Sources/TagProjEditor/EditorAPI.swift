@@ -97,9 +97,7 @@ final class EditorAPI {
     private func export() throws -> HTTPResponse {
         let project = try open(forWriting: true)
         let output = try project.taggedPicturePath()
-        let fonts = try fonts()
-        try project.adoptFonts(into: fonts)
-        let result = try project.export(to: output, options: ExportOptions(), fonts: fonts)
+        let result = try project.export(to: output, options: ExportOptions(), reusing: try fonts())
         try project.recordWrittenPicture(output)
         return .json(result.json(path: output))
     }

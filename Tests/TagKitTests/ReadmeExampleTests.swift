@@ -17,7 +17,7 @@ import TagKit
         _ = try reopened.flip(added.tag!.id)
         var options = ExportOptions()
         options.size = .maxSize(1080)
-        let result = try reopened.export(to: "dinner.jpg", options: options, fonts: try reopened.fonts())
+        let result = try reopened.export(to: "dinner.jpg", options: options)
         print(result.size.width, result.size.height, result.bytes)
     }
 }

@@ -109,7 +109,7 @@ import TagKit
         #expect(try cli("new", "r.tagproj", rotated).status == 0)
         #expect(try cli("export", "r.tagproj", "r.jpg").status == 0)
         let info = try ImageProbe.probe(Array(cli.bytes("r.jpg")!))
-        #expect(info.orientation == 1 && info.storedWidth == 64 && info.storedHeight == 48)
+        #expect(info.orientation == .upright && info.storedWidth == 64 && info.storedHeight == 48)
         // Nothing but the picture: no APP1 (Exif/XMP) segment in the output.
         let bytes = Array(cli.bytes("r.jpg")!)
         #expect(!(0..<bytes.count - 1).contains { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xE1 })

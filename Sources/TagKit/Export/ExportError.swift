@@ -67,3 +67,16 @@ public enum ExportError: TagProjError, Equatable {
         }
     }
 }
+
+/// The output could not be written (disk full, a closed pipe): exit 73, as for an output that
+/// cannot be created; no partial file is left.
+public struct ExportWriteError: TagProjError {
+    /// The output's path (`-` for standard output).
+    public let path: String
+    /// The system's reason.
+    public let reason: String
+    /// `cannot write 'out.jpg': No space left on device`.
+    public var message: String { "cannot write '\(path)': \(reason)" }
+    /// The output cannot be written.
+    public var meaning: ErrorMeaning { .cannotWrite }
+}

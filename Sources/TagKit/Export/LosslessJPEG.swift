@@ -15,7 +15,7 @@ public enum LosslessJPEG {
     /// upright and cut to `crop`) with the scene's tags to `sink`; returns the decoder's
     /// tolerated warning, if any. The plan has checked that the turn and crop are lossless.
     /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
-    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, orientation: Int = 1, crop: CropRect? = nil,
+    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, orientation: Orientation = .upright, crop: CropRect? = nil,
                        maxPixels: Int, to sink: any OutputSink) throws -> Outcome {
         try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink) { size in
             guard size == scene.size else {
@@ -40,10 +40,10 @@ public enum LosslessJPEG {
     ///   the turn or crop (see `obstacle(orientation:crop:grid:)`); the sink's error when it
     ///   refuses; what `bounds` throws.
     public static func rewrite(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int = JPEGRowReader.defaultMaxScans,
-                               orientation: Int = 1, crop: CropRect? = nil, byMCUs: Bool = true,
+                               orientation: Orientation = .upright, crop: CropRect? = nil, byMCUs: Bool = true,
                                to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
                                paint: (RowBand, PixelRect) -> Void) throws -> Outcome {
-        if byMCUs && orientation == 1 && crop == nil,
+        if byMCUs && orientation == .upright && crop == nil,
            let done = try rewriteByMCUs(bytes, maxPixels: maxPixels, to: sink, bounds: bounds, paint: paint) {
             return done
         }
@@ -54,12 +54,12 @@ public enum LosslessJPEG {
         let transcoder = opened!
         defer { tp_lossless_close(transcoder) }
         var info = tp_lossless_info()
-        if orientation != 1 || crop != nil {
+        if orientation != .upright || crop != nil {
             tp_lossless_get_info(transcoder, &info)
-            let upright = Orientation.uprightSize(width: Int(info.width), height: Int(info.height), orientation: orientation)
+            let upright = orientation.uprightSize(width: Int(info.width), height: Int(info.height))
             let cut = crop ?? CropRect(x: 0, y: 0, width: upright.width, height: upright.height)
             try ShimCall.check(.jpeg) { msg, cap in
-                tp_lossless_transform(transcoder, Int32(orientation), Int32(cut.x), Int32(cut.y), Int32(cut.width),
+                tp_lossless_transform(transcoder, Int32(orientation.rawValue), Int32(cut.x), Int32(cut.y), Int32(cut.width),
                                       Int32(cut.height), msg, cap)
             }
         }
@@ -97,8 +97,8 @@ public enum LosslessJPEG {
     /// Why the lossless path cannot turn a JPEG whose blocks are `grid` upright from EXIF
     /// `orientation` and cut it to `crop`, or nil when it can: a mirrored side must be whole MCUs,
     /// and the crop's edges must lie on the upright MCU grid (right and bottom: or the picture's edge).
-    public static func obstacle(orientation: Int, crop: Crop, grid: Grid) -> String? {
-        let upright = Orientation.uprightSize(width: grid.width, height: grid.height, orientation: orientation)
+    public static func obstacle(orientation: Orientation, crop: Crop, grid: Grid) -> String? {
+        let upright = orientation.uprightSize(width: grid.width, height: grid.height)
         let cut = CropRect(crop, pictureWidth: upright.width, pictureHeight: upright.height)
         var info = tp_lossless_info()
         info.width = Int32(grid.width)
@@ -106,7 +106,7 @@ public enum LosslessJPEG {
         info.mcu_width = Int32(grid.mcuWidth)
         info.mcu_height = Int32(grid.mcuHeight)
         return ShimCall.run { msg, cap in
-            tp_lossless_check_transform(&info, Int32(orientation), Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height), msg, cap)
+            tp_lossless_check_transform(&info, Int32(orientation.rawValue), Int32(cut.x), Int32(cut.y), Int32(cut.width), Int32(cut.height), msg, cap)
         }?.message
     }
 

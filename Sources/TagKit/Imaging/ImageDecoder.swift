@@ -67,8 +67,30 @@ public enum ImageDecoder {
     /// - Throws: `ImageError`.
     public static func rowReader(sharing bytes: SharedBytes, maxPixels: Int = defaultMaxPixels,
                                  picture: PictureSize, output: PictureSize) throws -> any ImageRowReader {
+        try rowReader(sharing: bytes, maxPixels: maxPixels, reduction: reduction(picture: picture, output: output))
+    }
+
+    /// A streaming decoder for the image in `bytes`, read in place where the codec can, chosen by
+    /// its magic bytes, at 1/`reduction` of the size where the codec can (see
+    /// `ImageCodec.rowReader(sharing:maxPixels:reduction:)`).
+    /// - Throws: `ImageError`.
+    public static func rowReader(sharing bytes: SharedBytes, maxPixels: Int = defaultMaxPixels,
+                                 reduction: Int) throws -> any ImageRowReader {
         guard let codec = Codecs.sniff(bytes.buffer) else { throw ImageError.notAnImage }
-        return try codec.rowReader(sharing: bytes, maxPixels: maxPixels, reduction: reduction(picture: picture, output: output))
+        return try codec.rowReader(sharing: bytes, maxPixels: maxPixels, reduction: reduction)
+    }
+
+    /// A streaming decoder for a picture of `picture` pixels that will be drawn at `output`, held
+    /// by `source` and said to be in `format`: the reader `format`'s codec makes
+    /// (`ImageCodec.rowReader(from:maxPixels:reduction:)`), reduced as
+    /// `rowReader(for:maxPixels:picture:output:)` says. The one way export and the editor's
+    /// preview get their decoder. Its `format` is the file's own, which the caller may compare
+    /// with `format`.
+    /// - Throws: `ImageError` (`.otherFormat` for a format not read), or what `source` throws.
+    public static func rowReader(from source: some ImageSource, format: ImageFormat, maxPixels: Int = defaultMaxPixels,
+                                 picture: PictureSize, output: PictureSize) throws -> any ImageRowReader {
+        guard let codec = Codecs.codec(for: format), codec.canRead else { throw ImageError.otherFormat(format) }
+        return try codec.rowReader(from: source, maxPixels: maxPixels, reduction: reduction(picture: picture, output: output))
     }
 
     /// The largest of 8, 4 and 2 that divides `picture` into at least `output` both ways, else 1.
@@ -86,7 +108,7 @@ public enum ImageDecoder {
         let info = try ImageProbe.probe(bytes)
         try checkLimits(info, maxPixels: maxPixels)
         var reader = try rowReader(for: bytes, maxPixels: maxPixels)
-        let pixels = try Orientation.readUpright(&reader, orientation: applyOrientation ? info.orientation : 1)
+        let pixels = try (applyOrientation ? info.orientation : .upright).readUpright(&reader)
         return DecodedImage(info: info, pixels: pixels, iccProfile: reader.iccProfile, warning: reader.warning)
     }
 

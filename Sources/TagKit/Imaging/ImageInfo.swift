@@ -10,25 +10,25 @@ public struct ImageInfo: Sendable, Equatable {
     public var storedWidth: Int
     /// Height of the pixel grid as stored in the file.
     public var storedHeight: Int
-    /// EXIF orientation 1–8 (TIFF tag 0x0112); 1 when the file has none or an invalid value.
-    public var orientation: Int
+    /// EXIF orientation (TIFF tag 0x0112); `upright` when the file has none or an invalid value.
+    public var orientation: Orientation
     /// Whether the file carries an ICC colour profile (JPEG APP2 `ICC_PROFILE`, PNG `iCCP`).
     ///
     /// This describes the file. A decoder keeps only RGB profiles, because it always produces RGB
     /// pixels (see `DecodedImage.iccProfile`).
     public var hasICC: Bool
 
-    /// Creates an info value; an orientation outside 1–8 is stored as 1.
-    public init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Int = 1, hasICC: Bool = false) {
+    /// Creates an info value.
+    public init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Orientation = .upright, hasICC: Bool = false) {
         self.format = format
         self.storedWidth = storedWidth
         self.storedHeight = storedHeight
-        self.orientation = (1...8).contains(orientation) ? orientation : 1
+        self.orientation = orientation
         self.hasICC = hasICC
     }
 
     /// Whether showing the picture upright swaps width and height (orientations 5–8).
-    public var swapsAxes: Bool { orientation >= 5 }
+    public var swapsAxes: Bool { orientation.swapsAxes }
     /// Width of the picture as the user sees it (orientation applied).
     public var uprightWidth: Int { swapsAxes ? storedHeight : storedWidth }
     /// Height of the picture as the user sees it (orientation applied).

@@ -1,21 +1,45 @@
-/// EXIF orientation (TIFF tag 0x0112): how a stored pixel grid is turned to be seen upright.
+/// EXIF orientation (TIFF tag 0x0112), 1–8: how a stored pixel grid is turned to be seen upright.
 ///
-/// | value | to show the stored grid upright                                    |
-/// |-------|--------------------------------------------------------------------|
-/// | 1     | leave it                                                           |
-/// | 2     | mirror left–right                                                  |
-/// | 3     | rotate 180°                                                        |
-/// | 4     | mirror top–bottom                                                  |
-/// | 5     | transpose (mirror across the top-left–bottom-right diagonal)       |
-/// | 6     | rotate 90° clockwise                                               |
-/// | 7     | transverse (mirror across the top-right–bottom-left diagonal)      |
-/// | 8     | rotate 90° counter-clockwise                                       |
+/// | value | case                     | to show the stored grid upright                               |
+/// |-------|--------------------------|---------------------------------------------------------------|
+/// | 1     | `upright`                | leave it                                                      |
+/// | 2     | `mirrorLeftRight`        | mirror left–right                                             |
+/// | 3     | `rotate180`              | rotate 180°                                                   |
+/// | 4     | `mirrorTopBottom`        | mirror top–bottom                                             |
+/// | 5     | `transpose`              | transpose (mirror across the top-left–bottom-right diagonal)  |
+/// | 6     | `rotateClockwise`        | rotate 90° clockwise                                          |
+/// | 7     | `transverse`             | transverse (mirror across the top-right–bottom-left diagonal) |
+/// | 8     | `rotateCounterClockwise` | rotate 90° counter-clockwise                                  |
 ///
-/// Values 5–8 swap width and height. Any other value is treated as 1.
-public enum Orientation {
-    /// The upright size of a `width × height` grid stored with `orientation`.
-    public static func uprightSize(width: Int, height: Int, orientation: Int) -> (width: Int, height: Int) {
-        (5...8).contains(orientation) ? (height, width) : (width, height)
+/// Values 5–8 swap width and height. `rawValue` is the EXIF number, as projects store it and
+/// `info` prints it. Only the EXIF reader (`init(inTIFF:)`) maps a missing or invalid value to
+/// `upright`, since a broken EXIF block should not reject a photo whose pixels are fine; anywhere
+/// else a number that is not 1–8 (`init(rawValue:)` gives nil) is an error, as in a project's
+/// source row.
+public enum Orientation: Int, Sendable, CaseIterable {
+    /// 1: stored upright.
+    case upright = 1
+    /// 2: mirror left–right.
+    case mirrorLeftRight = 2
+    /// 3: rotate 180°.
+    case rotate180 = 3
+    /// 4: mirror top–bottom.
+    case mirrorTopBottom = 4
+    /// 5: mirror across the top-left–bottom-right diagonal.
+    case transpose = 5
+    /// 6: rotate 90° clockwise.
+    case rotateClockwise = 6
+    /// 7: mirror across the top-right–bottom-left diagonal.
+    case transverse = 7
+    /// 8: rotate 90° counter-clockwise.
+    case rotateCounterClockwise = 8
+
+    /// Whether showing the grid upright swaps width and height (5–8).
+    public var swapsAxes: Bool { rawValue >= 5 }
+
+    /// The upright size of a `width × height` grid stored with this orientation.
+    public func uprightSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        swapsAxes ? (height, width) : (width, height)
     }
 
     /// Reads every row of `source` (a picture in stored orientation) and writes each pixel
@@ -26,11 +50,11 @@ public enum Orientation {
     /// a tile: each stored column of the band becomes a run of `bandRows` neighbouring pixels of
     /// one upright row, written together.
     /// - Throws: the source's error, or `ImageError.incomplete` if it ends early.
-    public static func readUpright(_ source: inout some RowSource, orientation: Int) throws -> PixelBuffer {
-        guard (2...8).contains(orientation) else { return try source.readAll() }
+    public func readUpright(_ source: inout some RowSource) throws -> PixelBuffer {
+        guard self != .upright else { return try source.readAll() }
         let (w, h, c) = (source.width, source.height, source.channels)
-        let (ow, oh) = uprightSize(width: w, height: h, orientation: orientation)
-        let bandRows = orientation >= 5 ? 32 : 16
+        let (ow, oh) = uprightSize(width: w, height: h)
+        let bandRows = swapsAxes ? 32 : 16
         var band = [UInt8](repeating: 0, count: bandRows * w * c)
         return try PixelBuffer(width: ow, height: oh, channels: c) { out in
             var sy = 0
@@ -38,18 +62,17 @@ public enum Orientation {
                 let n = try band.withUnsafeMutableBufferPointer { try source.readRows(into: $0, count: min(bandRows, h - sy)) }
                 guard n > 0 else { throw ImageError.incomplete(rows: sy, of: h) }
                 band.withUnsafeBufferPointer { rows in
-                    if orientation >= 5 {
-                        let (start, step) = placement(row: sy, width: w, height: h, channels: c, uprightWidth: ow, orientation: orientation)
+                    if swapsAxes {
+                        let (start, step) = placement(row: sy, width: w, height: h, channels: c, uprightWidth: ow)
                         // The next stored row lands one pixel on (5, 8) or back (6, 7) in every upright row.
-                        let next = orientation == 5 || orientation == 8 ? c : -c
-                        turnBand(rows.baseAddress!, rows: n, width: w, channels: c, to: out.baseAddress! + start, step: step, next: next)
+                        let next = self == .transpose || self == .rotateCounterClockwise ? c : -c
+                        Self.turnBand(rows.baseAddress!, rows: n, width: w, channels: c, to: out.baseAddress! + start, step: step, next: next)
                         return
                     }
                     for i in 0..<n {
-                        let (start, step) = placement(row: sy + i, width: w, height: h, channels: c,
-                                                      uprightWidth: ow, orientation: orientation)
-                        scatter(rows.baseAddress! + i * w * c, count: w, channels: c,
-                                to: out.baseAddress! + start, step: step)
+                        let (start, step) = placement(row: sy + i, width: w, height: h, channels: c, uprightWidth: ow)
+                        Self.scatter(rows.baseAddress! + i * w * c, count: w, channels: c,
+                                     to: out.baseAddress! + start, step: step)
                     }
                 }
                 sy += n
@@ -59,18 +82,17 @@ public enum Orientation {
 
     /// Where stored row `sy` lands: the byte offset of its first pixel in the upright buffer and
     /// the (possibly negative) byte distance from one of its pixels to the next.
-    static func placement(row sy: Int, width w: Int, height h: Int, channels c: Int,
-                          uprightWidth ow: Int, orientation: Int) -> (start: Int, step: Int) {
+    func placement(row sy: Int, width w: Int, height h: Int, channels c: Int, uprightWidth ow: Int) -> (start: Int, step: Int) {
         let line = ow * c
-        switch orientation {
-        case 2: return ((sy * ow + w - 1) * c, -c)
-        case 3: return (((h - 1 - sy) * ow + w - 1) * c, -c)
-        case 4: return ((h - 1 - sy) * line, c)
-        case 5: return (sy * c, line)
-        case 6: return ((h - 1 - sy) * c, line)
-        case 7: return ((w - 1) * line + (h - 1 - sy) * c, -line)
-        case 8: return ((w - 1) * line + sy * c, -line)
-        default: return (sy * line, c)
+        switch self {
+        case .upright: return (sy * line, c)
+        case .mirrorLeftRight: return ((sy * ow + w - 1) * c, -c)
+        case .rotate180: return (((h - 1 - sy) * ow + w - 1) * c, -c)
+        case .mirrorTopBottom: return ((h - 1 - sy) * line, c)
+        case .transpose: return (sy * c, line)
+        case .rotateClockwise: return ((h - 1 - sy) * c, line)
+        case .transverse: return ((w - 1) * line + (h - 1 - sy) * c, -line)
+        case .rotateCounterClockwise: return ((w - 1) * line + sy * c, -line)
         }
     }
 
@@ -120,12 +142,12 @@ public enum Orientation {
 }
 
 extension PixelBuffer {
-    /// The upright picture of this buffer, taken as stored with EXIF `orientation` (1–8; any
-    /// other value returns the buffer unchanged). See `Orientation` for what each value does.
-    public func oriented(_ orientation: Int) -> PixelBuffer {
-        guard (2...8).contains(orientation) else { return self }
+    /// The upright picture of this buffer, taken as stored with `orientation`. See `Orientation`
+    /// for what each value does.
+    public func oriented(_ orientation: Orientation) -> PixelBuffer {
+        guard orientation != .upright else { return self }
         var rows = PixelBufferRows(self)
         // A PixelBufferRows never fails and never ends early.
-        return try! Orientation.readUpright(&rows, orientation: orientation)
+        return try! orientation.readUpright(&rows)
     }
 }

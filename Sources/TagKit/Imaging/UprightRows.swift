@@ -13,7 +13,7 @@ import Glibc
 /// is made.
 public struct UprightRows<Source: RowSource>: RowSource {
     private var source: Source
-    private let orientation: Int
+    private let orientation: Orientation
     private var stored: StoredPicture?
     private var nextRow = 0
     /// The upright width.
@@ -23,12 +23,12 @@ public struct UprightRows<Source: RowSource>: RowSource {
     /// The source's channels.
     public var channels: Int { source.channels }
 
-    /// The rows of `source` (at its first row, in stored orientation) as seen upright with EXIF
-    /// `orientation` (1–8; any other value is taken as 1). See `Orientation` for what each does.
-    public init(_ source: Source, orientation: Int) {
+    /// The rows of `source` (at its first row, in stored orientation) as seen upright with
+    /// `orientation`. See `Orientation` for what each does.
+    public init(_ source: Source, orientation: Orientation) {
         self.source = source
-        self.orientation = (1...8).contains(orientation) ? orientation : 1
-        (width, height) = Orientation.uprightSize(width: source.width, height: source.height, orientation: self.orientation)
+        self.orientation = orientation
+        (width, height) = orientation.uprightSize(width: source.width, height: source.height)
     }
 
     /// Writes the next upright rows; see `RowSource.readRows(into:count:)`.
@@ -39,24 +39,24 @@ public struct UprightRows<Source: RowSource>: RowSource {
         precondition(buffer.count >= n * rowBytes, "row buffer too small")
         let target = buffer.baseAddress!
         switch orientation {
-        case 1, 2:
+        case .upright, .mirrorLeftRight:
             let read = try source.readRows(into: buffer, count: n)
             guard read == n else { throw ImageError.incomplete(rows: nextRow + read, of: height) }
-            if orientation == 2 {
+            if orientation == .mirrorLeftRight {
                 for i in 0..<n { Self.mirror(target + i * rowBytes, pixels: width, channels: channels) }
             }
         default:
             if stored == nil { stored = try StoredPicture(reading: &source) }
             let (picture, first) = (stored!, nextRow)
             let pixels = UnsafePointer(picture.pixels)
-            if orientation >= 5 {
+            if orientation.swapsAxes {
                 Self.turn(pixels, width: source.width, height: source.height, channels: channels,
                           orientation: orientation, rows: first..<first + n, into: target)
             } else {
                 for i in 0..<n {  // 3 and 4: rows from the bottom; 3 also mirrored
                     let row = target + i * rowBytes
                     row.update(from: pixels + (source.height - 1 - first - i) * rowBytes, count: rowBytes)
-                    if orientation == 3 { Self.mirror(row, pixels: width, channels: channels) }
+                    if orientation == .rotate180 { Self.mirror(row, pixels: width, channels: channels) }
                 }
             }
         }
@@ -81,10 +81,10 @@ public struct UprightRows<Source: RowSource>: RowSource {
     /// that `x` grows, which lets an RGB pixel be copied as four bytes: the byte too many lands on
     /// the next pixel, written after it. The last upright column, and the last stored row (whose
     /// fourth byte would lie past the picture), are copied three bytes at a time.
-    private static func turn(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, channels c: Int, orientation: Int,
+    private static func turn(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, channels c: Int, orientation: Orientation,
                              rows: Range<Int>, into target: UnsafeMutablePointer<UInt8>) {
         let (n, uprightRowBytes) = (rows.count, height * c)
-        let mirroredColumns = orientation >= 7, storedRowsDown = orientation == 5 || orientation == 8
+        let mirroredColumns = orientation.rawValue >= 7, storedRowsDown = orientation == .transpose || orientation == .rotateCounterClockwise
         let columnStep = mirroredColumns ? -c : c
         let storedRowStep = storedRowsDown ? width * c : -width * c
         var from = pixels + ((storedRowsDown ? 0 : height - 1) * width + (mirroredColumns ? width - 1 - rows.lowerBound : rows.lowerBound)) * c

@@ -2,11 +2,11 @@
 extension Project {
     /// A font system that draws each tag from the subsets the project carries for it, and any
     /// tag without them (a project made before subsets, a tag edited without a `FontSystem`) with
-    /// the installed fonts. When every tag has its subsets, fontconfig is never loaded.
+    /// the installed fonts. When every tag has its subsets, fontconfig is never loaded. With
+    /// `at`, the tags as they are at history entry `at`'s state, with the subsets they had then
+    /// (what `export --at` draws).
     ///
     /// - Throws: ``EmbeddedFontError`` naming a subset that is damaged, before anything is drawn.
-    /// With `at`, the tags as they are at history entry `at`'s state, with the subsets they had
-    /// then (what `export --at` draws).
     public func fonts(at: Int64? = nil) throws -> FontSystem {
         let fonts = try FontSystem()
         try adoptFonts(into: fonts, at: at)
@@ -15,19 +15,33 @@ extension Project {
 
     /// Has `fonts` draw each tag as it stands now (or at entry `at`'s state) from its subsets (see
     /// ``fonts(at:)``); subsets it already holds are not opened again, so a long-lived font system
-    /// (the editor's) stays cheap.
+    /// (the editor's) stays cheap. Export does this itself (``export(to:options:reusing:at:)``).
     public func adoptFonts(into fonts: FontSystem, at: Int64? = nil) throws {
-        let (tags, settings, subsets) = try store.db.readTransaction {
+        try adopt(drawnState(at: at), into: fonts)
+    }
+
+    /// The tags and settings of the current state, or of entry `at`'s (0: the empty start), with
+    /// the subsets each tag is drawn with in that state: read in one transaction, so the faces
+    /// are always those of the tags they draw. What export and ``adoptFonts(into:at:)`` draw from.
+    func drawnState(at: Int64?) throws -> DrawnState {
+        try store.db.readTransaction {
             let header = try store.header()
-            guard let at else { return (try store.tags(), header.settings, try store.tagFonts()) }
+            guard let at else { return DrawnState(tags: try store.tags(), settings: header.settings, subsets: try store.tagFonts()) }
             let path = try store.path(from: header.cursor, to: at)
             let then = try store.state(at: at, cursor: header.cursor, tags: TagSet(try store.tags()), settings: header.settings)
-            return (then.tags.sorted, then.settings, try store.tagFonts(along: path))
+            return DrawnState(tags: then.tags.sorted, settings: then.settings, subsets: try store.tagFonts(along: path))
         }
-        guard !subsets.isEmpty else { return }
-        for tag in tags {
-            guard let list = subsets[tag.id] else { continue }
-            try fonts.adopt(list, forLabel: tag.label(settings), family: settings.font)
+    }
+
+    /// Has `fonts` draw each tag of `state` that has subsets from them (the one place a state's
+    /// subsets are matched to its labels); a tag without them is left to the installed fonts.
+    ///
+    /// - Throws: ``EmbeddedFontError`` naming a subset that is damaged, before anything is drawn.
+    func adopt(_ state: DrawnState, into fonts: FontSystem) throws {
+        guard !state.subsets.isEmpty else { return }
+        for tag in state.tags {
+            guard let list = state.subsets[tag.id] else { continue }
+            try fonts.adopt(list, forLabel: tag.label(state.settings), family: state.settings.font)
         }
     }
 
@@ -69,4 +83,12 @@ extension Project {
         }
         return EditResult(tag: nil, label: outcome.entry.label, notices: outcome.notices)
     }
+}
+
+/// One state of a project as it is drawn: its tags and settings, and the subsets each tag is
+/// drawn with (by tag; a tag without subsets is drawn with the installed fonts).
+struct DrawnState {
+    var tags: [Tag]
+    var settings: ProjectSettings
+    var subsets: [TagID: [(id: Int64, face: EmbeddedFace)]]
 }

@@ -34,15 +34,11 @@ extension Project {
     /// The project's picture, settings and counts.
     public func info() throws -> ProjectInfo {
         let source = try store.source()
-        let format = source.format
-        guard let known = ImageFormat(rawValue: format), Codecs.codec(for: known)?.canRead == true else {
-            throw store.damaged("the source photo's format is unknown")
-        }
         let header = try store.header()
         let counts = try store.counts()
         return ProjectInfo(
-            format: format, width: source.size.width, height: source.size.height,
-            storedWidth: source.storedWidth, storedHeight: source.storedHeight, orientation: source.orientation,
+            format: source.format.rawValue, width: source.size.width, height: source.size.height,
+            storedWidth: source.storedWidth, storedHeight: source.storedHeight, orientation: source.orientation.rawValue,
             crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
             tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries(),

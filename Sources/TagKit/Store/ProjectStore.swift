@@ -65,7 +65,7 @@ struct ProjectStore {
                 VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(info.format.rawValue), .integer(Int64(source.bytes.count)),
                       .integer(Int64(info.storedWidth)), .integer(Int64(info.storedHeight)),
-                      .integer(Int64(info.orientation)), .integer(info.hasICC ? 1 : 0),
+                      .integer(Int64(info.orientation.rawValue)), .integer(info.hasICC ? 1 : 0),
                       .real(crop.x), .real(crop.y), .real(crop.width), .real(crop.height),
                       .integer(Int64(source.size.width)), .integer(Int64(source.size.height)),
                       source.fileName.map { .text($0) } ?? .null]).run()
@@ -156,12 +156,12 @@ struct ProjectStore {
 
     /// What the project knows of its photo, and how to turn it into the picture the user sees.
     struct Source {
-        /// The stored format's name; checked by the caller against the formats this build reads.
-        var format: String
+        /// The stored photo's format: one this build reads.
+        var format: ImageFormat
         /// The pixel grid as stored in the file, before orientation and crop.
         var storedWidth: Int, storedHeight: Int
-        /// EXIF orientation, 1–8.
-        var orientation: Int
+        /// How the stored grid is turned upright.
+        var orientation: Orientation
         var crop: Crop
         var hasICC: Bool
         /// The length of the stored photo.
@@ -180,7 +180,7 @@ struct ProjectStore {
             FROM source WHERE id = 1
             """)
         guard try s.step() else { throw damaged("the source photo is missing") }
-        guard let orientation = s.value(3).integer, (1...8).contains(orientation) else {
+        guard let raw = s.value(3).integer, let orientation = Orientation(rawValue: Int(clamping: raw)) else {
             throw damaged("the source photo's orientation is invalid")
         }
         guard let sw = s.value(1).integer, let sh = s.value(2).integer, Self.sides.contains(sw), Self.sides.contains(sh) else {
@@ -191,10 +191,13 @@ struct ProjectStore {
             crop = try Crop.validated(x: s.value(4).real ?? .nan, y: s.value(5).real ?? .nan,
                                       width: s.value(6).real ?? .nan, height: s.value(7).real ?? .nan)
         } catch { throw damaged("the crop is invalid") }
-        guard let format = s.value(0).text, let icc = s.value(8).integer, let count = s.value(9).integer, count > 0 else {
+        guard let name = s.value(0).text, let icc = s.value(8).integer, let count = s.value(9).integer, count > 0 else {
             throw damaged("the source photo's row is invalid")
         }
-        return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: Int(orientation), crop: crop,
+        guard let format = ImageFormat(rawValue: name), Codecs.codec(for: format)?.canRead == true else {
+            throw damaged("the source photo's format is unknown")
+        }
+        return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: orientation, crop: crop,
                       hasICC: icc != 0, byteCount: Int(count), size: try pictureSize(), fileName: try sourceFileName())
     }
 

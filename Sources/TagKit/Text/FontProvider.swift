@@ -1,8 +1,8 @@
 /// Where labels get their fonts: shaping a text into positioned glyphs and drawing them.
 ///
 /// ``FontSystem`` is the installed fonts found through fontconfig; a project's embedded font
-/// subsets can stand in for it. Layout and export take any provider, so neither knows where the
-/// fonts come from.
+/// subsets can stand in for it. Layout takes any provider, so it does not know where the fonts
+/// come from; export draws with a `FontSystem` given the subsets of the state it draws.
 public protocol FontProvider: LabelMeasurer {
     /// Shapes `text` as one line at `pixelSize` pixels per em in fontconfig family `family`
     /// (`""`: the default sans-serif).

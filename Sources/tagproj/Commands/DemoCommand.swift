@@ -40,10 +40,9 @@ struct DemoCommand: Command {
         _ = try project.flip(TagID(2))
         _ = try project.move(TagID(3), .by(dx: 0.04, dy: -0.03))
         for line in try project.history().items { out.message("  \(line.seq)  \(line.label)") }
-        try project.adoptFonts(into: fonts)
         var files: [JSON] = []
         for name in ["coffee-tagged.jpg", "coffee-tagged.png"] {
-            let result = try project.export(to: dir + "/" + name, options: ExportOptions(), fonts: fonts)
+            let result = try project.export(to: dir + "/" + name, options: ExportOptions(), reusing: fonts)
             files.append(result.json(path: dir + "/" + name))
             if !json { out.line("\(dir)/\(name)  (\(result.size.width)×\(result.size.height), \(result.bytes) bytes)") }
         }

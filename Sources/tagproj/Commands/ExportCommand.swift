@@ -67,11 +67,11 @@ struct ExportCommand: Command {
     /// `--at N`: the state of history entry N instead of the current one.
     let at: Int64?
 
-    /// The names `--format` takes, from the codec registry: `png`, `jpeg`.
+    /// The names `--format` takes, from the codec registry: `webp`, `png`, `jpeg`, `avif`.
     static var formatNames: [String] { Codecs.writable.map(\.format.rawValue).sorted(by: >) }
-    /// `png|jpeg`, for usage lines and hints.
+    /// `webp|png|jpeg|avif`, for usage lines and hints.
     static var formatChoices: String { formatNames.joined(separator: "|") }
-    /// `name the file .png or .jpg, or pass --format png|jpeg`.
+    /// `name the file .webp or .png or .jpg or .avif, or pass --format webp|png|jpeg|avif`.
     static var formatHint: String {
         let suffixes = Codecs.writable.sorted { $0.format.rawValue > $1.format.rawValue }.compactMap(\.suffixes.first)
         return "name the file \(suffixes.map { "." + $0 }.joined(separator: " or ")), or pass --format \(formatChoices)"
@@ -158,7 +158,7 @@ struct ExportCommand: Command {
                                                   : "--dpi is not written: \(format.displayName) has no resolution field")
                 }
             }
-            let result = try opened.export(to: output, options: options, fonts: try opened.fonts(at: at), at: at)
+            let result = try opened.export(to: output, options: options, at: at)
             if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
             for notice in result.layoutNotices { out.warning(notice.message) }
             if json { out.line(result.json(path: output).text) }

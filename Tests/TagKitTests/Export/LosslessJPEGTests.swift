@@ -29,10 +29,10 @@ import Testing
         let fonts = try FontSystem()
         _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.6), side: .right, measurer: fonts)
         _ = try project.add(kind: .price, text: "38", at: NormalizedPoint(x: 0.8, y: 0.25), side: .left, measurer: fonts)
-        let result = try project.export(to: dir.file("lossless.jpg"), options: ExportOptions(), fonts: fonts)
+        let result = try project.export(to: dir.file("lossless.jpg"), options: ExportOptions(), reusing: fonts)
         var classic = ExportOptions()
         classic.reencode = true
-        _ = try project.export(to: dir.file("classic.jpg"), options: classic, fonts: fonts)
+        _ = try project.export(to: dir.file("classic.jpg"), options: classic, reusing: fonts)
         let size = try project.store.source().size
         let scene = try SceneLayout(tags: project.store.tags(), settings: project.store.header().settings, size: size, fonts: fonts).scene
         return Exported(source: [UInt8](contents(path(fixture))!), lossless: [UInt8](contents(dir.file("lossless.jpg"))!),

@@ -50,7 +50,7 @@ import Testing
         let fonts = try FontSystem()
         _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.6), side: .right, measurer: fonts)
         _ = try project.add(kind: .price, text: "38", at: NormalizedPoint(x: 0.8, y: 0.25), side: .left, measurer: fonts)
-        let result = try project.export(to: dir.file("out.jpg"), options: ExportOptions(), fonts: fonts)
+        let result = try project.export(to: dir.file("out.jpg"), options: ExportOptions(), reusing: fonts)
         let scene = try SceneLayout(tags: project.store.tags(), settings: project.store.header().settings,
                                     size: project.store.source().size, fonts: fonts).scene
         return Exported(output: [UInt8](try #require(contents(dir.file("out.jpg")))), plan: result.plan, boxes: scene.tags.map(\.bounds))

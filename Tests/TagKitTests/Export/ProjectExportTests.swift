@@ -8,7 +8,7 @@ import Testing
         PPMCodec.registered
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        let result = try project.export(to: dir.file("out.ppm"), options: ExportOptions(), fonts: FontSystem())
+        let result = try project.export(to: dir.file("out.ppm"), options: ExportOptions())
         let bytes = [UInt8](contents(dir.file("out.ppm"))!)
         #expect(result.format == .ppm && result.bytes == bytes.count)
         let header = Array("P6\n600 400\n255\n".utf8)
@@ -21,7 +21,7 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         for name in ["out.jpg", "out.png"] {
-            let result = try project.export(to: dir.file(name), options: ExportOptions(), fonts: FontSystem())
+            let result = try project.export(to: dir.file(name), options: ExportOptions())
             #expect(result.bytes == contents(dir.file(name))?.count)
         }
     }
@@ -32,7 +32,7 @@ import Testing
         var options = ExportOptions()
         options.format = .png
         #expect(throws: ExportError.contradiction(path: dir.file("out.jpg"), format: .png, suffix: .jpeg)) {
-            try project.export(to: dir.file("out.jpg"), options: options, fonts: FontSystem())
+            try project.export(to: dir.file("out.jpg"), options: options)
         }
         #expect(contents(dir.file("out.jpg")) == nil)
     }

@@ -26,7 +26,7 @@ import Testing
         let project = try jpegProject(in: dir)
         var options = ExportOptions()
         options.size = .width(600 / reduction)
-        _ = try project.export(to: dir.file("out.png"), options: options, fonts: FontSystem())
+        _ = try project.export(to: dir.file("out.png"), options: options)
         let exported = try ImageDecoder.decode(Array(contents(dir.file("out.png"))!)).pixels
         var reader = try JPEGRowReader(Array(contents(dir.file("photo.jpg"))!), reduction: reduction)
         #expect(exported == (try reader.readAll()), "no resampling is left: the reduced decode is the output")
@@ -37,7 +37,7 @@ import Testing
         let project = try jpegProject(in: dir)
         var options = ExportOptions()
         options.size = .width(120)  // 1/4 (150 px) is decoded, then resampled to 120
-        let result = try project.export(to: dir.file("out.png"), options: options, fonts: FontSystem())
+        let result = try project.export(to: dir.file("out.png"), options: options)
         #expect(result.size == PictureSize(width: 120, height: 80))
         let exported = try ImageDecoder.decode(Array(contents(dir.file("out.png"))!)).pixels
         let full = try ImageDecoder.decode(Array(contents(dir.file("photo.jpg"))!)).pixels

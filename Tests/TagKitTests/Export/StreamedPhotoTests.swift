@@ -125,7 +125,7 @@ import Testing
         for name in ["out.png", "out.jpg"] {
             var options = ExportOptions()
             options.quality = name == "out.jpg" ? 90 : nil
-            let result = try project.export(to: dir.file(name), options: options, fonts: fonts)
+            let result = try project.export(to: dir.file(name), options: options, reusing: fonts)
             #expect(result.plan != .lossless)
             // The same export, its photo decoded from the whole file in memory.
             let source = try project.store.source()
@@ -133,7 +133,7 @@ import Testing
             let bytes = [UInt8](contents(photo)!).withUnsafeBytes { SharedBytes(copying: $0) }
             var reader = try ImageDecoder.rowReader(sharing: bytes, picture: source.size, output: source.size)
             let sink = MemorySink()
-            try ExportPipeline(orientation: 1, crop: .full, scene: layout.scene, format: result.format, options: options, sink: sink)
+            try ExportPipeline(orientation: .upright, crop: .full, scene: layout.scene, format: result.format, options: options, sink: sink)
                 .run(&reader)
             #expect([UInt8](contents(dir.file(name))!) == sink.bytes, "\(name)")
         }
@@ -145,7 +145,7 @@ import Testing
         // Cut inside the scans, past the first piece libjpeg asks for.
         try Database(path: dir.file("p.tagproj")).execute("UPDATE source_bytes SET bytes = substr(bytes, 1, 70000) WHERE id = 1")
         do {
-            _ = try project.export(to: dir.file("out.png"), options: ExportOptions(), fonts: FontSystem())
+            _ = try project.export(to: dir.file("out.png"), options: ExportOptions())
             Issue.record("a truncated photo was exported")
         } catch let error as ImageFileError {
             #expect(error.subject == .photo(inProject: dir.file("p.tagproj")))

@@ -36,20 +36,20 @@ extension ImagingTests {
         let upright = try ImageDecoder.decode(Fixture.bytes("jpeg-orient1.jpg")).pixels
         for n in 1...8 {
             let bytes = try Fixture.bytes("jpeg-orient\(n).jpg")
-            #expect(try ImageProbe.probe(bytes).orientation == n)
+            #expect(try ImageProbe.probe(bytes).orientation.rawValue == n)
             let decoded = try ImageDecoder.decode(bytes)
             #expect(decoded.pixels.width == 64 && decoded.pixels.height == 48, "orientation \(n)")
             let diff = PixelDifference(decoded.pixels, upright)
             #expect(diff.mean < 0.2 && diff.max <= 6, "orientation \(n): \(diff)")
             // Turning while decoding and turning afterwards agree exactly.
             let stored = try ImageDecoder.decode(bytes, applyOrientation: false).pixels
-            #expect(stored.oriented(n) == decoded.pixels, "orientation \(n)")
+            #expect(stored.oriented(Orientation(rawValue: n)!) == decoded.pixels, "orientation \(n)")
         }
     }
 
     @Test func pngOrientationComesFromEXIfChunk() throws {
         let turned = try ImageDecoder.decode(Fixture.bytes("png-rgb8-orient6.png"))
-        #expect(turned.info.orientation == 6)
+        #expect(turned.info.orientation == .rotateClockwise)
         #expect(turned.info.storedWidth == 23 && turned.info.uprightWidth == 37)
         #expect(turned.pixels == (try ImageDecoder.decode(Fixture.bytes("png-rgb8.png")).pixels))
     }

@@ -88,7 +88,7 @@ extension ImagingTests {
         let turned = try ImageDecoder.decode(Fixture.bytes("jpeg-orient6.jpg"))
         let encoded = try Codecs.codec(for: format)!.encoder(EncodeSettings()).encode(turned.pixels)
         let info = try ImageProbe.probe(encoded)
-        #expect(info.orientation == 1 && !info.hasICC)
+        #expect(info.orientation == .upright && !info.hasICC)
         #expect(info.storedWidth == 64 && info.storedHeight == 48)
         let text = String(decoding: encoded, as: UTF8.self)
         #expect(!text.contains("Exif") && !text.contains("eXIf") && !text.contains("tEXt") && !text.contains("gAMA"))

@@ -62,14 +62,14 @@ extension ImagingTests {
     @Test func aHEICCarryingEXIFOrientation6IsNotTurnedOnTopOfItsOwnTransform() throws {
         let bytes = try Fixture.bytes("heic-exif-orient6.heic")
         let info = try ImageProbe.probe(bytes)
-        #expect(info.orientation == 1)
+        #expect(info.orientation == .upright)
         #expect(info.uprightWidth == 48 && info.uprightHeight == 64, "the stored picture, as heif-convert shows it")
     }
 
     @Test func anIPhoneLikeHEICIsTurnedByItsIrotOnceAndNotAgainByItsEXIF() throws {
         let bytes = try Fixture.bytes("heic-irot-exif6.heic")
         let info = try ImageProbe.probe(bytes)
-        #expect(info.orientation == 1 && info.uprightWidth == 64 && info.uprightHeight == 48)
+        #expect(info.orientation == .upright && info.uprightWidth == 64 && info.uprightHeight == 48)
         let decoded = try ImageDecoder.decode(bytes).pixels
         // The same upright picture the JPEG fixtures show (one HEVC encode away).
         let diff = PixelDifference(decoded, try Fixture.readPAM("jpeg-baseline.pam"))

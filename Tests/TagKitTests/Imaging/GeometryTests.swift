@@ -18,34 +18,34 @@ extension ImagingTests {
         let a: UInt8 = 0, b: UInt8 = 10, c: UInt8 = 20, d: UInt8 = 1, e: UInt8 = 11, f: UInt8 = 21
         // Stored:  a b c      (a at top-left, f at bottom-right)
         //          d e f
-        let expected: [Int: [[UInt8]]] = [
-            1: [[a, b, c], [d, e, f]],
-            2: [[c, b, a], [f, e, d]],
-            3: [[f, e, d], [c, b, a]],
-            4: [[d, e, f], [a, b, c]],
-            5: [[a, d], [b, e], [c, f]],
-            6: [[d, a], [e, b], [f, c]],
-            7: [[f, c], [e, b], [d, a]],
-            8: [[c, f], [b, e], [a, d]],
+        let expected: [Orientation: [[UInt8]]] = [
+            .upright: [[a, b, c], [d, e, f]],
+            .mirrorLeftRight: [[c, b, a], [f, e, d]],
+            .rotate180: [[f, e, d], [c, b, a]],
+            .mirrorTopBottom: [[d, e, f], [a, b, c]],
+            .transpose: [[a, d], [b, e], [c, f]],
+            .rotateClockwise: [[d, a], [e, b], [f, c]],
+            .transverse: [[f, c], [e, b], [d, a]],
+            .rotateCounterClockwise: [[c, f], [b, e], [a, d]],
         ]
-        for n in 1...8 {
-            #expect(reds(labelled.oriented(n)) == expected[n], "orientation \(n)")
+        for orientation in Orientation.allCases {
+            #expect(reds(labelled.oriented(orientation)) == expected[orientation], "orientation \(orientation.rawValue)")
         }
-        #expect(labelled.oriented(0) == labelled && labelled.oriented(9) == labelled)
+        #expect(Orientation(rawValue: 0) == nil && Orientation(rawValue: 9) == nil)
     }
 
     @Test(arguments: [3, 4])
     func orientingWhileReadingEqualsOrientingAfterwards(channels: Int) throws {
         let picture = testPattern(width: 37, height: 23, channels: channels)
-        for n in 1...8 {
+        for orientation in Orientation.allCases {
             var rows = PixelBufferRows(picture)
-            #expect(try Orientation.readUpright(&rows, orientation: n) == picture.oriented(n))
+            #expect(try orientation.readUpright(&rows) == picture.oriented(orientation))
         }
     }
 
     /// Where the EXIF table puts stored pixel (x, y) of a w×h grid, written out pixel by pixel.
-    static func uprightPlace(_ x: Int, _ y: Int, w: Int, h: Int, orientation: Int) -> (Int, Int) {
-        switch orientation {
+    static func uprightPlace(_ x: Int, _ y: Int, w: Int, h: Int, orientation: Orientation) -> (Int, Int) {
+        switch orientation.rawValue {
         case 2: (w - 1 - x, y)
         case 3: (w - 1 - x, h - 1 - y)
         case 4: (x, h - 1 - y)
@@ -62,17 +62,17 @@ extension ImagingTests {
     @Test(arguments: [(37, 23, 3), (70, 45, 4), (33, 97, 3)])
     func turningInTilesPutsEveryPixelWhereTheEXIFTableSays(width: Int, height: Int, channels: Int) throws {
         let picture = testPattern(width: width, height: height, channels: channels)
-        for n in 1...8 {
-            let turned = picture.oriented(n)
+        for orientation in Orientation.allCases {
+            let turned = picture.oriented(orientation)
             var expected = PixelBuffer(width: turned.width, height: turned.height, channels: channels, filledWith: 0)
             for y in 0..<height {
                 for x in 0..<width {
-                    let (ux, uy) = Self.uprightPlace(x, y, w: width, h: height, orientation: n)
+                    let (ux, uy) = Self.uprightPlace(x, y, w: width, h: height, orientation: orientation)
                     let from = (y * width + x) * channels, to = (uy * turned.width + ux) * channels
                     expected.bytes[to..<(to + channels)] = picture.bytes[from..<(from + channels)]
                 }
             }
-            #expect(turned == expected, "orientation \(n)")
+            #expect(turned == expected, "orientation \(orientation.rawValue)")
         }
     }
 
@@ -81,17 +81,17 @@ extension ImagingTests {
     @Test(arguments: [(37, 23, 3), (70, 45, 4), (33, 97, 3), (1, 1, 3), (5, 1, 3), (1, 6, 4)])
     func uprightRowsInBandsAreTheTurnedPicturesRows(width: Int, height: Int, channels: Int) throws {
         let picture = testPattern(width: width, height: height, channels: channels)
-        for n in 0...9 {
-            let turned = picture.oriented(n)
+        for orientation in Orientation.allCases {
+            let turned = picture.oriented(orientation)
             for band in [1, 7, 16] {
-                var rows = UprightRows(PixelBufferRows(picture), orientation: n)
+                var rows = UprightRows(PixelBufferRows(picture), orientation: orientation)
                 #expect(rows.width == turned.width && rows.height == turned.height)
                 var collected: [UInt8] = []
                 var buffer = [UInt8](repeating: 0xEE, count: band * rows.rowBytes)
                 while case let got = try buffer.withUnsafeMutableBufferPointer({ try rows.readRows(into: $0, count: band) }), got > 0 {
                     collected += buffer[0..<(got * rows.rowBytes)]
                 }
-                #expect(collected == turned.bytes, "orientation \(n), bands of \(band)")
+                #expect(collected == turned.bytes, "orientation \(orientation.rawValue), bands of \(band)")
             }
         }
     }

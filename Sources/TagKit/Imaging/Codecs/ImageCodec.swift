@@ -2,7 +2,8 @@
 ///
 /// A codec says what its format is called, which file-name suffixes ask for it, how its bytes are
 /// recognised, and, as far as it supports them, how to read its headers (`probe`), decode it row
-/// by row (`rowReader`) and encode rows (`encoder`). A format tagproj only recognises (so that a
+/// by row (`rowReader`; from wherever the file is, `rowReader(from:maxPixels:reduction:)`) and
+/// encode rows (`encoder`). A format tagproj only recognises (so that a
 /// message can say "a HEIC image") implements `format`, `suffixes` and `sniff` and keeps the
 /// defaults, which refuse. Codecs are found through `Codecs`.
 public protocol ImageCodec: Sendable {
@@ -39,6 +40,18 @@ public protocol ImageCodec: Sendable {
     /// (1, 2, 4 or 8; for a reduction the codec cannot do, at full size). By default, the
     /// `reducedReader` or `rowReader` over a copy.
     func rowReader(sharing bytes: SharedBytes, maxPixels: Int, reduction: Int) throws -> any ImageRowReader
+    /// A decoder for the file `source` holds, which is said to be of this format (a project's
+    /// source row says so), at 1/`reduction` of the size as `rowReader(sharing:…)`, holding the
+    /// compressed file as little as the format allows: what export and the editor's preview
+    /// decode with (`ImageDecoder.rowReader(from:format:maxPixels:picture:output:)`).
+    ///
+    /// By default the file is read whole and decoded by its content
+    /// (`ImageDecoder.rowReader(sharing:maxPixels:reduction:)`), so a file that is not what it is
+    /// said to be decodes as what it is, and a caller comparing the reader's `format` with the
+    /// claim can say so. A codec that reads the file a piece at a time relies on the claim: its
+    /// decoder refuses a file of another format as damaged.
+    /// - Throws: `ImageError`, or what `source` throws.
+    func rowReader(from source: some ImageSource, maxPixels: Int, reduction: Int) throws -> any ImageRowReader
     /// A decoder for checking that every part of the picture decodes (`ImageDecoder.verify`): its
     /// rows are thrown away, so it may produce fewer, smaller ones as long as it decodes all the
     /// data. By default, `rowReader`.
@@ -83,6 +96,11 @@ extension ImageCodec {
             return reader
         }
         return try rowReader(for: bytes.buffer, maxPixels: maxPixels)
+    }
+
+    /// The whole file, decoded by its content in place.
+    public func rowReader(from source: some ImageSource, maxPixels: Int, reduction: Int) throws -> any ImageRowReader {
+        try ImageDecoder.rowReader(sharing: source.wholeBytes(), maxPixels: maxPixels, reduction: reduction)
     }
 
     /// The ordinary row reader.

@@ -54,7 +54,7 @@ struct HEIFCodec: ImageCodec {
         let described = info.nclx_primaries != 0
             && ICCProfile.describing(nclxPrimaries: Int(info.nclx_primaries), transfer: Int(info.nclx_transfer)) != nil
         return ImageInfo(format: format, storedWidth: Int(info.width), storedHeight: Int(info.height),
-                         orientation: 1, hasICC: info.has_icc != 0 || described)
+                         orientation: .upright, hasICC: info.has_icc != 0 || described)
     }
 
     func rowReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {

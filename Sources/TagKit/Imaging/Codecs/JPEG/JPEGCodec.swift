@@ -34,6 +34,20 @@ struct JPEGCodec: ImageCodec {
         try JPEGRowReader(sharing: bytes, maxPixels: maxPixels, reduction: reduction)
     }
 
+    /// A multi-scan (progressive) JPEG is fed to libjpeg a piece at a time
+    /// (`JPEGRowReader.multipleScans(reading:…)`): libjpeg absorbs every scan into its
+    /// coefficients before the first row, so `source` is let go of before this returns and the
+    /// file is never in memory whole beside them. A single-scan JPEG is read whole and decoded in
+    /// place (the file in memory once): read a piece at a time, it would need its source until its
+    /// last row, and a project's blob would keep the project locked as long.
+    func rowReader(from source: some ImageSource, maxPixels: Int, reduction: Int) throws -> any ImageRowReader {
+        let streamed = try source.withPieces { read, rereading in
+            try JPEGRowReader.multipleScans(reading: read, rereading: rereading, maxPixels: maxPixels, reduction: reduction)
+        }
+        if let streamed { return streamed }
+        return try ImageDecoder.rowReader(sharing: source.wholeBytes(), maxPixels: maxPixels, reduction: reduction)
+    }
+
     /// At 1/8 scale: libjpeg still entropy-decodes every coefficient (where damage is found) but
     /// does almost no inverse DCT or colour work.
     func checkingReader(for bytes: UnsafeRawBufferPointer, maxPixels: Int) throws -> any ImageRowReader {

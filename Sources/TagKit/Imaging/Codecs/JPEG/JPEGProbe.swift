@@ -16,7 +16,7 @@ enum JPEGProbe {
     static func probe(_ data: ByteView) throws(ImageError) -> ImageInfo {
         func damaged(_ reason: String) -> ImageError { .damaged(.jpeg, reason) }
         var frame: (width: Int, height: Int)?
-        var orientation: Int?
+        var orientation: Orientation?
         var hasICC = false
         var pos = 2  // after SOI
         while true {
@@ -50,12 +50,12 @@ enum JPEGProbe {
                     throw damaged("progressive JPEG has more than \(maxScans) scans")
                 }
                 return ImageInfo(format: .jpeg, storedWidth: frame.width, storedHeight: frame.height,
-                                 orientation: orientation ?? 1, hasICC: hasICC)
+                                 orientation: orientation ?? .upright, hasICC: hasICC)
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
                 guard frame == nil else { throw damaged("two frame headers") }
                 frame = try readFrame(marker: marker, segment)
-            case 0xE1 where orientation == nil && segment.matches(ExifOrientation.exifHeader, at: 0):
-                orientation = ExifOrientation.orientation(inTIFF: segment)
+            case 0xE1 where orientation == nil && segment.matches(Orientation.exifHeader, at: 0):
+                orientation = Orientation(inTIFF: segment)
             case 0xE2 where segment.matches(iccHeader, at: 0):
                 hasICC = true
             default:

@@ -8,7 +8,7 @@ enum PNGProbe {
         func damaged(_ reason: String) -> ImageError { .damaged(.png, reason) }
         var pos = signature.count
         var header: (width: Int, height: Int)?
-        var orientation: Int?
+        var orientation: Orientation?
         var hasICC = false
         while true {
             guard let length = data.u32(pos), let type = data.slice(pos + 4, length: 4) else {
@@ -31,13 +31,13 @@ enum PNGProbe {
             case "IDAT":
                 guard let header else { throw damaged("no image header") }
                 return ImageInfo(format: .png, storedWidth: header.width, storedHeight: header.height,
-                                 orientation: orientation ?? 1, hasICC: hasICC)
+                                 orientation: orientation ?? .upright, hasICC: hasICC)
             case "IEND":
                 throw damaged("no image data (IEND before IDAT)")
             case "iCCP":
                 hasICC = true
             case "eXIf" where orientation == nil:
-                orientation = ExifOrientation.orientation(inTIFF: body)
+                orientation = Orientation(inTIFF: body)
             default:
                 continue
             }

@@ -10,7 +10,7 @@ enum WebPProbe {
         let end = min(data.count, 8 + riffSize)
         var pos = 12
         var size: (width: Int, height: Int)?
-        var orientation = 1
+        var orientation = Orientation.upright
         var hasICC = false
         while pos + 8 <= end {
             guard let type = data.slice(pos, length: 4), let length = data.u32(pos + 4, littleEndian: true) else { break }
@@ -39,7 +39,7 @@ enum WebPProbe {
                 size = ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
             case "EXIF":
                 let tiff = body.matches(Array("Exif".utf8), at: 0) ? body.slice(6, length: max(0, body.count - 6)) : body
-                if let tiff { orientation = ExifOrientation.orientation(inTIFF: tiff) }
+                if let tiff { orientation = Orientation(inTIFF: tiff) }
             default:
                 break
             }

@@ -29,7 +29,7 @@ extension Project {
                         layout: SceneLayout) throws -> ExportResult {
         let photo = ImageFileError.Subject.photo(inProject: path)
         let bytes = try store.sourceBytes()
-        let upright = Orientation.uprightSize(width: source.storedWidth, height: source.storedHeight, orientation: source.orientation)
+        let upright = source.orientation.uprightSize(width: source.storedWidth, height: source.storedHeight)
         let crop = source.crop == .full ? nil : CropRect(source.crop, pictureWidth: upright.width, pictureHeight: upright.height)
         var outcome: LosslessJPEG.Outcome?
         let written = try writeOutput(output, photo: photo) { sink in

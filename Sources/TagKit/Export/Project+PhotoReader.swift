@@ -1,0 +1,48 @@
+extension Project {
+    /// A decoder for the photo, to be drawn at `output`, holding the compressed photo as little
+    /// as its format allows: the one export and the editor's preview decode with.
+    ///
+    /// The photo's codec (by the row's format) makes it from the project's blob
+    /// (`ImageDecoder.rowReader(from:format:maxPixels:picture:output:)`); a JPEG is decoded
+    /// reduced where the output is at most half the picture. Either way the blob, and the read
+    /// transaction with it, is closed before this returns (see `JPEGCodec`'s
+    /// `rowReader(from:maxPixels:reduction:)`), and a blob that is not what the row says is
+    /// refused before a row is decoded.
+    func photoReader(_ source: ProjectStore.Source, maxPixels: Int, output: PictureSize) throws -> any ImageRowReader {
+        let reader = try ImageDecoder.rowReader(from: StoredPhoto(store: store), format: source.format, maxPixels: maxPixels,
+                                                picture: source.size, output: output)
+        try checkAgainstRow(reader, source, reduction: ImageDecoder.reduction(picture: source.size, output: output))
+        return reader
+    }
+
+    /// Refuses a photo blob that is not what the project's `source` row says (its format, its
+    /// stored size), before a row is decoded: everything sized from the row (the scene, the
+    /// crop, the bands) would be wrong, and a blob far larger than its row would cost its own
+    /// size in time and memory.
+    private func checkAgainstRow(_ reader: any ImageRowReader, _ source: ProjectStore.Source, reduction: Int) throws {
+        guard reader.format == source.format else {
+            throw store.damaged("the photo is \(ImageError.article(reader.format.displayName)), not the \(source.format.displayName) its row says")
+        }
+        // Only libjpeg decodes reduced (its DCT scaling, rounding up); every other codec at full size.
+        let r = reader.format == .jpeg ? reduction : 1
+        let width = (source.storedWidth + r - 1) / r, height = (source.storedHeight + r - 1) / r
+        guard reader.width == width, reader.height == height else {
+            let stored = r == 1 ? "\(reader.width)×\(reader.height)" : "about \(reader.width * r)×\(reader.height * r)"
+            throw store.damaged("the photo is \(stored) pixels, not the \(source.storedWidth)×\(source.storedHeight) its row says")
+        }
+    }
+}
+
+/// The project's photo blob as a codec reads it: whole, or a piece at a time while the blob is
+/// open (`ProjectStore.withSourceBlob(_:)`). Errors are those of `ProjectStore.sourceBytes()`.
+struct StoredPhoto: ImageSource {
+    let store: ProjectStore
+
+    /// The photo read straight from the blob into memory of its own.
+    func wholeBytes() throws -> SharedBytes { try store.sharedSourceBytes() }
+
+    /// The blob, open while `body` runs.
+    func withPieces<T>(_ body: (_ read: ByteReader, _ rereading: () throws -> ByteReader) throws -> T) throws -> T {
+        try store.withSourceBlob { blob in try body(blob.read(into:), { blob.pieces() }) }
+    }
+}
