@@ -97,8 +97,9 @@ final class EditorAPI {
     private func export() throws -> HTTPResponse {
         let project = try open(forWriting: true)
         let output = try project.taggedPicturePath()
-        let result = try project.export(to: output, options: ExportOptions(), reusing: try fonts())
+        let request = Request.export(to: output, options: ExportOptions(), at: nil)
+        let answer = try project.perform(request, fonts: try fonts())
         try project.recordWrittenPicture(output)
-        return .json(result.json(path: output))
+        return .json(RequestCodec.json(answer, to: request))
     }
 }

@@ -113,6 +113,8 @@ extension Notice {
         case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
             members = [("notice", .string("undid_others_edit")), ("seq", .integer(seq)), ("label", .string(label)),
                        ("user", .string(user)), ("front_end", .string(frontEnd)), ("other_shell", .bool(otherShell))]
+        case let .photoSlightlyDamaged(project, problem):
+            members = [("notice", .string("photo_slightly_damaged")), ("project", .string(project)), ("problem", .string(problem))]
         case let .drawnElsewhere(id, from, drawnAt):
             members = [("notice", .string("drawn_elsewhere")), ("id", .integer(id.rawValue))] + point(from)
                 + [("drawn_x", .number(drawnAt.x)), ("drawn_y", .number(drawnAt.y))]

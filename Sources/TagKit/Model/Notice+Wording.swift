@@ -17,6 +17,7 @@ extension Notice {
         case let .otherBranch(seq, label): return "another branch continues from here (#\(seq) “\(label)”)"
         case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
             return "undid #\(seq) “\(label)”, " + (otherShell ? "made in another shell (\(user), \(frontEnd))" : "made by \(user) with \(frontEnd)")
+        case let .photoSlightlyDamaged(project, problem): return "\(project): the photo is slightly damaged but decoded whole: \(problem)"
         case let .drawnElsewhere(id, from, drawnAt):
             return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
         }
@@ -27,7 +28,7 @@ extension Notice {
     /// account of a change they asked for in general terms (`arrange`'s moves).
     public var severity: Severity {
         switch self {
-        case .movedToStayInside, .sideChanged, .overlaps, .moreOverlaps, .drawnElsewhere: return .warning
+        case .movedToStayInside, .sideChanged, .overlaps, .moreOverlaps, .drawnElsewhere, .photoSlightlyDamaged: return .warning
         case .otherBranch, .undidOthersEdit: return .note
         case .arranged: return .info
         }

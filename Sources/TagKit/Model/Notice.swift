@@ -26,4 +26,7 @@ public enum Notice: Equatable, Sendable {
     /// Export drew the tag at `drawnAt`, not where it stands (`from`): with the fonts at hand its
     /// label no longer fits there.
     case drawnElsewhere(TagID, from: NormalizedPoint, drawnAt: NormalizedPoint)
+    /// The decoder stepped over a problem of the photo in `project` without losing pixels
+    /// (stray bytes, a missing end marker): the picture was drawn whole.
+    case photoSlightlyDamaged(project: String, problem: String)
 }

@@ -29,10 +29,10 @@ extension Project {
         case .restore(let seq):
             return Answer(.restored(seq: seq, label: try restore(to: seq).label))
         case let .export(output, options, at):
-            let drawing: FontSystem
-            if let fonts { try adoptFonts(into: fonts, at: at); drawing = fonts } else { drawing = try self.fonts(at: at) }
-            let result = try export(to: output, options: options, fonts: drawing, at: at)
-            return Answer(.exported(result, path: output), notices: result.layoutNotices.map(Notice.init))
+            let result = try fonts.map { try export(to: output, options: options, reusing: $0, at: at) }
+                ?? export(to: output, options: options, at: at)
+            let damage = result.warning.map { Notice.photoSlightlyDamaged(project: path, problem: $0) }
+            return Answer(.exported(result, path: output), notices: (damage.map { [$0] } ?? []) + result.layoutNotices.map(Notice.init))
         case .list(let at):
             let state = try at.map { try self.state(at: $0) } ?? (tags: try tags(), settings: try settings())
             return Answer(.tags(state.tags, size: try pictureSize(), settings: state.settings))

@@ -331,7 +331,7 @@ buttons.export.addEventListener("click", async () => {
   try {
     say("exporting…");
     const r = await api("/api/export", {});
-    say("wrote " + r.path + ": " + r.format + " " + r.width + "×" + r.height + ", " + r.bytes + " bytes");
+    say(r.said.concat(r.notices.map(noticeLine)).join("  "), r.notices.length ? "warning" : "");
   } catch (error) { fail(error); }
 });
 

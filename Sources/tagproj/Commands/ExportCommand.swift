@@ -151,21 +151,16 @@ struct ExportCommand: Command {
         case .batch(let batch):
             try batch.run(out)
         case .single(let project, let output):
-            let opened = try Project.open(project, forWriting: false)
             if let format = try? options.format(forOutput: output) {
                 for field in options.ignored(for: format) {
                     out.warning(field == .quality ? "--quality is ignored: \(format.displayName) is lossless"
                                                   : "--dpi is not written: \(format.displayName) has no resolution field")
                 }
             }
-            let result = try opened.export(to: output, options: options, at: at)
-            if let warning = result.warning { out.warning("\(project): the photo is slightly damaged but decoded whole: \(warning)") }
-            for notice in result.layoutNotices { out.warning(notice.message) }
-            if json { out.line(result.json(path: output).text) }
-            let name = output == "-" ? "standard output" : output
-            // A JPEG says which path it took; any other format has only the one.
-            let how = result.format != .jpeg ? "" : " (" + (result.plan.reason.map { "re-encoded: \($0)" } ?? "lossless outside the tags") + ")"
-            out.message("wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes\(how)")
+            let answer = try perform(.export(to: output, options: options, at: at), on: project).answer
+            out.notices(answer.notices)
+            if json, case let .exported(result, path) = answer.result { out.line(result.json(path: path).text) }
+            answer.said.forEach(out.message)
         }
     }
 }
