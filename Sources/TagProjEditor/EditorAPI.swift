@@ -33,7 +33,8 @@ final class EditorAPI {
             case "/api/tag": return try tagImage(request)
             case "/api/photo": return try photo(request)
             case "/api/edit": return try edit(try JSONParser().parse(request.body))
-            case "/api/export": return try export()
+            case "/api/export": return try export(try JSONParser().parse(request.body))
+            case "/api/download": return try download(request)
             default: return .error(404, "no such API call")
             }
         } catch let error as TagProjError {
@@ -43,14 +44,19 @@ final class EditorAPI {
         }
     }
 
-    /// `GET /api/tag?id=N&w=W&h=H`: the tag drawn for a W×H view of the picture, as a PNG whose
-    /// top-left corner is at the `X-Tag-Origin` pixel.
+    /// `GET /api/tag?id=N&w=W&h=H[&side=left|right]`: the tag drawn for a W×H view of the picture
+    /// (with its bubble on `side`, for a drag that will swap it), as a PNG whose top-left corner is
+    /// at the `X-Tag-Origin` pixel.
     private func tagImage(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let raw = request.argument("id"), let id = Int64(raw), id > 0 else { throw EditorRequestError.badField("id") }
         let project = try open(forWriting: false)
         let size = try viewSize(request, picture: try project.pictureSize())
-        guard let tag = try project.tags().first(where: { $0.id == TagID(id) }) else {
+        guard var tag = try project.tags().first(where: { $0.id == TagID(id) }) else {
             throw EditorRequestError.noSuchTag(TagID(id))
+        }
+        if let raw = request.argument("side") {
+            guard let side = Side(rawValue: raw) else { throw EditorRequestError.badField("side") }
+            tag.side = side
         }
         let fonts = try fonts()
         try project.adoptFonts(into: fonts)
@@ -60,12 +66,25 @@ final class EditorAPI {
         return response
     }
 
-    /// `GET /api/photo?w=W&h=H`: the picture as export draws it (orientation and crop applied),
-    /// without tags, at the view's size, as a JPEG.
+    /// `GET /api/photo?w=W&h=H[&x=X&y=Y&rw=RW&rh=RH]`: the picture as export draws it
+    /// (orientation and crop applied), without tags, at W×H, as a JPEG; with a region (fractions
+    /// of the picture), only that part: what a zoomed view shows, at the screen's pixels.
     private func photo(_ request: HTTPRequest) throws -> HTTPResponse {
         let project = try open(forWriting: false)
-        let size = try viewSize(request, picture: try project.pictureSize())
-        return HTTPResponse(status: 200, contentType: "image/jpeg", body: try project.preview(size: size))
+        let picture = try project.pictureSize()
+        func fraction(_ key: String, _ fallback: Double) throws -> Double {
+            guard let raw = request.argument(key) else { return fallback }
+            guard let v = Double(raw), v.isFinite, (0...1).contains(v) else { throw EditorRequestError.badField(key) }
+            return v
+        }
+        let rw = try fraction("rw", 1), rh = try fraction("rh", 1)
+        guard let region = try? Crop.validated(x: try fraction("x", 0), y: try fraction("y", 0), width: rw, height: rh) else {
+            throw EditorRequestError.badField("x")
+        }
+        // Never more pixels than the region holds of the photo.
+        let most = PictureSize(width: max(1, Int((Double(picture.width) * rw).rounded())), height: max(1, Int((Double(picture.height) * rh).rounded())))
+        let size = try viewSize(request, picture: most)
+        return HTTPResponse(status: 200, contentType: "image/jpeg", body: try project.preview(size: size, region: region))
     }
 
     /// The `w`×`h` view size of the request, at least 1 and at most the picture's own size.
@@ -89,17 +108,53 @@ final class EditorAPI {
         return .json(.object(members + [("state", try EditorState.json(project))]))
     }
 
-    /// `POST /api/export`: the full-resolution picture written next to the project, as JPEG
-    /// (`dinner.tagproj` → `dinner-tagged.jpg`), as `tagproj export` would write it. The editor
-    /// never writes over a file it did not write itself, nor over the photo the project was made
-    /// from: a name that holds one gets a fresh one (`dinner-tagged-2.jpg`), and the answer names
-    /// the file written.
-    private func export() throws -> HTTPResponse {
+    /// `POST /api/export` with an export request of the codec's without `to` (`{"op":"export",
+    /// "format":"png","max_size":1080}`; `{}` for a full-size JPEG): the picture written next to
+    /// the project (`dinner.tagproj` → `dinner-tagged.jpg`), as `tagproj export` would write it.
+    /// The editor never writes over a file it did not write itself, nor over the photo the
+    /// project was made from: a name that holds one gets a fresh one (`dinner-tagged-2.jpg`), and
+    /// the answer names the file written.
+    private func export(_ body: JSON) throws -> HTTPResponse {
+        let options = try exportOptions(body)
         let project = try open(forWriting: true)
-        let output = try project.taggedPicturePath()
-        let request = Request.export(to: output, options: ExportOptions(), at: nil)
+        let suffix = Codecs.codec(for: options.format ?? .jpeg)?.suffixes.first ?? "jpg"
+        let output = try project.taggedPicturePath(suffix: suffix)
+        let request = Request.export(to: output, options: options, at: nil)
         let answer = try project.perform(request, fonts: try fonts())
         try project.recordWrittenPicture(output)
         return .json(RequestCodec.json(answer, to: request))
+    }
+
+    /// `GET /api/download?format=png&max_size=1080` (the export request's members as query
+    /// arguments): the bytes `tagproj export` writes with those options, for the browser to save.
+    private func download(_ request: HTTPRequest) throws -> HTTPResponse {
+        var members: [(String, JSON)] = [("op", .string("export"))]
+        for key in ["format", "max_size", "width", "quality"] {
+            guard let raw = request.argument(key) else { continue }
+            if let n = Int64(raw) { members.append((key, .integer(n))) } else { members.append((key, .string(raw))) }
+        }
+        let options = try exportOptions(.object(members))
+        let project = try open(forWriting: false)
+        let format = options.format ?? .jpeg
+        let suffix = Codecs.codec(for: format)?.suffixes.first ?? "jpg"
+        let name = FileIO.removingSuffix(FileIO.baseName(of: projectPath)) + "-tagged." + suffix
+        // Written where export writes (atomically, beside a file), then read back and removed.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/" + name
+        _ = try project.perform(.export(to: path, options: options, at: nil), fonts: try fonts())
+        var response = HTTPResponse(status: 200, contentType: "image/" + format.rawValue, body: try FileIO.read(path, limit: Int.max))
+        response.extraHeader = ("Content-Disposition", "attachment; filename=\"\(name)\"")
+        return response
+    }
+
+    /// The options of an export request body, which names no output (the editor chooses it).
+    private func exportOptions(_ body: JSON) throws -> ExportOptions {
+        guard case .object(var members) = body else { throw EditorRequestError.badField("export") }
+        members.removeAll { $0.0 == "to" || $0.0 == "op" }
+        let request = try RequestCodec.request(from: .object([("op", .string("export")), ("to", .string("-"))] + members))
+        guard case .export(_, let options, _) = request else { throw EditorRequestError.badField("export") }
+        try options.validate()
+        return options
     }
 }

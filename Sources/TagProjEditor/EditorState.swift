@@ -4,26 +4,37 @@ import TagKit
 /// What the page is told about the project: the picture's size, every tag with the geometry the
 /// page needs to keep a dragged tag inside the photo, the history, and a version to poll.
 enum EditorState {
-    /// `{"width","height","version","currency","tag_scale","tags":[…],"history":{…}}`.
+    /// `{"name","width","height","version","currency","tag_scale","tags":[…],"history":{…}}`;
+    /// `history` is the whole tree, every entry with its parent.
     static func json(_ project: Project) throws -> JSON {
         let size = try project.pictureSize()
         let settings = try project.settings()
-        let tags = try project.tags().map { tag in tagJSON(tag, settings: settings, size: size) }
+        let all = try project.tags()
+        let overlaps = Overlaps.among(all, size: size, scale: settings.tagScale)
+        let tags = all.map { tag in tagJSON(tag, settings: settings, size: size, overlaps: overlaps[tag.id] ?? []) }
         return .object([
+            ("name", .string(FileIO.removingSuffix(FileIO.baseName(of: project.path)))),
             ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
             ("version", .string(version(of: project.path))), ("currency", .string(settings.currency)),
             ("tag_scale", .number(settings.tagScale)),
-            ("tags", .array(tags)), ("history", try project.history().json),
+            ("tags", .array(tags)), ("history", try project.historyTree().json),
         ])
     }
 
-    /// The tag as `list --json` shows it, plus `label` (as drawn) and `region`: where its dot may
-    /// go with the bubble on its side, as fractions of the picture (the invariant the CLI keeps).
-    static func tagJSON(_ tag: Tag, settings: ProjectSettings, size: PictureSize) -> JSON {
+    /// The tag as `list --json` shows it, plus `label` (as drawn), `overlaps` (the ids of the
+    /// tags it overlaps), and `region` and `region_flipped`: where its dot may go with the bubble
+    /// on its side and on the other, as fractions of the picture (null where it fits nowhere), so
+    /// a drag shows live what `move` will do: keep the side, swap it, or stop the dot.
+    static func tagJSON(_ tag: Tag, settings: ProjectSettings, size: PictureSize, overlaps: [TagID]) -> JSON {
         guard case .object(var members) = tag.json else { return tag.json }
         members.append(("label", .string(tag.label(settings))))
-        if let region = Placement.allowedRegion(side: tag.side, labelEm: tag.labelEm, size: size, scale: settings.tagScale) {
-            members.append(("region", .object([
+        members.append(("overlaps", .array(overlaps.map { .integer($0.rawValue) })))
+        for (key, side) in [("region", tag.side), ("region_flipped", tag.side.flipped)] {
+            guard let region = Placement.allowedRegion(side: side, labelEm: tag.labelEm, size: size, scale: settings.tagScale) else {
+                members.append((key, .null))
+                continue
+            }
+            members.append((key, .object([
                 ("x0", .number(region.x.lowerBound)), ("x1", .number(region.x.upperBound)),
                 ("y0", .number(region.y.lowerBound)), ("y1", .number(region.y.upperBound)),
             ])))

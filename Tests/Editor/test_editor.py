@@ -26,7 +26,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TAGPROJ = os.path.abspath(os.environ.get("TAGPROJ_BINARY", os.path.join(REPO, ".build/debug/tagproj")))
@@ -45,8 +45,8 @@ def tags(cwd):
     return {t["id"]: t for t in json.loads(out)["tags"]}
 
 
-def history(cwd):
-    status, out, err = cli("history", "p.tagproj", "--json", cwd=cwd)
+def history(cwd, tree=False):
+    status, out, err = cli("history", "p.tagproj", "--json", *(["--tree"] if tree else []), cwd=cwd)
     assert status == 0, err
     return json.loads(out)
 
@@ -123,10 +123,25 @@ class Editor:
         return self.driver.find_element(By.CSS_SELECTOR, '[data-action="%s"]' % action)
 
     def settled(self, entries):
-        """Waits until the project's history has `entries` entries and the page shows them."""
+        """Waits until the project's history has `entries` entries on its branch and the page
+        shows every entry of the tree."""
         self.wait(lambda d: len(history(self.dir)["entries"]) == entries, "the project never got %d entries" % entries)
-        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")) == entries,
-                  "the page never showed %d entries" % entries)
+        tree = len(history(self.dir, tree=True)["entries"])
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history [data-seq]:not([data-seq='0'])")) == tree,
+                  "the page never showed %d entries" % tree)
+
+    def export_with(self, format="jpeg", size="full", action="save"):
+        """Export through the dialog, as a user does: Export, a format and a size, Save or Download."""
+        self.button("export").click()
+        dialog = self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "[data-export-dialog][open]"), "no export dialog")
+        Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).select_by_value(format)
+        Select(dialog.find_element(By.CSS_SELECTOR, "select[name=size]")).select_by_value(size)
+        dialog.find_element(By.CSS_SELECTOR, '[data-action="%s"]' % action).click()
+
+    def click_again(self, element):
+        """A second click on `element`, after the browser's double-click time, so it is a click
+        of its own and not the second half of a double-click."""
+        ActionChains(self.driver).pause(0.6).click(element).perform()
 
     def oversized_post(self, declared):
         """POSTs a 1 MiB edit, with its length declared up front or sent in chunks; returns the
@@ -289,14 +304,48 @@ class EditorTests(unittest.TestCase):
         self.assertLess(tags(e.dir)[2]["x"], 0.75)
         self.assertGreater(tags(e.dir)[2]["y"], 0.6)
 
-    def test_clicking_a_tag_flips_it(self):
+    def test_a_click_selects_and_a_click_on_the_selected_tag_flips_it(self):
         e = self.editor
         e.load()
         e.tag(1).click()
-        e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "the tag did not flip on the page")
+        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") == "true", "the click did not select the tag")
+        z = lambda tag_id: int(e.driver.execute_script("return getComputedStyle(arguments[0]).zIndex", e.tag(tag_id)))
+        self.assertGreater(z(1), z(2), "the selected tag is raised above the others")
+        self.assertEqual(len(history(e.dir)["entries"]), 2, "selecting records nothing")
+        e.click_again(e.tag(1))
+        e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "a click on the selected tag did not flip it")
         e.settled(3)
         self.assertEqual(tags(e.dir)[1]["side"], "left")
         self.assertEqual(tags(e.dir)[1]["x"], 0.3, "the dot stays where it is")
+        # Escape deselects; so does a click on the photo.
+        e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") is None, "Escape did not deselect")
+        e.tag(2).click()
+        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") == "true", "the click did not select tag 2")
+        photo = e.driver.find_element(By.ID, "photo")
+        ActionChains(e.driver).move_to_element_with_offset(photo, 0, photo.rect["height"] * 0.4).click().perform()
+        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") is None, "a click on the photo did not deselect")
+        self.assertEqual(len(history(e.dir)["entries"]), 3)
+
+    def test_selecting_then_deleting_records_only_the_delete(self):
+        e = self.editor
+        e.load()
+        e.tag(2).click()
+        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") == "true", "the click did not select the tag")
+        e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.DELETE)
+        e.settled(3)
+        self.assertEqual([x["label"].split(" ")[0] for x in history(e.dir)["entries"]], ["add", "add", "delete"])
+
+    def test_in_add_mode_a_click_on_a_tag_places_the_new_one(self):
+        e = self.editor
+        e.load()
+        e.driver.find_element(By.ID, "tag-text").send_keys("Tea")
+        e.button("add-dish").click()
+        e.tag(1).click()
+        e.settled(3)
+        self.assertEqual([x["label"].split(" ")[0] for x in history(e.dir)["entries"]], ["add", "add", "add"])
+        self.assertEqual(tags(e.dir)[1]["side"], "right", "the tag under the click was not flipped")
+        self.assertEqual(tags(e.dir)[3]["text"], "Tea")
 
     def test_adding_a_dish_where_the_user_clicks(self):
         e = self.editor
@@ -333,19 +382,31 @@ class EditorTests(unittest.TestCase):
         e = self.editor
         e.load()
         ActionChains(e.driver).double_click(e.tag(1)).perform()
-        field = e.driver.find_element(By.ID, "tag-text")
-        e.wait(lambda d: field.get_attribute("value") == "Flat white", "the text was not offered for editing")
+        e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '.inline-edit[data-tag-id="1"]'), "no text field on the tag")
+        field = e.driver.find_element(By.CSS_SELECTOR, ".inline-edit")
+        self.assertEqual(field.get_attribute("value"), "Flat white")
+        # On the tag itself: the field sits where the tag is drawn.
+        box, tag = field.rect, e.tag(1).rect
+        self.assertLess(abs(box["x"] - tag["x"]) + abs(box["y"] - tag["y"]), 4, (box, tag))
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys("麻婆豆腐", Keys.ENTER)
         e.settled(3)
         self.assertEqual(tags(e.dir)[1]["text"], "麻婆豆腐")
         self.assertEqual(tags(e.dir)[1]["side"], "right", "a double-click is not also a flip")
+        # F2 edits the selected tag; Escape cancels and records nothing.
+        e.press(2, Keys.F2)
+        field = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, '.inline-edit[data-tag-id="2"]'), "F2 did not edit")
+        field.send_keys("99", Keys.ESCAPE)
+        e.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inline-edit"), "Escape did not cancel")
+        self.assertEqual(len(history(e.dir)["entries"]), 3)
 
     def test_delete_undo_and_redo_through_buttons_and_keys(self):
         e = self.editor
         e.load()
         ActionChains(e.driver).move_to_element(e.tag(2)).click_and_hold().release().perform()
-        e.settled(3)  # the click flipped it
+        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") == "true", "the click did not select the tag")
+        e.press(2, Keys.ENTER)  # a flip
+        e.settled(3)
         e.button("delete").click()
         e.settled(4)
         self.assertNotIn(2, tags(e.dir))
@@ -353,6 +414,8 @@ class EditorTests(unittest.TestCase):
         e.button("undo").click()
         e.wait(lambda d: history(e.dir)["cursor"] == 3, "undo did not reach the project")
         self.assertIn(2, tags(e.dir))
+        # As the CLI says it.
+        e.wait(lambda d: e.status().startswith("undid delete #2 “¥28”"), "undo did not say what it undid")
         e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, Keys.SHIFT, "z")
         e.wait(lambda d: history(e.dir)["cursor"] == 4, "Ctrl+Shift+Z did not redo")
         e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
@@ -378,7 +441,7 @@ class EditorTests(unittest.TestCase):
         _, out, _ = cli("history", "p.tagproj", "--tree", "--json", cwd=e.dir)
         entries = json.loads(out)["entries"]
         self.assertEqual([(x["seq"], x["parent"], x["front_end"]) for x in entries][2:], [(3, 2, "editor"), (4, 2, "editor")])
-        shown = [li.get_attribute("title") for li in e.driver.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")]
+        shown = [li.get_attribute("title") for li in e.driver.find_elements(By.CSS_SELECTOR, "#history [data-seq]:not([data-seq='0'])")]
         self.assertTrue(shown[-1].startswith("#4 · ") and shown[-1].endswith("/editor"), shown)
 
     def test_keyboard_moves_and_flips_the_focused_tag(self):
@@ -397,7 +460,7 @@ class EditorTests(unittest.TestCase):
         before = e.tag(1).rect
         self.assertEqual(cli("move", "p.tagproj", "1", "--to", "0.6,0.7", cwd=e.dir)[0], 0)
         e.wait(lambda d: abs(e.tag(1).rect["y"] - before["y"]) > 50, "the shell's move never showed", timeout=5)
-        e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history li:not(.start)")) == 3, "history not updated")
+        e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history [data-seq]:not([data-seq='0'])")) == 3, "history not updated")
 
     def test_a_right_to_left_tag_added_in_the_shell_shows_drawn_by_the_renderer(self):
         e = self.editor
@@ -422,7 +485,7 @@ class EditorTests(unittest.TestCase):
     def test_export_writes_the_picture_next_to_the_project(self):
         e = self.editor
         e.load()
-        e.button("export").click()
+        e.export_with()
         e.wait(lambda d: "wrote p-tagged.jpg" in e.status(), "export did not report")
         with open(os.path.join(e.dir, "p-tagged.jpg"), "rb") as f:
             self.assertEqual(f.read(3), b"\xff\xd8\xff")
@@ -436,7 +499,7 @@ class EditorTests(unittest.TestCase):
         e.load()
 
         def export(expected):
-            e.button("export").click()
+            e.export_with()
             e.wait(lambda d: ("wrote %s:" % expected) in e.status(), "export did not say it wrote %s" % expected)
 
         export("p-tagged.jpg")
@@ -529,7 +592,7 @@ class EditorTests(unittest.TestCase):
             os.path.join(e.dir, "p.tagproj")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
             self.assertEqual(locker.stdout.readline().strip(), "locked")
-            e.tag(1).click()
+            e.press(1, Keys.ENTER)
             e.wait(lambda d: "busy" in e.status(), "the page did not say the project is busy", timeout=20)
         finally:
             locker.stdin.write("release\n")

@@ -66,14 +66,31 @@ public struct AnswerFailure: TagProjError, Equatable {
     public var advice: String?
     /// What kind of failure it is.
     public var meaning: ErrorMeaning
+    /// The message for a front end that shows the picture, where it differs (no coordinates).
+    public var messageOnThePicture: String?
+    /// What would do what was asked, if there is one thing: a label for a button, and the request.
+    public var fix: Fix?
+
+    /// A request that would do what the failed one asked, offered to the user.
+    public struct Fix: Equatable, Sendable {
+        /// `Move the dot in and flip`.
+        public var label: String
+        /// The request to send when the user takes it.
+        public var request: Request
+    }
 
     /// A failure with these parts.
     public init(message: String, advice: String? = nil, meaning: ErrorMeaning) {
         (self.message, self.advice, self.meaning) = (message, advice, meaning)
     }
 
-    /// The failure `error` describes.
+    /// The failure `error` describes (a batch's failure is its edit's, with the line).
     public init(_ error: any TagProjError) {
         self.init(message: error.message, advice: error.advice, meaning: error.meaning)
+        let cause = (error as? BatchError)?.error ?? error
+        if let placement = cause as? PlacementError {
+            messageOnThePicture = placement.messageOnThePicture
+            fix = placement.fix.map { Fix(label: $0.label, request: $0.request) }
+        }
     }
 }

@@ -146,10 +146,14 @@ public enum RequestCodec {
         return .object(m)
     }
 
-    /// A failure as JSON: `{"ok":false,"error":"…","hint":"…","meaning":"not_found"}`.
+    /// A failure as JSON: `{"ok":false,"error":"…","hint":"…","meaning":"not_found"}`, then where
+    /// there are some `"on_the_picture":"…"` and `"fix":{"label":"…","request":{…}}`.
     public static func json(_ failure: AnswerFailure) -> JSON {
-        .object([("ok", .bool(false)), ("error", .string(failure.message)), ("hint", failure.advice.map { .string($0) } ?? .null),
-                 ("meaning", .string(failure.meaning.name))])
+        var m: [(String, JSON)] = [("ok", .bool(false)), ("error", .string(failure.message)), ("hint", failure.advice.map { .string($0) } ?? .null),
+                                   ("meaning", .string(failure.meaning.name))]
+        if let text = failure.messageOnThePicture { m.append(("on_the_picture", .string(text))) }
+        if let fix = failure.fix { m.append(("fix", .object([("label", .string(fix.label)), ("request", json(fix.request))]))) }
+        return .object(m)
     }
 
     /// The failure a JSON answer holds, or nil for a successful answer.

@@ -137,6 +137,24 @@ public enum PlacementError: TagProjError, Equatable {
             return "\(whose) does not fit on the \(side.rawValue) of its dot at \(at.formatted): it would stick out of the photo"
         }
     }
+    /// The message for a front end that shows the picture, where the dot's coordinates say
+    /// nothing: `#1's bubble does not fit on the right of its dot: it would stick out of the photo`.
+    public var messageOnThePicture: String {
+        switch self {
+        case .doesNotFit: return message
+        case let .sideDoesNotFit(id, side, _, _):
+            return "\(id.map { "\($0)'s bubble" } ?? "the bubble") does not fit on the \(side.rawValue) of its dot: it would stick out of the photo"
+        }
+    }
+
+    /// The requests that do what was asked once the dot is where the side fits: for a refused
+    /// flip of tag `id`, its dot moved to `room`, then the flip, as one batch.
+    public var fix: (label: String, request: Request)? {
+        guard case let .sideDoesNotFit(id?, _, _, room) = self else { return nil }
+        let requests: [Request] = [.move(id, .to(Position(room))), .flip(id)]
+        return ("Move the dot in and flip", .batch(Batch(requests, source: "the fix for a refused flip")))
+    }
+
     /// A shorter text fits; a side fits once the dot is further from the edge.
     public var advice: String? {
         switch self {

@@ -1,51 +1,83 @@
 // The tagproj editor page: the photo with its tags, drawn by tagproj's own renderer, and every
-// gesture sent to the server as one edit. Plain JavaScript, no libraries: it runs offline.
+// gesture sent to the server as one request of the library's JSON dialect (the lines `apply`
+// reads). The page words nothing itself: it shows what the server's answers say. Plain
+// JavaScript, no libraries: it runs offline.
 "use strict";
 
-const photo = document.getElementById("photo");
+const stage = document.getElementById("stage");
 const canvas = document.getElementById("canvas");
+const photo = document.getElementById("photo");
+const detail = document.getElementById("detail");
 const layer = document.getElementById("tags");
 const statusLine = document.getElementById("status");
 const textInput = document.getElementById("tag-text");
 const historyList = document.getElementById("history");
+const side = document.getElementById("side");
+const exportDialog = document.getElementById("export-dialog");
+const helpDialog = document.getElementById("help-dialog");
 const buttons = {};
 for (const b of document.querySelectorAll("[data-action]")) buttons[b.dataset.action] = b;
 
 let state = null;            // the last /api/state answer
-let view = { w: 0, h: 0 };   // the photo's size on screen, in CSS pixels
 let selectedId = null;
 let pendingKind = null;      // "dish" or "price" while adding
-let editingId = null;        // the tag whose text is being edited
-let drag = null;             // the drag in progress
-let clickTimer = null;       // a single click waits to see whether it becomes a double-click
-const images = new Map();    // tag id -> { key, url, origin }
+let drag = null;             // the drag of a tag in progress
+let pan = null;              // the pan in progress
+let spaceHeld = false;
+let stopped = false;         // the server no longer answers
+const images = new Map();    // "id|side" -> { key, url, origin, width, height }
+const pointers = new Map();  // touches on the stage, for pinch and two-finger pan
+// The view: CSS pixels per photo pixel, and where the photo's top-left corner is in the stage.
+const view = { scale: 1, x: 0, y: 0, fitted: true };
 
 // MARK: - Talking to the server
+
+class Stopped extends Error {}
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(path, options);
-    if (response.status === 503 && attempt < 10) {
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch (error) {
+      throw new Stopped(String(error));
+    }
+    if (response.status === 503 && attempt < 20) {
       say("the project is busy (another tagproj is editing it); retrying…", "warning");
       await new Promise((resolve) => setTimeout(resolve, 500));
       continue;
     }
     const data = await response.json().catch(() => ({ error: "the server sent no JSON (" + response.status + ")" }));
-    if (!response.ok) throw Object.assign(new Error(data.error || String(response.status)), { hint: data.hint });
+    if (!response.ok) throw Object.assign(new Error(data.on_the_picture || data.error || String(response.status)), { answer: data });
     return data;
   }
 }
 
-function say(text, kind) {
-  statusLine.textContent = text;
+function say(text, kind, fix) {
+  statusLine.replaceChildren(document.createTextNode(text));
   statusLine.className = kind || "";
+  if (fix) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.action = "fix";
+    button.textContent = fix.label;
+    button.addEventListener("click", () => edit(fix.request));
+    statusLine.appendChild(button);
+  }
 }
 
 function fail(error) {
-  say("error: " + error.message + (error.hint ? " (hint: " + error.hint + ")" : ""), "error");
+  if (error instanceof Stopped) {
+    stopped = true;
+    const project = state ? state.name + ".tagproj" : "the project";
+    say("tagproj open has stopped, so nothing more can be saved; run 'tagproj open " + project + "' in a terminal and open the address it prints", "error");
+    return;
+  }
+  const answer = error.answer || {};
+  say("error: " + error.message + (answer.hint && !answer.fix ? " (" + answer.hint + ")" : ""), "error", answer.fix);
 }
 
 /// A notice as the library worded it, marked as the CLI marks it.
@@ -53,68 +85,159 @@ function noticeLine(n) {
   return (n.severity === "info" ? "" : n.severity + ": ") + n.text;
 }
 
-/// `x,y` as the server reads a position: fractions of the photo.
-function position(x, y) { return x.toFixed(6) + "," + y.toFixed(6); }
+/// `x,y` as the server reads a position: fractions of the photo, inside the range positions take.
+function position(x, y) {
+  const keep = (v) => Math.min(Math.max(v, -0.5), 1.5).toFixed(6);
+  return keep(x) + "," + keep(y);
+}
 
-async function edit(body) {
+async function edit(request) {
   // Each edit is timed from the gesture to the redrawn page (performance.getEntriesByType("measure")).
   const started = performance.now();
   try {
-    const answer = await api("/api/edit", body);
-    const notices = answer.notices.map(noticeLine);
+    const answer = await api("/api/edit", request);
     const warned = answer.notices.some((n) => n.severity === "warning");
-    say(answer.said.concat(notices).join("  "), warned ? "warning" : "");
+    say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), warned ? "warning" : "");
     await show(answer.state);
-    performance.measure("tagproj " + body.op, { start: started });
-    return true;
+    performance.measure("tagproj " + request.op, { start: started });
+    return answer;
   } catch (error) {
     fail(error);
-    return false;
+    return null;
   }
+}
+
+// MARK: - The view: fit, zoom, pan
+
+function fitScale() {
+  const room = { w: Math.max(stage.clientWidth - 16, 50), h: Math.max(stage.clientHeight - 16, 50) };
+  return Math.min(room.w / state.width, room.h / state.height, 1);
+}
+
+function fit() {
+  view.scale = fitScale();
+  view.fitted = true;
+  view.x = (stage.clientWidth - state.width * view.scale) / 2;
+  view.y = (stage.clientHeight - state.height * view.scale) / 2;
+}
+
+/// Zooms to `scale` (at most 2× the photo's own pixels, at least the fit) keeping the photo point
+/// under the stage point (`cx`, `cy`) where it is.
+function zoomTo(scale, cx, cy) {
+  const dpr = window.devicePixelRatio || 1;
+  const least = Math.min(fitScale(), 1 / dpr), most = 2 / dpr;
+  scale = Math.min(Math.max(scale, least), most);
+  if (cx === undefined) { cx = stage.clientWidth / 2; cy = stage.clientHeight / 2; }
+  const px = (cx - view.x) / view.scale, py = (cy - view.y) / view.scale;
+  view.scale = scale;
+  view.fitted = Math.abs(scale - fitScale()) < 1e-9;
+  view.x = cx - px * scale;
+  view.y = cy - py * scale;
+  if (view.fitted) fit();
+  layout();
+}
+
+/// The photo and every tag where the view puts them; the detail of a zoomed view is fetched
+/// once the view holds still.
+function layout() {
+  const w = state.width * view.scale, h = state.height * view.scale;
+  canvas.style.left = view.x + "px";
+  canvas.style.top = view.y + "px";
+  canvas.style.width = w + "px";
+  canvas.style.height = h + "px";
+  // The whole photo at the fitted size; a zoomed view adds the detail of what it shows.
+  const fitted = fitScale();
+  const base = pixels(state.width * fitted, state.height * fitted);
+  const src = "/api/photo?w=" + base.w + "&h=" + base.h;
+  if (photo.dataset.src !== src) { photo.dataset.src = src; photo.src = src; }
+  for (const el of layer.children) placeTag(el);
+  scheduleDetail();
+  drawTags();
+}
+
+/// A CSS size in the screen's real pixels, never more than the photo's own.
+function pixels(w, h) {
+  const dpr = window.devicePixelRatio || 1;
+  return { w: Math.max(1, Math.min(state.width, Math.round(w * dpr))), h: Math.max(1, Math.min(state.height, Math.round(h * dpr))) };
+}
+
+let detailTimer = null;
+function scheduleDetail() {
+  clearTimeout(detailTimer);
+  detail.hidden = true;
+  if (view.fitted) return;  // the base photo is what the fitted view needs
+  detailTimer = setTimeout(fetchDetail, 60);
+}
+
+/// The visible part of a zoomed photo, fetched at the screen's real pixels.
+function fetchDetail() {
+  const w = state.width * view.scale, h = state.height * view.scale;
+  const x0 = Math.max(0, -view.x / w), y0 = Math.max(0, -view.y / h);
+  const x1 = Math.min(1, (stage.clientWidth - view.x) / w), y1 = Math.min(1, (stage.clientHeight - view.y) / h);
+  if (x1 <= x0 || y1 <= y0) return;
+  const size = pixels((x1 - x0) * w, (y1 - y0) * h);
+  const region = { x: x0, y: y0, rw: x1 - x0, rh: y1 - y0 };
+  const started = performance.now();
+  const url = "/api/photo?w=" + size.w + "&h=" + size.h + "&x=" + region.x.toFixed(6) + "&y=" + region.y.toFixed(6)
+    + "&rw=" + region.rw.toFixed(6) + "&rh=" + region.rh.toFixed(6);
+  const next = new Image();
+  next.onload = () => {
+    detail.src = url;
+    detail.style.left = region.x * w + "px";
+    detail.style.top = region.y * h + "px";
+    detail.style.width = region.rw * w + "px";
+    detail.style.height = region.rh * h + "px";
+    detail.dataset.region = [region.x, region.y, region.rw, region.rh].join(",");
+    detail.hidden = false;
+    performance.measure("tagproj zoom detail", { start: started });
+  };
+  next.src = url;
 }
 
 // MARK: - Drawing
 
-function fit() {
-  const stage = document.getElementById("stage");
-  const room = { w: Math.max(stage.clientWidth - 16, 50), h: Math.max(stage.clientHeight - 16, 50) };
-  const scale = Math.min(room.w / state.width, room.h / state.height, 1);
-  return { w: Math.max(1, Math.round(state.width * scale)), h: Math.max(1, Math.round(state.height * scale)) };
-}
-
 async function show(next) {
   state = next;
-  const size = fit();
-  if (size.w !== view.w || size.h !== view.h || !photo.src) {
-    view = size;
-    canvas.style.width = size.w + "px";
-    canvas.style.height = size.h + "px";
-    photo.width = size.w;
-    photo.height = size.h;
-    photo.src = "/api/photo?w=" + size.w + "&h=" + size.h;
-    images.clear();
-  }
+  document.title = state.name + " — tagproj";
+  if (view.fitted) fit();
+  layout();
   await drawTags();
   drawHistory();
-  buttons.delete.disabled = !state.tags.some((t) => t.id === selectedId);
+  if (!state.tags.some((t) => t.id === selectedId)) selectedId = null;
+  buttons.delete.disabled = selectedId === null;
+  select(selectedId);
 }
 
-async function tagImage(tag) {
-  const key = [tag.label, tag.side, tag.kind, tag.x, tag.y, state.tag_scale, view.w, view.h].join("|");
-  const cached = images.get(tag.id);
+/// The rendered size the tags are asked for: the photo at the view's scale in real pixels.
+function tagPixels() { return pixels(state.width * view.scale, state.height * view.scale); }
+
+async function tagImage(tag, sideShown) {
+  const size = tagPixels();
+  const key = [tag.label, sideShown, tag.kind, tag.x, tag.y, state.tag_scale, size.w, size.h].join("|");
+  const name = tag.id + "|" + sideShown;
+  const cached = images.get(name);
   if (cached && cached.key === key) return cached;
-  const response = await fetch("/api/tag?id=" + tag.id + "&w=" + view.w + "&h=" + view.h);
+  const response = await fetch("/api/tag?id=" + tag.id + "&w=" + size.w + "&h=" + size.h + "&side=" + sideShown);
   if (!response.ok) throw new Error("cannot draw tag #" + tag.id);
   const [ox, oy] = (response.headers.get("X-Tag-Origin") || "0,0").split(",").map(Number);
-  const url = URL.createObjectURL(await response.blob());
+  const blob = await response.blob();
+  const bitmap = await createImageBitmap(blob);
+  const image = { key, url: URL.createObjectURL(blob), origin: { x: ox, y: oy }, width: bitmap.width, height: bitmap.height, size };
+  bitmap.close();
   if (cached) URL.revokeObjectURL(cached.url);
-  const image = { key, url, origin: { x: ox, y: oy } };
-  images.set(tag.id, image);
+  images.set(name, image);
   return image;
 }
 
-async function drawTags() {
-  const drawn = await Promise.all(state.tags.map(async (tag) => [tag, await tagImage(tag)]));
+let drawing = Promise.resolve();
+function drawTags() {
+  drawing = drawing.then(drawTagsNow, drawTagsNow);
+  return drawing;
+}
+
+async function drawTagsNow() {
+  if (!state) return;
+  const drawn = await Promise.all(state.tags.map(async (tag) => [tag, await tagImage(tag, tag.side)]));
   const keep = new Set();
   for (const [tag, image] of drawn) {
     keep.add(String(tag.id));
@@ -125,104 +248,177 @@ async function drawTags() {
       el.tabIndex = 0;
       el.draggable = false;
       el.dataset.tagId = String(tag.id);
+      el.setAttribute("role", "button");
       attach(el);
       layer.appendChild(el);
     }
+    if (drag && drag.el === el) continue;
     el.dataset.side = tag.side;
+    el.dataset.overlaps = tag.overlaps.length ? "true" : "false";
     el.alt = tag.kind + " tag #" + tag.id + ": " + tag.label;
-    el.title = tag.label;
-    if (el.src !== image.url) el.src = image.url;
-    // Where the image sits relative to the dot, so a drag can move the dot and the image together.
-    el.dataset.offsetX = String(image.origin.x - tag.x * view.w);
-    el.dataset.offsetY = String(image.origin.y - tag.y * view.h);
-    place(el, tag.x, tag.y);
-    el.classList.toggle("selected", tag.id === selectedId);
+    el.title = tag.label + (tag.overlaps.length ? " (overlaps #" + tag.overlaps.join(", #") + ")" : "");
+    show1(el, tag, image, tag.x, tag.y);
   }
   for (const el of [...layer.children]) if (!keep.has(el.dataset.tagId)) el.remove();
-  for (const id of [...images.keys()]) if (!keep.has(String(id))) { URL.revokeObjectURL(images.get(id).url); images.delete(id); }
+  for (const [name, image] of [...images]) {
+    if (!keep.has(name.split("|")[0])) { URL.revokeObjectURL(image.url); images.delete(name); }
+  }
 }
 
-function place(el, x, y) {
-  el.style.left = x * view.w + Number(el.dataset.offsetX) + "px";
-  el.style.top = y * view.h + Number(el.dataset.offsetY) + "px";
+/// Shows `image` of `tag` in `el` with the dot at (`x`, `y`), fractions of the photo.
+function show1(el, tag, image, x, y) {
+  if (el.src !== image.url) el.src = image.url;
+  el.dataset.image = [image.origin.x, image.origin.y, image.width, image.height, image.size.w, image.size.h].join("|");
+  placeTag(el, x, y, tag);
 }
 
+/// Puts `el` where its tag's dot is (or at `x`, `y`), its image at the view's scale.
+function placeTag(el, x, y, tag) {
+  tag = tag || tagOf(el);
+  if (!tag || !el.dataset.image) return;
+  const [ox, oy, width, height, rw, rh] = el.dataset.image.split("|").map(Number);
+  // The image was drawn for a rw×rh picture; the canvas shows the photo at the view's scale.
+  const sx = (state.width * view.scale) / rw, sy = (state.height * view.scale) / rh;
+  const at = { x: (x === undefined ? tag.x : x) * state.width * view.scale, y: (y === undefined ? tag.y : y) * state.height * view.scale };
+  el.style.width = width * sx + "px";
+  el.style.height = height * sy + "px";
+  el.style.left = at.x + (ox - tag.x * rw) * sx + "px";
+  el.style.top = at.y + (oy - tag.y * rh) * sy + "px";
+}
+
+/// The history tree, as `history --tree` draws it: older branches one step in.
 function drawHistory() {
   historyList.replaceChildren();
-  const start = document.createElement("li");
-  start.className = "start" + (state.history.cursor === 0 ? " current" : "");
-  start.textContent = "(start)";
-  historyList.appendChild(start);
-  for (const entry of state.history.entries) {
+  const entries = state.history.entries;
+  const newest = new Map();   // parent -> its newest child
+  for (const e of entries) if (!newest.has(e.parent) || newest.get(e.parent) < e.seq) newest.set(e.parent, e.seq);
+  const depth = new Map([[0, 0]]);
+  const row = (seq, label, title, undone) => {
     const li = document.createElement("li");
-    li.value = entry.seq;
-    li.textContent = entry.label;
-    // When and by whom, as `tagproj history` shows it; entries from before the tree have neither.
-    const who = [entry.user, entry.front_end].filter((x) => x).join("/");
-    li.title = "#" + entry.seq + (entry.time_ms !== null ? " · " + new Date(entry.time_ms).toLocaleString() : "") + (who ? " · " + who : "");
-    if (entry.undone) li.classList.add("undone");
-    if (entry.seq === state.history.cursor) { li.classList.add("current"); li.setAttribute("aria-current", "step"); }
+    li.dataset.seq = String(seq);
+    li.style.paddingLeft = 6 + 14 * (depth.get(seq) || 0) + "px";
+    const number = document.createElement("span");
+    number.className = "seq";
+    number.textContent = seq === 0 ? "" : String(seq);
+    li.append(number, document.createTextNode(label));
+    li.title = title;
+    if (undone) li.classList.add("undone");
+    if (seq === state.history.cursor) li.setAttribute("aria-current", "true");
+    li.addEventListener("click", () => restore(seq));
     historyList.appendChild(li);
+  };
+  row(0, "(start)", "the empty start", false);
+  for (const e of entries) {
+    depth.set(e.seq, (depth.get(e.parent) || 0) + (newest.get(e.parent) === e.seq ? 0 : 1));
+    // When and by whom, as `tagproj history` shows it; entries from before the tree have neither.
+    const who = [e.user, e.front_end].filter((x) => x).join("/");
+    row(e.seq, e.label, "#" + e.seq + (e.time_ms !== null ? " · " + new Date(e.time_ms).toLocaleString() : "") + (who ? " · " + who : ""), e.undone);
   }
+}
+
+function restore(seq) {
+  if (seq === state.history.cursor) return;
+  side.classList.remove("open");
+  edit({ op: "restore", to: seq });
 }
 
 // MARK: - Gestures on a tag
 
-function tagOf(el) { return state.tags.find((t) => String(t.id) === el.dataset.tagId); }
+function tagOf(el) { return state && state.tags.find((t) => String(t.id) === el.dataset.tagId); }
 
 function select(id) {
   selectedId = id;
-  for (const el of layer.children) el.classList.toggle("selected", el.dataset.tagId === String(id));
+  for (const el of layer.children) {
+    if (el.dataset.tagId === String(id)) el.setAttribute("aria-selected", "true"); else el.removeAttribute("aria-selected");
+  }
   buttons.delete.disabled = id === null;
 }
 
-/// Keeps the dot where the whole tag stays inside the photo (the region the server sent).
-function clamp(tag, x, y) {
-  const r = tag.region;
-  if (!r) return { x: tag.x, y: tag.y };
-  return { x: Math.min(Math.max(x, r.x0), r.x1), y: Math.min(Math.max(y, r.y0), r.y1) };
+/// What `move` will do with the dot asked at (`x`, `y`): the rule the server keeps, shown live.
+/// The bubble stays on its side where it fits, goes to the other where only that fits, and only
+/// where neither fits does the dot stop, at the nearer of the two places that fit.
+function predict(tag, x, y) {
+  const inside = (r) => r && x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1;
+  const other = tag.side === "right" ? "left" : "right";
+  if (inside(tag.region)) return { x, y, side: tag.side };
+  if (inside(tag.region_flipped)) return { x, y, side: other };
+  const clamp = (r) => ({ x: Math.min(Math.max(x, r.x0), r.x1), y: Math.min(Math.max(y, r.y0), r.y1) });
+  const far = (p) => ((p.x - x) * state.width) ** 2 + ((p.y - y) * state.height) ** 2;
+  if (!tag.region) return { x: tag.x, y: tag.y, side: tag.side };
+  const own = clamp(tag.region);
+  if (tag.region_flipped) {
+    const flipped = clamp(tag.region_flipped);
+    if (far(flipped) < far(own)) return { x: flipped.x, y: flipped.y, side: other };
+  }
+  return { x: own.x, y: own.y, side: tag.side };
 }
 
 function attach(el) {
+  let longPress = null;
   el.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || spaceHeld || pointers.size > 0) return;
     const tag = tagOf(el);
     if (!tag) return;
+    event.stopPropagation();
+    if (pendingKind) return;  // in add mode a click always places (the stage's click)
     event.preventDefault();
     el.setPointerCapture(event.pointerId);
-    select(tag.id);
-    drag = { el, tag, startX: event.clientX, startY: event.clientY, x: tag.x, y: tag.y, moved: false };
+    drag = { el, tag, startX: event.clientX, startY: event.clientY, wanted: null, shown: tag.side, moved: false };
+    if (event.pointerType === "touch") {
+      longPress = setTimeout(() => { if (drag && !drag.moved) { drag = null; startEditing(tag); } }, 550);
+    }
   });
-  el.addEventListener("pointermove", (event) => {
+  el.addEventListener("pointermove", async (event) => {
     if (!drag || drag.el !== el) return;
     const dx = event.clientX - drag.startX, dy = event.clientY - drag.startY;
     if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+    if (!drag.moved) { clearTimeout(longPress); select(drag.tag.id); }
     drag.moved = true;
     el.classList.add("dragging");
-    const p = clamp(drag.tag, drag.tag.x + dx / view.w, drag.tag.y + dy / view.h);
-    drag.x = p.x;
-    drag.y = p.y;
-    place(el, p.x, p.y);
+    const w = state.width * view.scale, h = state.height * view.scale;
+    drag.wanted = { x: drag.tag.x + dx / w, y: drag.tag.y + dy / h };
+    const p = predict(drag.tag, drag.wanted.x, drag.wanted.y);
+    const current = drag;
+    if (p.side !== drag.shown) {
+      const image = await tagImage(drag.tag, p.side);
+      if (drag !== current) return;
+      drag.shown = p.side;
+      el.dataset.side = p.side;
+      show1(el, { ...drag.tag, side: p.side }, image, p.x, p.y);
+    } else {
+      placeTag(el, p.x, p.y, drag.tag);
+    }
   });
   const finish = async (event, cancelled) => {
+    clearTimeout(longPress);
     if (!drag || drag.el !== el) return;
     const done = drag;
     drag = null;
     el.classList.remove("dragging");
-    if (cancelled) { place(el, done.tag.x, done.tag.y); return; }
+    if (cancelled) { await drawTags(); return; }
     if (done.moved) {
-      await edit({ op: "move", id: done.tag.id, to: position(done.x, done.y) });
-    } else if (event.detail >= 2 || clickTimer) {
-      clearTimeout(clickTimer);
-      clickTimer = null;
-      startEditing(done.tag);
-    } else {
-      clickTimer = setTimeout(() => { clickTimer = null; edit({ op: "flip", id: done.tag.id }); }, 280);
+      dragged = true;   // the click that follows is the drag's, not a tap
+      // The pointer's point, as `move --to` takes it: the server applies the rule shown.
+      await edit({ op: "move", id: done.tag.id, to: position(done.wanted.x, done.wanted.y) });
     }
   };
+  // A tap selects; a tap on the selected tag flips it (the seed's tap) once it is clear that it
+  // is not the first half of a double-click, which edits instead.
+  let dragged = false, flipSoon = null;
+  el.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (dragged) { dragged = false; return; }
+    const tag = tagOf(el);
+    if (!tag) return;
+    if (pendingKind) { placeAt(event); return; }
+    clearTimeout(flipSoon);
+    if (event.detail >= 2) { startEditing(tag); return; }
+    if (selectedId !== tag.id) { select(tag.id); return; }
+    flipSoon = setTimeout(() => edit({ op: "flip", id: tag.id }), 300);
+  });
   el.addEventListener("pointerup", (event) => finish(event, false));
   el.addEventListener("pointercancel", (event) => finish(event, true));
-  el.addEventListener("focus", () => { const tag = tagOf(el); if (tag) select(tag.id); });
+  el.addEventListener("focus", () => { const tag = tagOf(el); if (tag && selectedId !== tag.id) select(tag.id); });
   el.addEventListener("keydown", (event) => {
     const tag = tagOf(el);
     if (!tag) return;
@@ -230,13 +426,15 @@ function attach(el) {
     const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     if (moves[event.key]) {
       event.preventDefault();
-      const p = clamp(tag, tag.x + moves[event.key][0], tag.y + moves[event.key][1]);
-      edit({ op: "move", id: tag.id, to: position(p.x, p.y) }).then(() => focusTag(tag.id));
+      event.stopPropagation();
+      edit({ op: "move", id: tag.id, to: position(tag.x + moves[event.key][0], tag.y + moves[event.key][1]) }).then(() => focusTag(tag.id));
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
+      event.stopPropagation();
       edit({ op: "flip", id: tag.id }).then(() => focusTag(tag.id));
     } else if (event.key === "F2") {
       event.preventDefault();
+      event.stopPropagation();
       startEditing(tag);
     }
   });
@@ -247,17 +445,50 @@ function focusTag(id) {
   if (el) el.focus();
 }
 
+// MARK: - Editing text in place
+
+let editor = null;   // the input over the tag being edited
+
 function startEditing(tag) {
-  editingId = tag.id;
-  pendingKind = null;
-  armed();
-  textInput.value = tag.text;
-  textInput.focus();
-  textInput.select();
-  say("editing #" + tag.id + ": Enter saves, Esc cancels");
+  stopEditing();
+  select(tag.id);
+  const el = layer.querySelector('[data-tag-id="' + tag.id + '"]');
+  const input = document.createElement("input");
+  input.className = "inline-edit";
+  input.value = tag.text;
+  input.setAttribute("aria-label", "Text of tag #" + tag.id);
+  input.dataset.tagId = String(tag.id);
+  if (el) {
+    input.style.left = el.style.left;
+    input.style.top = el.style.top;
+    input.style.minWidth = el.style.width;
+    input.style.height = el.style.height;
+    input.style.fontSize = Math.max(13, parseFloat(el.style.height) * 0.45) + "px";
+  }
+  canvas.appendChild(input);
+  editor = input;
+  input.focus();
+  input.select();
+  input.addEventListener("keydown", async (event) => {
+    event.stopPropagation();
+    if (event.key === "Escape") { stopEditing(); focusTag(tag.id); return; }
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const text = input.value;
+    if (await edit({ op: "edit", id: tag.id, text })) { stopEditing(); focusTag(tag.id); }
+  });
+  input.addEventListener("blur", () => setTimeout(() => { if (editor === input && document.activeElement !== input) stopEditing(); }, 0));
+  say("editing #" + tag.id + ": Enter keeps the text, Esc cancels");
 }
 
-// MARK: - Adding, deleting, history, export
+function stopEditing() {
+  if (!editor) return;
+  const input = editor;
+  editor = null;
+  input.remove();
+}
+
+// MARK: - Adding, deleting, arranging, exporting
 
 function armed() {
   buttons["add-dish"].classList.toggle("armed", pendingKind === "dish");
@@ -266,7 +497,7 @@ function armed() {
 }
 
 function startAdding(kind) {
-  editingId = null;
+  stopEditing();
   pendingKind = kind;
   armed();
   if (textInput.value.trim() === "") {
@@ -278,22 +509,22 @@ function startAdding(kind) {
 }
 
 async function add(point) {
-  const body = { op: "add", kind: pendingKind, text: textInput.value };
-  if (point) body.at = position(point.x, point.y);
-  if (await edit(body)) {
+  const request = { op: "add", kind: pendingKind, text: textInput.value };
+  if (point) request.at = position(point.x, point.y);
+  const answer = await edit(request);
+  if (answer) {
     textInput.value = "";
     pendingKind = null;
     armed();
-    const newest = state.tags.reduce((a, t) => (t.id > a ? t.id : a), 0);
-    select(newest);
+    if (answer.tag) select(answer.tag.id);
   }
 }
 
 function cancel() {
   pendingKind = null;
-  editingId = null;
+  stopEditing();
   armed();
-  say("");
+  select(null);
 }
 
 async function removeSelected() {
@@ -303,23 +534,112 @@ async function removeSelected() {
   await edit({ op: "delete", id });
 }
 
-canvas.addEventListener("click", (event) => {
-  if (event.target.closest(".tag") || !pendingKind || textInput.value.trim() === "") return;
-  const box = photo.getBoundingClientRect();
-  add({ x: (event.clientX - box.left) / box.width, y: (event.clientY - box.top) / box.height });
+/// The export request the dialog's choices make (the server names the file).
+function exportChoice() {
+  const form = exportDialog.querySelector("form");
+  const choice = { format: form.format.value };
+  if (form.size.value === "1080") choice.max_size = 1080;
+  if (form.size.value === "custom") choice.max_size = Math.max(1, Math.round(Number(form["long-side"].value) || 1));
+  return choice;
+}
+
+exportDialog.querySelector("select[name=size]").addEventListener("change", (event) => {
+  exportDialog.querySelector(".custom").hidden = event.target.value !== "custom";
 });
+buttons.save.addEventListener("click", async () => {
+  exportDialog.close();
+  try {
+    say("exporting…");
+    const answer = await api("/api/export", { op: "export", ...exportChoice() });
+    say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), answer.notices.length ? "warning" : "");
+  } catch (error) { fail(error); }
+});
+buttons.download.addEventListener("click", () => {
+  exportDialog.close();
+  const query = Object.entries(exportChoice()).map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&");
+  const link = document.createElement("a");
+  link.href = "/api/download?" + query;
+  link.download = "";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  say("downloading the picture…");
+});
+buttons.close.addEventListener("click", () => exportDialog.close());
+
+// MARK: - The stage: placing, deselecting, zoom and pan
+
+stage.addEventListener("pointerdown", (event) => {
+  stage.setPointerCapture(event.pointerId);
+  pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  if (pointers.size === 2) {
+    const [a, b] = [...pointers.values()];
+    pan = { pinch: Math.hypot(a.x - b.x, a.y - b.y), scale: view.scale, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, x: view.x, y: view.y };
+  } else if (spaceHeld || (event.button === 1)) {
+    pan = { startX: event.clientX, startY: event.clientY, x: view.x, y: view.y };
+    stage.classList.add("panning");
+  }
+});
+stage.addEventListener("pointermove", (event) => {
+  if (!pointers.has(event.pointerId)) return;
+  pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  if (!pan) return;
+  const box = stage.getBoundingClientRect();
+  if (pan.pinch !== undefined && pointers.size === 2) {
+    const [a, b] = [...pointers.values()];
+    const cx = (a.x + b.x) / 2, cy = (a.y + b.y) / 2;
+    view.x = pan.x + (cx - pan.cx);
+    view.y = pan.y + (cy - pan.cy);
+    zoomTo(pan.scale * Math.hypot(a.x - b.x, a.y - b.y) / pan.pinch, cx - box.left, cy - box.top);
+  } else if (pan.startX !== undefined) {
+    view.x = pan.x + event.clientX - pan.startX;
+    view.y = pan.y + event.clientY - pan.startY;
+    view.fitted = false;
+    layout();
+  }
+});
+const endPointer = (event) => {
+  pointers.delete(event.pointerId);
+  if (pointers.size < 2 && pan && pan.pinch !== undefined) pan = null;
+  if (pointers.size === 0 && pan) { pan = null; stage.classList.remove("panning"); }
+};
+stage.addEventListener("pointerup", endPointer);
+stage.addEventListener("pointercancel", endPointer);
+
+/// Adds the pending tag with its dot where the click is.
+function placeAt(event) {
+  if (textInput.value.trim() === "") { startAdding(pendingKind); return; }
+  const box = canvas.getBoundingClientRect();
+  add({ x: (event.clientX - box.left) / box.width, y: (event.clientY - box.top) / box.height });
+}
+
+stage.addEventListener("click", (event) => {
+  if (spaceHeld || editor) return;
+  if (pendingKind) placeAt(event); else select(null);
+});
+
+stage.addEventListener("wheel", (event) => {
+  event.preventDefault();
+  const box = stage.getBoundingClientRect();
+  zoomTo(view.scale * Math.exp(-event.deltaY * 0.0015), event.clientX - box.left, event.clientY - box.top);
+}, { passive: false });
+
+function zoomStep(factor) { zoomTo(view.scale * factor); }
+function oneToOne() { zoomTo(1 / (window.devicePixelRatio || 1)); }
+
+buttons["zoom-in"].addEventListener("click", () => zoomStep(1.5));
+buttons["zoom-out"].addEventListener("click", () => zoomStep(1 / 1.5));
+buttons["zoom-fit"].addEventListener("click", () => { fit(); layout(); });
+
+// MARK: - Buttons and keys
 
 textInput.addEventListener("input", armed);
 textInput.addEventListener("keydown", (event) => {
   if (event.key === "Escape") { cancel(); return; }
   if (event.key !== "Enter") return;
   event.preventDefault();
-  if (editingId !== null) {
-    const id = editingId;
-    edit({ op: "edit", id, text: textInput.value }).then((ok) => { if (ok) { editingId = null; textInput.value = ""; focusTag(id); } });
-  } else if (pendingKind && textInput.value.trim() !== "") {
-    add(null);
-  }
+  if (!pendingKind) pendingKind = "dish";
+  if (textInput.value.trim() !== "") add(null);
 });
 
 buttons["add-dish"].addEventListener("click", () => startAdding("dish"));
@@ -327,16 +647,13 @@ buttons["add-price"].addEventListener("click", () => startAdding("price"));
 buttons.delete.addEventListener("click", removeSelected);
 buttons.undo.addEventListener("click", () => edit({ op: "undo" }));
 buttons.redo.addEventListener("click", () => edit({ op: "redo" }));
-buttons.export.addEventListener("click", async () => {
-  try {
-    say("exporting…");
-    const r = await api("/api/export", {});
-    say(r.said.concat(r.notices.map(noticeLine)).join("  "), r.notices.length ? "warning" : "");
-  } catch (error) { fail(error); }
-});
+buttons.arrange.addEventListener("click", () => edit({ op: "arrange" }));
+buttons.export.addEventListener("click", () => exportDialog.showModal());
+buttons.help.addEventListener("click", () => helpDialog.showModal());
+buttons.history.addEventListener("click", () => side.classList.toggle("open"));
 
 document.addEventListener("keydown", (event) => {
-  if (event.target === textInput) return;
+  if (event.target === textInput || event.target === editor || exportDialog.open || helpDialog.open) return;
   const key = event.key.toLowerCase();
   if ((event.ctrlKey || event.metaKey) && key === "z") {
     event.preventDefault();
@@ -344,12 +661,36 @@ document.addEventListener("keydown", (event) => {
   } else if ((event.ctrlKey || event.metaKey) && key === "y") {
     event.preventDefault();
     edit({ op: "redo" });
+  } else if (event.ctrlKey || event.metaKey || event.altKey) {
+    return;
   } else if (event.key === "Delete" || event.key === "Backspace") {
     event.preventDefault();
     removeSelected();
   } else if (event.key === "Escape") {
     cancel();
+  } else if (event.key === "F2" && selectedId !== null) {
+    event.preventDefault();
+    const tag = state.tags.find((t) => t.id === selectedId);
+    if (tag) startEditing(tag);
+  } else if (event.key === "+" || event.key === "=") {
+    zoomStep(1.5);
+  } else if (event.key === "-") {
+    zoomStep(1 / 1.5);
+  } else if (event.key === "0") {
+    fit();
+    layout();
+  } else if (event.key === "1") {
+    oneToOne();
+  } else if (event.key === "?") {
+    helpDialog.showModal();
+  } else if (event.key === " ") {
+    event.preventDefault();
+    spaceHeld = true;
+    stage.classList.add("panning");
   }
+});
+document.addEventListener("keyup", (event) => {
+  if (event.key === " ") { spaceHeld = false; stage.classList.remove("panning"); }
 });
 
 // MARK: - Start, and follow edits made elsewhere
@@ -360,7 +701,7 @@ async function refresh() {
 
 async function poll() {
   try {
-    if (state && !drag && !clickTimer) {
+    if (state && !drag && !stopped) {
       const { version } = await api("/api/version");
       if (version !== state.version) await show(await api("/api/state"));
     }
@@ -386,7 +727,7 @@ async function start() {
   await refresh();
   await photoShown();
   performance.measure("tagproj shown", { start: 0 });
-  window.addEventListener("resize", () => { if (state) show(state); });
+  window.addEventListener("resize", () => { if (state) { if (view.fitted) fit(); layout(); } });
   setTimeout(poll, 700);
 }
 
