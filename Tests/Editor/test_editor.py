@@ -54,15 +54,21 @@ def history(cwd, tree=False):
 class Editor:
     """`tagproj open p.tagproj --no-browser` in a folder of its own, with a headless Chromium on it."""
 
-    def __init__(self, photo_as=None, environment=None):
+    def __init__(self, photo_as=None, environment=None, phone=False, big=False):
         """`photo_as`: copy the sample JPEG into the folder under this name and make the project
         from it there, as a user does (`tagproj new p.tagproj p.jpg`). `environment`: more
-        variables for the server."""
+        variables for the server. `phone`: Chromium as a phone. `big`: the photo enlarged four
+        times (2400×1600), so a view has fewer pixels than the photo."""
         self.dir = tempfile.mkdtemp(prefix="tagproj-editor-")
         photo = PHOTO
         if photo_as:
             photo = os.path.join(self.dir, photo_as)
             shutil.copyfile(os.path.join(REPO, "Fixtures/images/jpeg-baseline.jpg"), photo)
+        if big:
+            for args in (("new", "small.tagproj", photo), ("export", "small.tagproj", "big.png", "--scale", "4")):
+                status, _, err = cli(*args, cwd=self.dir)
+                assert status == 0, err
+            photo = os.path.join(self.dir, "big.png")
         status, _, err = cli("new", "p.tagproj", photo, cwd=self.dir)
         assert status == 0, err
         for args in (("dish", "Flat white", "--at", "0.3,0.35"), ("price", "28", "--at", "0.75,0.6")):
@@ -78,12 +84,21 @@ class Editor:
         self.port = int(self.origin.rsplit(":", 1)[1])
         self.token = self.url.split("#token=")[1]
         options = webdriver.ChromeOptions()
-        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1100,720", "--force-device-scale-factor=1"):
+        flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+        if phone:
+            # A phone: 390×844 CSS pixels at three device pixels each, touch.
+            options.add_experimental_option("mobileEmulation", {
+                "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
+        else:
+            flags += ["--window-size=1100,720", "--force-device-scale-factor=1"]
+        for flag in flags:
             options.add_argument(flag)
         driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
         self.driver.set_script_timeout(20)
+        self.downloads = os.path.join(self.dir, "downloads")
+        os.mkdir(self.downloads)
+        self.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": self.downloads})
 
     def close(self):
         self.driver.quit()
@@ -98,6 +113,11 @@ class Editor:
         self.driver.get(url or self.url)
         if url is None:
             self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 2, "the tags never showed")
+
+    def load_tags(self, count):
+        """Loads the page of a project with `count` tags."""
+        self.driver.get(self.url)
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == count, "the tags never showed")
 
     def wait(self, condition, message, timeout=10):
         try:
@@ -303,6 +323,124 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(history(e.dir)["entries"][-1]["label"].split(" ")[0], "move")
         self.assertLess(tags(e.dir)[2]["x"], 0.75)
         self.assertGreater(tags(e.dir)[2]["y"], 0.6)
+
+    def test_a_drag_toward_the_edge_swaps_sides_where_move_would_and_lands_where_move_does(self):
+        e = self.editor
+        e.load()
+        shutil.copyfile(os.path.join(e.dir, "p.tagproj"), os.path.join(e.dir, "cli.tagproj"))
+        width = e.driver.execute_script("return document.getElementById('photo').getBoundingClientRect().width")
+        dx = int(round((0.97 - 0.3) * width))
+        chain = ActionChains(e.driver).click_and_hold(e.tag(1)).move_by_offset(10, 0).move_by_offset(dx - 10, 0)
+        chain.perform()
+        # Live, before the drop: the bubble has swapped to the left, the dot follows the pointer.
+        e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "the bubble did not swap sides during the drag")
+        ActionChains(e.driver).release().perform()
+        e.settled(3)
+        page = tags(e.dir)[1]
+        wanted = "%.6f,%.6f" % (0.3 + dx / width, 0.35)
+        status, _, err = cli("move", "cli.tagproj", "1", "--to", wanted, cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        status, out, _ = cli("list", "cli.tagproj", "--json", cwd=e.dir)
+        shell = json.loads(out)["tags"][0]
+        self.assertEqual((page["side"], round(page["x"], 6), round(page["y"], 6)), (shell["side"], round(shell["x"], 6), round(shell["y"], 6)))
+        self.assertEqual(page["side"], "left")
+        self.assertAlmostEqual(page["x"], 0.97, delta=0.01, msg="the dot went where the pointer went")
+
+    def test_the_tab_is_titled_with_the_project_and_a_stopped_server_is_said(self):
+        e = self.editor
+        e.load()
+        e.wait(lambda d: d.title == "p — tagproj", "the tab is not titled with the project's name")
+        e.server.send_signal(signal.SIGINT)
+        self.assertEqual(e.server.wait(timeout=10), 0)
+        e.press(1, Keys.ENTER)
+        e.wait(lambda d: "tagproj open has stopped" in e.status() and "tagproj open p.tagproj" in e.status(),
+               "the page did not say the server stopped and how to start it")
+        self.assertNotIn("Failed to fetch", e.status())
+
+    def test_a_refused_flip_is_said_on_the_picture_and_offers_the_fix(self):
+        e = self.editor
+        self.assertEqual(cli("move", "p.tagproj", "1", "--to", "0.97,0.35", cwd=e.dir)[0], 0)
+        e.load()
+        e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "the shell's move did not show")
+        e.press(1, Keys.ENTER)
+        e.wait(lambda d: "#1's bubble does not fit on the right of its dot" in e.status(), "the refusal was not said")
+        self.assertNotIn("0.97", e.status(), "the page does not speak the CLI's coordinates")
+        fix = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, '#status [data-action="fix"]'), "no fix offered")
+        self.assertEqual(fix.text, "Move the dot in and flip")
+        fix.click()
+        e.settled(4)
+        moved = tags(e.dir)[1]
+        self.assertEqual(moved["side"], "right")
+        self.assertLess(moved["x"], 0.97)
+        self.assertTrue(history(e.dir)["entries"][-1]["label"].startswith("move #1 in to "))
+
+    def test_overlapping_tags_are_outlined_and_arrange_resolves_them(self):
+        e = self.editor
+        self.assertEqual(cli("add", "p.tagproj", "dish", "Soup", "--at", "0.32,0.36", cwd=e.dir)[0], 0)
+        e.load_tags(3)
+        e.wait(lambda d: e.tag(1).get_attribute("data-overlaps") == "true" and e.tag(3).get_attribute("data-overlaps") == "true",
+               "the overlapping tags are not outlined")
+        self.assertEqual(e.tag(2).get_attribute("data-overlaps"), "false")
+        e.button("arrange").click()
+        e.settled(4)
+        self.assertTrue(history(e.dir)["entries"][-1]["label"].startswith("arrange"))
+        e.wait(lambda d: all(e.tag(i).get_attribute("data-overlaps") == "false" for i in (1, 2, 3)), "arrange left an overlap outlined")
+
+    def test_a_click_on_a_history_entry_restores_it(self):
+        e = self.editor
+        e.load()
+        e.driver.find_element(By.CSS_SELECTOR, '#history [data-seq="1"]').click()
+        e.settled(3)
+        self.assertEqual(list(tags(e.dir)), [1], "tagproj list agrees with the entry clicked")
+        self.assertEqual(history(e.dir)["entries"][-1]["label"], "restore #1")
+        e.wait(lambda d: d.find_element(By.CSS_SELECTOR, '#history [data-seq="3"]').get_attribute("aria-current") == "true",
+               "the new entry is not marked current")
+        e.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-tag-id="2"]'), "the page still shows tag 2")
+
+    def test_download_gives_the_bytes_export_writes_and_save_writes_each_format(self):
+        e = self.editor
+        e.load()
+        e.export_with(format="png", size="1080", action="download")
+        path = os.path.join(e.downloads, "p-tagged.png")
+        e.wait(lambda d: os.path.exists(path) and not any(n.endswith(".crdownload") for n in os.listdir(e.downloads)),
+               "the download never arrived", timeout=30)
+        status, _, err = cli("export", "p.tagproj", "cli.png", "--max-size", "1080", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        with open(path, "rb") as a, open(os.path.join(e.dir, "cli.png"), "rb") as b:
+            self.assertEqual(a.read(), b.read(), "Download gives the bytes export writes with the same options")
+        e.export_with(format="webp", size="1080")
+        e.wait(lambda d: "wrote p-tagged.webp" in e.status(), "Save did not write the WebP")
+        with open(os.path.join(e.dir, "p-tagged.webp"), "rb") as f:
+            head = f.read(12)
+        self.assertEqual((head[:4], head[8:12]), (b"RIFF", b"WEBP"))
+
+    def test_zoom_to_one_to_one_shows_the_photos_own_pixels_of_the_region(self):
+        self.editor.close()
+        self.editor = e = Editor(big=True)
+        e.load()
+        e.driver.find_element(By.TAG_NAME, "body").send_keys("1")
+        detail = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#detail:not([hidden])"), "no detail at 1:1")
+        shown = e.driver.execute_script(
+            "const i = arguments[0], r = i.getBoundingClientRect(); return [i.naturalWidth, i.naturalHeight, r.width, r.height, i.dataset.region]", detail)
+        natural_w, natural_h, css_w, css_h, region = shown
+        x, y, rw, rh = map(float, region.split(","))
+        status, out, _ = cli("info", "p.tagproj", "--json", cwd=e.dir)
+        info = json.loads(out)
+        # At 1:1 each of the region's photo pixels is one screen pixel.
+        self.assertAlmostEqual(natural_w, rw * info["width"], delta=1.5)
+        self.assertAlmostEqual(natural_h, rh * info["height"], delta=1.5)
+        self.assertAlmostEqual(css_w, natural_w, delta=1.5)
+        # `0` fits the photo again.
+        e.driver.find_element(By.TAG_NAME, "body").send_keys("0")
+        e.wait(lambda d: d.find_element(By.ID, "detail").get_attribute("hidden") is not None, "0 did not fit the photo")
+
+    def test_the_help_lists_every_gesture(self):
+        e = self.editor
+        e.load()
+        e.driver.find_element(By.TAG_NAME, "body").send_keys("?")
+        dialog = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#help-dialog[open]"), "? did not open the help")
+        for words in ("Double-click", "Drag a tag", "Wheel, pinch", "Ctrl+Z"):
+            self.assertIn(words, dialog.text)
 
     def test_a_click_selects_and_a_click_on_the_selected_tag_flips_it(self):
         e = self.editor
@@ -607,6 +745,79 @@ class EditorTests(unittest.TestCase):
         e.server.send_signal(signal.SIGINT)
         self.assertEqual(e.server.wait(timeout=10), 0)
 
+
+
+class PhoneTests(unittest.TestCase):
+    """The same page on a phone: 390×844 CSS pixels, devicePixelRatio 3, touch."""
+
+    def setUp(self):
+        self.editor = Editor(phone=True, big=True)
+
+    def tearDown(self):
+        self.editor.close()
+
+    def touch(self, kind, x=0, y=0):
+        self.editor.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]})
+
+    def tap(self, element):
+        box = element.rect
+        self.touch("touchStart", box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.touch("touchEnd")
+
+    def test_the_photo_fills_the_width_and_the_toolbar_is_one_row_of_44_px_buttons(self):
+        e = self.editor
+        e.load()
+        self.assertEqual(e.driver.execute_script("return [window.innerWidth, window.devicePixelRatio]"), [390, 3])
+        photo = e.driver.find_element(By.ID, "photo").rect
+        self.assertGreaterEqual(photo["width"], 370, "the photo fills the width")
+        shown = [b for b in e.driver.find_elements(By.CSS_SELECTOR, "#tools button") if b.is_displayed()]
+        self.assertGreaterEqual(len(shown), 8)
+        for b in shown:
+            self.assertGreaterEqual(b.rect["width"], 44, b.get_attribute("data-action"))
+            self.assertGreaterEqual(b.rect["height"], 44, b.get_attribute("data-action"))
+            self.assertTrue(b.get_attribute("aria-label"), "every icon button has a label for screen readers")
+        self.assertEqual(len({b.rect["y"] for b in shown}), 1, "one row")
+        self.assertLessEqual(max(b.rect["x"] + b.rect["width"] for b in shown), 390)
+
+    def test_photo_and_tags_arrive_at_the_screens_real_pixels(self):
+        e = self.editor
+        e.load()
+        e.wait(lambda d: d.execute_script("return document.getElementById('photo').naturalWidth > 0"), "no photo")
+        natural, css = e.driver.execute_script(
+            "const p = document.getElementById('photo'); return [p.naturalWidth, p.getBoundingClientRect().width]")
+        status, out, _ = cli("info", "p.tagproj", "--json", cwd=e.dir)
+        self.assertEqual(natural, min(json.loads(out)["width"], round(css * 3)), "the photo at three pixels per CSS pixel")
+        tag_natural, tag_css = e.driver.execute_script(
+            "const t = document.querySelector('[data-tag-id=\"1\"]'); return [t.naturalWidth, t.getBoundingClientRect().width]")
+        self.assertAlmostEqual(tag_natural, tag_css * 3, delta=4, msg="the tag drawn at three pixels per CSS pixel")
+
+    def test_a_tap_selects_a_tap_on_the_selected_tag_flips_and_a_long_press_edits(self):
+        e = self.editor
+        e.load()
+        self.tap(e.tag(1))
+        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") == "true", "a tap did not select")
+        ActionChains(e.driver).pause(0.6).perform()
+        self.tap(e.tag(1))
+        e.settled(3)
+        self.assertEqual(tags(e.dir)[1]["side"], "left")
+        box = e.tag(2).rect
+        self.touch("touchStart", box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '.inline-edit[data-tag-id="2"]'), "a long press did not edit", timeout=5)
+        self.touch("touchEnd")
+        self.assertEqual(len(history(e.dir)["entries"]), 3, "a long press records nothing by itself")
+
+    def test_the_history_is_a_drawer(self):
+        e = self.editor
+        e.load()
+        side = e.driver.find_element(By.ID, "side")
+        inside = lambda: e.driver.execute_script("return arguments[0].getBoundingClientRect().left < window.innerWidth", side)
+        self.assertFalse(inside(), "the drawer starts closed")
+        e.button("history").click()
+        e.wait(lambda d: inside(), "the drawer did not open")
+        e.driver.find_element(By.CSS_SELECTOR, '#history [data-seq="1"]').click()
+        e.settled(3)
+        self.assertEqual(list(tags(e.dir)), [1])
 
 class SecurityTests(unittest.TestCase):
     """Trying to get in as another user of the machine, or another web page in the browser, would."""

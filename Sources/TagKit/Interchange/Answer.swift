@@ -42,7 +42,7 @@ public struct Answer: Equatable, Sendable {
     public var said: [String] {
         switch result {
         case .edited(_, let label): return [label]
-        case .batch(let label, _): return [label.hasPrefix("apply ") ? "applied " + label.dropFirst(6) : label]
+        case .batch(let label, _): return [label.hasPrefix("apply ") && label.contains(" from ") ? "applied " + label.dropFirst(6) : label]
         case .undone(let labels): return labels.map { "undid " + $0 }
         case .redone(let labels): return labels.map { "redid " + $0 }
         case .restored(let seq, _): return ["restored the state of #\(seq)"]

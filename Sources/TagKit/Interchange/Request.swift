@@ -101,16 +101,19 @@ public struct Batch: Equatable, Sendable {
     public var lines: [Int]
     /// Where they came from, for the history entry's label (`apply 3 edits from menu.csv`).
     public var source: String
+    /// The entry's label when it says more than where the edits came from (`move #1 in and flip`).
+    public var name: String?
 
     /// A batch of `requests` from `source`; `lines` default to their positions.
-    public init(_ requests: [Request], lines: [Int]? = nil, source: String) {
+    public init(_ requests: [Request], lines: [Int]? = nil, source: String, name: String? = nil) {
         self.requests = requests
         self.lines = lines ?? requests.indices.map { $0 + 1 }
         self.source = source
+        self.name = name
     }
 
-    /// `apply 3 edits from menu.csv`.
-    public var label: String { "apply \(requests.count) edit\(requests.count == 1 ? "" : "s") from \(source)" }
+    /// `apply 3 edits from menu.csv`, or the batch's name.
+    public var label: String { name ?? "apply \(requests.count) edit\(requests.count == 1 ? "" : "s") from \(source)" }
 }
 
 /// Some of a project's settings, the others kept: what `set` asks for.

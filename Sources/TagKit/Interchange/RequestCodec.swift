@@ -49,7 +49,7 @@ public enum RequestCodec {
             guard case .array(let items)? = f.value("requests") else { throw RequestCodingError("\"requests\" must be an array") }
             var requests: [Request] = []
             for item in items { requests.append(try request(from: item)) }
-            return .batch(Batch(requests, source: try f.optionalString("source") ?? "a batch"))
+            return .batch(Batch(requests, source: try f.optionalString("source") ?? "a batch", name: try f.optionalString("name")))
         case "undo": return .undo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
         case "redo": return .redo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
         case "restore":
@@ -86,7 +86,10 @@ public enum RequestCodec {
             if let v = change.font { m.append(("font", .string(v))) }
             if let v = change.tagScale { m.append(("tag_scale", .number(v))) }
         case .refreshFonts, .arrange, .info: break
-        case .batch(let batch): m += [("source", .string(batch.source)), ("requests", .array(batch.requests.map(json)))]
+        case .batch(let batch):
+            m.append(("source", .string(batch.source)))
+            if let name = batch.name { m.append(("name", .string(name))) }
+            m.append(("requests", .array(batch.requests.map(json))))
         case .undo(let steps), .redo(let steps): m.append(("steps", .integer(Int64(steps))))
         case .restore(let seq): m.append(("to", .integer(seq)))
         case let .export(output, options, at):

@@ -152,7 +152,7 @@ public enum PlacementError: TagProjError, Equatable {
     public var fix: (label: String, request: Request)? {
         guard case let .sideDoesNotFit(id?, _, _, room) = self else { return nil }
         let requests: [Request] = [.move(id, .to(Position(room))), .flip(id)]
-        return ("Move the dot in and flip", .batch(Batch(requests, source: "the fix for a refused flip")))
+        return ("Move the dot in and flip", .batch(Batch(requests, source: "the editor", name: "move \(id) in to \(room.formatted) and flip")))
     }
 
     /// A shorter text fits; a side fits once the dot is further from the edge.

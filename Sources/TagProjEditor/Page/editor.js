@@ -650,6 +650,7 @@ buttons.redo.addEventListener("click", () => edit({ op: "redo" }));
 buttons.arrange.addEventListener("click", () => edit({ op: "arrange" }));
 buttons.export.addEventListener("click", () => exportDialog.showModal());
 buttons.help.addEventListener("click", () => helpDialog.showModal());
+buttons["help-drawer"].addEventListener("click", () => helpDialog.showModal());
 buttons.history.addEventListener("click", () => side.classList.toggle("open"));
 
 document.addEventListener("keydown", (event) => {
