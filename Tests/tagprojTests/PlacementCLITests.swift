@@ -107,8 +107,11 @@ import Testing
         let history = try CLI.json(try cli("history", "dinner.tagproj", "--json"))["entries"] as! [[String: Any]]
         #expect(history.last?["label"] as? String == "arrange 2 tags" && history.count == 4)
         let again = try cli("arrange", "dinner.tagproj")
-        #expect(again.stderr == "arrange: nothing overlapped\n", "\(again)")
-        #expect(try cli("undo", "dinner.tagproj", "--steps", "2").status == 0)
+        #expect(again.status == 0 && again.stdout.isEmpty && again.stderr == "arrange: nothing overlapped\n", "\(again)")
+        let unchanged = try CLI.json(try cli("history", "dinner.tagproj", "--json"))["entries"] as! [[String: Any]]
+        #expect(unchanged.count == 4, "nothing to resolve records no entry")
+        let undo = try cli("undo", "dinner.tagproj")
+        #expect(undo.status == 0 && undo.stderr == "undid arrange 2 tags\n", "\(undo)")
         #expect(try cli("list", "dinner.tagproj", "--json").stdout == before)
     }
 }

@@ -4,7 +4,8 @@ extension Document {
     /// and fits; else its dot moves to the nearest position (either side, its own first) clear of
     /// them (two tags on one dot always overlap: their rings do) (`FreeSpace` searched outward from the dot). A tag that cannot be
     /// cleared stays and is named in an `overlaps` notice (at most `OverlapLimit.limit` of them,
-    /// then `moreOverlaps`). One entry holds every tag it changed.
+    /// then `moreOverlaps`). One entry holds every tag it changed; when it changed none, no entry is
+    /// recorded (`EditOutcome.recordsEntry`).
     func arranged() -> EditOutcome {
         let scale = settings.tagScale
         var index = BoxIndex(size: size, tagHeight: TagStyle.height(on: size, scale: scale))
@@ -52,7 +53,22 @@ extension Document {
             changes.append(TagChange(id: tag.id, before: tag, after: after))
             notices.append(.arranged(tag.id, spot.anchor, spot.side))
         }
-        let label = changes.isEmpty ? "arrange: nothing overlapped" : "arrange \(changes.count) tag\(changes.count == 1 ? "" : "s")"
-        return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: changes), notices: notices)
+        return Self.arrangeOutcome(next, changes: changes, notices: notices)
+    }
+
+    /// What `arrange` gives for `changes`: one entry holding them, or, when it changed nothing, an
+    /// outcome that records none and says why (`arrange: nothing overlapped`, or that no overlap
+    /// could be resolved, which the `overlaps` notices then name).
+    static func arrangeOutcome(_ document: Document, changes: [TagChange], notices: [Notice]) -> EditOutcome {
+        let label: String
+        if !changes.isEmpty {
+            label = "arrange \(changes.count) tag\(changes.count == 1 ? "" : "s")"
+        } else if notices.isEmpty {
+            label = "arrange: nothing overlapped"
+        } else {
+            label = "arrange: no overlap could be resolved"
+        }
+        return EditOutcome(document: document, entry: HistoryEntry(label: label, changes: changes), notices: notices,
+                           recordsEntry: !changes.isEmpty)
     }
 }

@@ -42,6 +42,24 @@ import Testing
         let document = Document(tags: TagSet([tag(1, 0.2, 0.2, .right), tag(2, 0.8, 0.8, .left)]), size: size, nextID: TagID(3))
         let outcome = try document.applying(.arrange, measurer: nil)
         #expect(outcome.document == document && outcome.notices.isEmpty && outcome.entry.label == "arrange: nothing overlapped")
+        #expect(!outcome.recordsEntry && outcome.entry.changes.isEmpty)
+    }
+
+    @Test func arrangingWithNothingToResolveRecordsNoEntryAndUndoTakesBackTheOneBefore() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let measurer = FixedWidthMeasurer()
+        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.2, y: 0.2), side: nil, measurer: measurer)
+        _ = try project.add(kind: .dish, text: "Tea", at: NormalizedPoint(x: 0.8, y: 0.8), side: nil, measurer: measurer)
+        let before = contents(project.path)
+        let answer = try project.perform(.arrange)
+        #expect(answer.result == .edited(tag: nil, label: "arrange: nothing overlapped") && answer.notices.isEmpty)
+        #expect(answer.said == ["arrange: nothing overlapped"], "the front end still has something to say")
+        #expect(contents(project.path) == before, "nothing written")
+        #expect(try project.history().items.map(\.label) == ["add dish #1 “Soup”", "add dish #2 “Tea”"])
+        #expect(try project.undo().labels == ["add dish #2 “Tea”"])
+        #expect(try project.tags().map(\.id) == [TagID(1)])
+        try project.check()
     }
 }
 

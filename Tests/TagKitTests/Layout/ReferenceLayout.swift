@@ -62,8 +62,7 @@ enum ReferenceLayout {
             changes.append(TagChange(id: tag.id, before: tag, after: after))
             notices.append(.arranged(tag.id, spot.anchor, spot.side))
         }
-        let label = changes.isEmpty ? "arrange: nothing overlapped" : "arrange \(changes.count) tag\(changes.count == 1 ? "" : "s")"
-        return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: changes), notices: notices)
+        return Document.arrangeOutcome(next, changes: changes, notices: notices)
     }
 
     /// `notices` with the overlaps past `OverlapLimit.limit` cut and said, as an outcome now says them.
