@@ -114,4 +114,16 @@ import Testing
         #expect(undo.status == 0 && undo.stderr == "undid arrange 2 tags\n", "\(undo)")
         #expect(try cli("list", "dinner.tagproj", "--json").stdout == before)
     }
+
+    @Test func twoBubblesFacingEachOtherAreBothTurnedAwayWithTheirDotsKept() throws {
+        let cli = CLI()
+        try cli.newProject()
+        try cli("add", "dinner.tagproj", "dish", "Soup", "--at", "0.45,0.3", "--side", "right")
+        let tea = try cli("add", "dinner.tagproj", "dish", "Tea", "--at", "0.55,0.3", "--side", "left")
+        #expect(tea.stderr == "warning: #2 overlaps #1\n", "\(tea)")
+        let run = try cli("arrange", "dinner.tagproj")
+        #expect(run.status == 0 && run.stdout.isEmpty, "\(run)")
+        #expect(run.stderr == "#1: now at 0.450,0.300, bubble on the left\n#2: now at 0.550,0.300, bubble on the right\narrange 2 tags\n",
+                "\(run)")
+    }
 }
