@@ -107,8 +107,23 @@ import Testing
         let history = try CLI.json(try cli("history", "dinner.tagproj", "--json"))["entries"] as! [[String: Any]]
         #expect(history.last?["label"] as? String == "arrange 2 tags" && history.count == 4)
         let again = try cli("arrange", "dinner.tagproj")
-        #expect(again.stderr == "arrange: nothing overlapped\n", "\(again)")
-        #expect(try cli("undo", "dinner.tagproj", "--steps", "2").status == 0)
+        #expect(again.status == 0 && again.stdout.isEmpty && again.stderr == "arrange: nothing overlapped\n", "\(again)")
+        let unchanged = try CLI.json(try cli("history", "dinner.tagproj", "--json"))["entries"] as! [[String: Any]]
+        #expect(unchanged.count == 4, "nothing to resolve records no entry")
+        let undo = try cli("undo", "dinner.tagproj")
+        #expect(undo.status == 0 && undo.stderr == "undid arrange 2 tags\n", "\(undo)")
         #expect(try cli("list", "dinner.tagproj", "--json").stdout == before)
+    }
+
+    @Test func twoBubblesFacingEachOtherAreBothTurnedAwayWithTheirDotsKept() throws {
+        let cli = CLI()
+        try cli.newProject()
+        try cli("add", "dinner.tagproj", "dish", "Soup", "--at", "0.45,0.3", "--side", "right")
+        let tea = try cli("add", "dinner.tagproj", "dish", "Tea", "--at", "0.55,0.3", "--side", "left")
+        #expect(tea.stderr == "warning: #2 overlaps #1\n", "\(tea)")
+        let run = try cli("arrange", "dinner.tagproj")
+        #expect(run.status == 0 && run.stdout.isEmpty, "\(run)")
+        #expect(run.stderr == "#1: now at 0.450,0.300, bubble on the left\n#2: now at 0.550,0.300, bubble on the right\narrange 2 tags\n",
+                "\(run)")
     }
 }

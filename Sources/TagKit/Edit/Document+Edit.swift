@@ -7,6 +7,12 @@ public struct EditOutcome: Equatable, Sendable {
     public var entry: HistoryEntry
     /// What the edit did unasked (a dot moved to keep the tag inside), in order.
     public var notices: [Notice]
+    /// Whether the step is stored as a history entry: false when the edit found nothing to do
+    /// (`arrange` with no overlap it could resolve), so the store writes nothing and `undo` still
+    /// takes back the entry before it. `entry.label` says what happened either way
+    /// (`arrange: nothing overlapped`). Every other edit is recorded, even one that leaves the
+    /// tags as they were (a move to where the dot is): the user asked for that step by name.
+    public var recordsEntry = true
     /// The touched tag as it is after the edit; nil after a delete.
     public var tag: Tag? { entry.changes.first?.after }
 }

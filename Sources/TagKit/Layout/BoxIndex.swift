@@ -144,13 +144,24 @@ struct BoxIndex {
     }
 
     /// The tags whose boxes `query` overlaps (`Placement.overlap`), in id order.
-    mutating func overlapping(_ query: Rect) -> [TagID] {
+    ///
+    /// With a `limit`, the search stops once it has found that many (which ones is up to the
+    /// grid, not their ids): a caller that only needs to know whether a box overlaps fewer than
+    /// `limit` tags, and which, pays for at most `limit` of them wherever the tags crowd.
+    mutating func overlapping(_ query: Rect, limit: Int = .max) -> [TagID] {
         var found: [Int32] = []
+        func done() -> [TagID] { found.map { ids[Int($0)] }.sorted() }
         guard let q = span(of: query) else {
-            for slot in Array(slotOf.values) where test(slot, query) { found.append(slot) }
-            return found.map { ids[Int($0)] }.sorted()
+            for slot in Array(slotOf.values) where test(slot, query) {
+                found.append(slot)
+                if found.count >= limit { break }
+            }
+            return done()
         }
-        for slot in odd where test(slot, query) { found.append(slot) }
+        for slot in odd where test(slot, query) {
+            found.append(slot)
+            if found.count >= limit { return done() }
+        }
         for b in q.b0...q.b1 {
             for a in q.a0...q.a1 {
                 examined += 1
@@ -159,11 +170,14 @@ struct BoxIndex {
                 // A box listed in several of the query's cells is taken in the first of them.
                 for slot in cells[c].slots {
                     let s = spans[Int(slot)]
-                    if a == max(q.a0, s.a0), b == max(q.b0, s.b0), test(slot, query) { found.append(slot) }
+                    if a == max(q.a0, s.a0), b == max(q.b0, s.b0), test(slot, query) {
+                        found.append(slot)
+                        if found.count >= limit { return done() }
+                    }
                 }
             }
         }
-        return found.map { ids[Int($0)] }.sorted()
+        return done()
     }
 
     // MARK: - Cells

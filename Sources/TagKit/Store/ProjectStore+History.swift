@@ -16,7 +16,8 @@ extension ProjectStore: HistoryRows {
     /// and finds free space among them), never the history, so an edit costs the same whatever
     /// the history's size and grows only with the number of tags (one table scan). An add's
     /// counter is checked with one index lookup (the batch may add). The font subsets of the tags
-    /// whose text it changed are cut by `embedder` and stored with it (`updateFonts`).
+    /// whose text it changed are cut by `embedder` and stored with it (`updateFonts`). An outcome
+    /// that records no entry (`EditOutcome.recordsEntry`) writes nothing: the transaction only read.
     func commit(origin: EntryOrigin, embedder: (any FontEmbedder)? = nil, refreshFonts: Bool = false,
                 _ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
         try db.writeTransaction {
@@ -25,6 +26,7 @@ extension ProjectStore: HistoryRows {
             try checkCounter(header)
             let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID))
             let outcome = try apply(document)
+            guard outcome.recordsEntry else { return outcome }
             let seq = try record(outcome.entry, on: header, nextID: outcome.document.nextID.rawValue, origin: origin)
             try updateFonts(from: document, to: outcome, seq: seq, embedder: embedder, refresh: refreshFonts)
             return outcome

@@ -1,15 +1,17 @@
 import TagKit
 
-/// `tagproj arrange`: resolve overlaps, sides first, as one history entry.
+/// `tagproj arrange`: resolve overlaps, sides first, as one history entry (none when nothing changes).
 struct ArrangeCommand: Command {
     static let spec = CommandSpec(
-        name: "arrange", abstract: "Resolve overlapping tags: sides first, then the smallest dot moves; one history entry.",
+        name: "arrange", abstract: "Resolve overlapping tags: sides first, then the fewest dots moved; one history entry.",
         positionals: [projectArgument], options: [jsonOption],
         discussion: """
-            Tags are taken in id order. A tag that overlaps another first has its bubble put on the other side, its dot kept, if that clears
-            it; only if not is its dot moved, the least distance, to a place clear of the others. Each change is said on stderr
-            ('#3: now at 0.412,0.520, bubble on the left'); an overlap it cannot resolve is a warning. 'tagproj undo' takes it all back.
-            With --json, prints the tags as 'list --json' does.
+            Tags that overlap are taken a cluster at a time (the tags linked by overlaps), and the sides of a cluster's bubbles are
+            chosen together, every dot kept: two bubbles facing each other both turn away. Only the tags no choice of sides can
+            clear have their dots moved, as few as can be, each the least distance to a place clear of the others; a cluster of more
+            than 16 tags is taken tag by tag in id order. Each change is said on stderr ('#3: now at 0.412,0.520, bubble on the
+            left'); an overlap it cannot resolve is a warning. 'tagproj undo' takes it all back. With nothing to resolve it says
+            'arrange: nothing overlapped' and records no entry. With --json, prints the tags as 'list --json' does.
             """,
         examples: ["tagproj arrange dinner.tagproj"])
 

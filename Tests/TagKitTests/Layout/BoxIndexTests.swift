@@ -48,6 +48,8 @@ import Testing
             let query = box(&rng, cell: (index.cellWidth, index.cellHeight))
             let expected = boxes.filter { Placement.overlap($0.value, query) }.map(\.key).sorted()
             #expect(index.overlapping(query) == expected, "seed \(seed), step \(step), query \(query)")
+            let some = index.overlapping(query, limit: 3)
+            #expect(some.count == min(3, expected.count) && Set(some).isSubset(of: expected), "seed \(seed), step \(step): \(some)")
             #expect(index.overlapsAny(query) == !expected.isEmpty, "seed \(seed), step \(step), query \(query)")
             #expect(index.count == boxes.count)
         }
@@ -66,6 +68,10 @@ import Testing
         }
         // 4,500 queries, each a few cells and at most a corner's worth of boxes: not 5,000 boxes each.
         #expect(index.examined - before < 4_500 * 40, "\(index.examined - before)")
+        // Asked for a few of those it overlaps, it stops at them.
+        let start = index.examined
+        #expect(index.overlapping(Rect(minX: 300, minY: 185, maxX: 380, maxY: 200), limit: 17).count == 17)
+        #expect(index.examined - start < 40, "\(index.examined - start)")
     }
 
     @Test func theWorkOfAQueryDoesNotGrowWithTheBoxesFarFromIt() {

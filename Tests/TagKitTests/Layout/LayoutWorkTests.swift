@@ -37,10 +37,47 @@ import Testing
                 side: .right, labelEm: 3 + Double(k % 3))
         }
         let document = Document(tags: TagSet(tags), size: size, nextID: TagID(Int64(count + 1)))
-        var index = BoxIndex(size: size, tagHeight: TagStyle.height(on: size, scale: 1))
-        var search = FreeSpace.Search(size: size, scale: 1)
-        let outcome = document.arranged(index: &index, search: &search)
-        return (index.examined + search.work, outcome)
+        var state = ArrangeState(size: size, scale: 1)
+        let outcome = document.arranged(&state)
+        return (state.work, outcome)
+    }
+
+    /// Arranging `count` tags in a row on a picture as many times wider, each bubble over the next
+    /// two dots: one cluster of them all. Its work and its outcome.
+    func row(_ count: Int) -> (state: ArrangeState, outcome: EditOutcome) {
+        let wide = PictureSize(width: 30 * count + 200, height: 400)
+        let tags = (1...count).map { k in
+            Tag(id: TagID(Int64(k)), kind: .dish, text: "Dish \(k)", anchor: NormalizedPoint(x: Double(30 * k + 50) / Double(wide.width), y: 0.5),
+                side: .right, labelEm: 2.4)
+        }
+        var state = ArrangeState(size: wide, scale: 1)
+        let outcome = Document(tags: TagSet(tags), size: wide, nextID: TagID(Int64(count + 1))).arranged(&state)
+        return (state, outcome)
+    }
+
+    @Test func aRowOfTwoThousandOverlappingTagsIsArrangedOneAtATimeWithBoundedWork() {
+        let (small, _) = row(500)
+        let (large, outcome) = row(2_000)
+        // Too big a cluster to search its sides: no node visited, each tag a bounded query to find that out.
+        #expect(small.nodes == 0 && large.nodes == 0)
+        #expect(Double(large.work) < 6 * Double(small.work), "work \(small.work) for 500 tags, \(large.work) for 2,000: not linear")
+        #expect(large.work < 2_000 * 2_000, "\(large.work)")
+        #expect(outcome.entry.changes.count > 1_000 && outcome.recordsEntry)
+    }
+
+    @Test func aThousandFacingPairsAreEachSearchedInAFewNodesAndOnlyFlipped() {
+        let wide = PictureSize(width: 200 * 1_000, height: 400)
+        let tags = (0..<2_000).map { (k: Int) -> Tag in
+            let x = Double(200 * (k / 2) + 70 + 60 * (k % 2)) / Double(wide.width)
+            return Tag(id: TagID(Int64(k + 1)), kind: .dish, text: "Dish \(k)", anchor: NormalizedPoint(x: x, y: 0.5),
+                       side: k % 2 == 0 ? .right : .left, labelEm: 2.4)
+        }
+        let document = Document(tags: TagSet(tags), size: wide, nextID: TagID(2_001))
+        var state = ArrangeState(size: wide, scale: 1)
+        let outcome = document.arranged(&state)
+        #expect(outcome.entry.changes.count == 2_000 && outcome.entry.changes.allSatisfy { $0.after?.anchor == $0.before?.anchor })
+        // A pair has 9 nodes at the most (3 choices for each of 2 tags and the root).
+        #expect(state.nodes <= 1_000 * 9 && state.search.work == 0, "\(state.nodes) nodes, \(state.search.work) free-space work")
     }
 
     @Test func arrangingFourTimesTheTagsIsAboutFourTimesTheWork() {
