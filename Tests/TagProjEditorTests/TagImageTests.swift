@@ -21,7 +21,7 @@ import TagKit
     @Test func theStateGivesEachTagTheRegionItsDotMayMoveIn() {
         let size = PictureSize(width: 600, height: 400)
         let tag = Tag(id: TagID(1), kind: .dish, text: "Flat white", anchor: NormalizedPoint(x: 0.3, y: 0.5), side: .right, labelEm: 4)
-        let json = EditorState.tagJSON(tag, settings: ProjectSettings(), size: size)
+        let json = EditorState.tagJSON(tag, settings: ProjectSettings(), size: size, overlaps: [TagID(2)])
         guard let region = json["region"], let x1 = region["x1"]?.doubleValue, let x0 = region["x0"]?.doubleValue else {
             Issue.record("no region in \(json.text)")
             return
@@ -30,5 +30,12 @@ import TagKit
         #expect(x0 > 0 && x0 < 0.05)
         #expect(x1 < 0.9)
         #expect(json["label"]?.stringValue == "Flat white")
+        // The other side's region mirrors it: the bubble left of the dot keeps the dot off the left edge.
+        guard let flipped = json["region_flipped"], let fx0 = flipped["x0"]?.doubleValue, let fx1 = flipped["x1"]?.doubleValue else {
+            Issue.record("no region_flipped in \(json.text)")
+            return
+        }
+        #expect(fx0 > 0.1 && abs(fx1 - (1 - x0)) < 1e-9)
+        #expect(json["overlaps"]?.text == "[2]")
     }
 }
