@@ -19,6 +19,16 @@ import Testing
         #expect(tag["x"] as? Double == 0.95 && tag["y"] as? Double == 0.5 && tag["side"] as? String == "left")
     }
 
+    @Test func aTextTooLongToFitAnywhereHintsAtAShorterTextAndSmallerTags() throws {
+        let cli = CLI()
+        try cli.newProject()
+        #expect(try cli("set", "dinner.tagproj", "--tag-scale", "4").status == 0)
+        let run = try cli("add", "dinner.tagproj", "dish", String(repeating: "W", count: 40))
+        #expect(run.status == 1, "\(run)")
+        #expect(run.errorLines == ["error: the tag is too long to fit inside the photo at any position",
+                                   "hint: use a shorter text, or smaller tags: 'tagproj set dinner.tagproj --tag-scale 0.75'"], "\(run)")
+    }
+
     @Test func aFlipThatCannotBeHonouredWhereTheDotIsIsRefusedAndChangesNothing() throws {
         let cli = CLI()
         try cli.newProject()

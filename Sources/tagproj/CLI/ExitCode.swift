@@ -126,6 +126,9 @@ struct ErrorReport {
             case .noSuchEntry, .alreadyAt: return "run 'tagproj history \(shellWord(project)) --tree' to see every entry"
             }
         case let e as PlacementError:
+            if case .doesNotFit = e {
+                return "use a shorter text, or smaller tags: 'tagproj set \(shellWord(project)) --tag-scale 0.75'"
+            }
             guard case let .sideDoesNotFit(id, side, _, room) = e else { return e.advice }
             if let id {
                 return "move the dot in first ('tagproj move \(shellWord(project)) \(id.rawValue) --to \(room.formatted)'), then flip it"

@@ -6,7 +6,7 @@ struct ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export", abstract: "Render the picture with its tags as \(Codecs.names(Codecs.writable, joinedBy: "or")) (many projects: --out-dir).",
         positionals: [projectArgument,
-                      PositionalSpec(name: "output", help: "out.jpg, out.png, out.webp, out.avif, or - for standard output.", completion: .files([]))],
+                      PositionalSpec(name: "output", help: outputNames + ", or - for standard output.", completion: .files([]))],
         options: [
             OptionSpec(name: "format", value: formatChoices, help: "The format.",
                        defaultValue: "from the output's suffix; jpeg with --out-dir", completion: .choices(formatNames)),
@@ -24,7 +24,7 @@ struct ExportCommand: Command {
                        defaultValue: "none"),
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse sources or outputs larger than this.", defaultValue: "100000000"),
             atOption,
-            OptionSpec(name: "out-dir", value: "DIR", help: "Export every project given into DIR, as NAME.jpg or NAME.png.",
+            OptionSpec(name: "out-dir", value: "DIR", help: "Export every project given into DIR, as " + Codecs.writable.compactMap { $0.suffixes.first.map { "NAME." + $0 } }.joined(separator: ", ") + " (by --format).",
                        defaultValue: "none: one project to <output>", completion: .directories),
             OptionSpec(name: "jobs", value: "N", help: "With --out-dir: how many exports run at once.",
                        defaultValue: "the number of online cores"),
@@ -69,6 +69,8 @@ struct ExportCommand: Command {
 
     /// The names `--format` takes, from the codec registry: `webp`, `png`, `jpeg`, `avif`.
     static var formatNames: [String] { Codecs.writable.map(\.format.rawValue).sorted(by: >) }
+    /// `out.jpg, out.png, out.webp, out.avif`: a name of each format written, from the registry.
+    static var outputNames: String { Codecs.writable.compactMap { $0.suffixes.first.map { "out." + $0 } }.joined(separator: ", ") }
     /// `webp|png|jpeg|avif`, for usage lines and hints.
     static var formatChoices: String { formatNames.joined(separator: "|") }
     /// `name the file .webp or .png or .jpg or .avif, or pass --format webp|png|jpeg|avif`.

@@ -15,8 +15,9 @@ struct NewCommand: Command {
             jsonOption,
         ],
         discussion: """
-            The photo's bytes are stored in the project unchanged; only its header is read (size, EXIF
-            orientation, ICC profile). HEIC and AVIF are shown as their own rotation and mirroring
+            The photo's bytes are stored in the project unchanged. The whole picture is decoded once,
+            its pixels discarded as they come, so a damaged file is refused here, naming it; its size,
+            EXIF orientation and ICC profile come from its headers. HEIC and AVIF are shown as their own rotation and mirroring
             (irot, imir) say, and an EXIF orientation inside them is not applied on top; an animated WebP is
             refused (tagproj reads still pictures). The project starts with no tags and an empty history. Says "created …" on stderr; with --json, prints
             what 'tagproj info --json' would.
