@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TagKit
 
-/// The README's "Using TagKit from another Swift package" example, compiled here so that it keeps
-/// up with the API (tagprojTests/ReadmeTests checks the README's lines are these).
+/// The guide's (docs/guide.md) "Using TagKit from another Swift package" example, compiled here so that it keeps
+/// up with the API (tagprojTests/ReadmeTests checks the guide's lines are these).
 @Suite struct ReadmeExampleTests {
     /// The README's example, line for line. Compiled, not run: it works in the current folder, which
     /// tests running in parallel share; the CLI tests run the same calls end to end.

@@ -24,7 +24,7 @@ import Testing
         for line in Self.section("commands:", of: run.stdout) { #expect(line.split(separator: " ").count > 2, "\(line)") }
         let codes = Self.section("exit codes:", of: run.stdout).map { $0.split(separator: " ")[0] }
         #expect(codes == ["0", "1", "64", "65", "66", "73", "74", "75"])
-        #expect(run.stdout.contains("tagproj help <command>") && run.stdout.contains("README.md"))
+        #expect(run.stdout.contains("tagproj help <command>") && run.stdout.contains("docs/guide.md"))
         #expect(try CLI()("help").stdout == run.stdout)
     }
 

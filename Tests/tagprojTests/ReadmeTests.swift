@@ -1,13 +1,18 @@
 import Foundation
 import Testing
 
-/// The README's promises, checked as a newcomer would meet them.
+/// The README's and the guide's promises, checked as a newcomer would meet them.
 @Suite struct ReadmeTests {
-    static let readme = try! String(contentsOf: CLI.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    static let readme = document("README.md")
+    static let guide = document("docs/guide.md")
 
-    /// The lines of the first fenced block after the line starting with `marker`.
-    static func block(after marker: String) -> [String] {
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    static func document(_ path: String) -> String {
+        try! String(contentsOf: CLI.repository.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The lines of the first fenced block after the line starting with `marker` in `text`.
+    static func block(after marker: String, in text: String = readme) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = lines.firstIndex(where: { $0.hasPrefix(marker) }),
               let open = lines[start...].firstIndex(where: { $0.hasPrefix("```") }) else { return [] }
         return Array(lines[(open + 1)...].prefix { !$0.hasPrefix("```") })
@@ -40,7 +45,7 @@ import Testing
     }
 
     @Test func theLibraryExampleIsTheCodeATestCompiles() throws {
-        let example = Self.block(after: "<!-- library-example").filter { !$0.isEmpty }
+        let example = Self.block(after: "<!-- library-example", in: Self.guide).filter { !$0.isEmpty }
         #expect(example.count >= 8)
         let compiled = try String(contentsOf: CLI.repository.appendingPathComponent("Tests/TagKitTests/ReadmeExampleTests.swift"),
                                   encoding: .utf8)
@@ -53,9 +58,27 @@ import Testing
     }
 
     @Test func theDocumentsTheReadmeLinksExist() {
-        for link in ["Schema/README.md", "Fixtures/NOTICE.md", "docs/demo.jpg", "docs/tagproj.1"] {
+        for link in ["Schema/README.md", "Fixtures/NOTICE.md", "docs/demo.jpg", "docs/editor.jpg", "docs/tagproj.1", "docs/guide.md",
+                     "docs/internals.md", "docs/benchmarks.md", "docs/threat-model.md", "CONTRIBUTING.md", "CHANGELOG.md"] {
             #expect(Self.readme.contains(link), "\(link)")
             #expect(FileManager.default.fileExists(atPath: CLI.repository.appendingPathComponent(link).path), "\(link)")
+        }
+    }
+
+    @Test func theReadmeIsShortAndEveryLocalLinkOfTheDocsResolves() throws {
+        #expect(Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 200)
+        for path in ["README.md", "docs/guide.md", "docs/internals.md", "docs/benchmarks.md", "CONTRIBUTING.md"] {
+            let text = Self.document(path)
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().relativePath
+            var rest = text[...]
+            while let open = rest.range(of: "](") {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstIndex(of: ")") else { break }
+                let target = String(rest[..<close]).split(separator: "#").first.map(String.init) ?? ""
+                if target.isEmpty || target.contains("://") { continue }
+                let resolved = (folder == "." ? "" : folder + "/") + target
+                #expect(FileManager.default.fileExists(atPath: CLI.repository.appendingPathComponent(resolved).path), "\(path) links \(target)")
+            }
         }
     }
 }

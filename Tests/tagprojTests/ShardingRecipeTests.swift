@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// The README's recipe for sharding a batch across machines, run as written: GNU parallel with two
+/// The guide's recipe for sharding a batch across machines, run as written: GNU parallel with two
 /// hosts whose ssh is a stand-in running each job here (`PARALLEL_SSH`), and xargs on one machine.
 @Suite struct ShardingRecipeTests {
     /// The recipe's command line that runs `runner` (`| parallel `, `| xargs `).
     static func recipe(_ runner: String) throws -> String {
-        let lines = ReadmeTests.block(after: "The projects are independent, so the same command shards")
-        return try #require(lines.first { $0.contains("| \(runner) ") }, "no \(runner) line in the README's recipe")
+        let lines = ReadmeTests.block(after: "The projects are independent, so the same command shards", in: ReadmeTests.guide)
+        return try #require(lines.first { $0.contains("| \(runner) ") }, "no \(runner) line in the guide's recipe")
     }
 
     /// Five projects in `menus/` (the recipe's folder), and the stand-in ssh in `bin/`: it drops

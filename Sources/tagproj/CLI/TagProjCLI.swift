@@ -123,7 +123,7 @@ enum TagProjCLI {
             "  TAGPROJ_FONT_MEMO=0      do not remember font fallback lists in ~/.cache/tagproj (or $XDG_CACHE_HOME)",
             "",
             "'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples;",
-            "'man -l docs/tagproj.1' (in the source tree; 'man tagproj' once installed) and README.md say more.",
+            "'man tagproj' (in the source tree 'man -l docs/tagproj.1') and docs/guide.md say more.",
         ]
         return lines.joined(separator: "\n")
     }
