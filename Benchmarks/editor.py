@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Editor benchmark: how long `tagproj open` takes to show a 14.7 MP photo with ten tags in
-Chromium, and how long a drag takes from pointer-up to the project written and the page redrawn.
+Chromium, how long a drag takes from pointer-up to the project written and the page redrawn, and
+how long zoom to 1:1 takes from the key to the sharp region shown; at devicePixelRatio 1 and 3.
 
-Usage: Benchmarks/editor.py [PHOTO.jpg] [--runs N] [--tagproj PATH]
+Usage: Benchmarks/editor.py [PHOTO.jpg] [--runs N] [--tagproj PATH] [--dpr 1 3]
 
 Times to "shown" run from spawning `tagproj open` (Chromium already running) until the page's
 photo and every tag image have loaded. Drag times are the page's own measure of each move (the
-performance.measure the page records from the gesture to the redrawn tags). In the same run, the
-floor for putting that photo on a screen: libjpeg-turbo's `djpeg -scale 1/4` decoding it.
+performance.measure the page records from the gesture to the redrawn tags), zoom times the page's
+measure from the `1` key to the region's image shown. In the same run, the floors: for the page,
+libjpeg-turbo's `djpeg -scale` decoding the photo at the size shown (1/4 at DPR 1, 1/2 at DPR 3);
+for 1:1, `djpeg -crop` decoding the region shown at full size.
 """
-import argparse, os, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from export import DEFAULT, ROOT, make_project  # noqa: E402
@@ -29,20 +32,20 @@ def shown(driver):
             && tags.length === 10 && tags.every((t) => t.complete && t.naturalWidth > 0);""")
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("photo", nargs="?", default=DEFAULT)
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
-    a = ap.parse_args()
-    work = tempfile.mkdtemp(prefix="tagproj-editor-bench-")
-    project = make_project(a.tagproj, a.photo, work)
+def measures(driver, name):
+    return [m["duration"] / 1000 for m in driver.execute_script(
+        "return performance.getEntriesByName(arguments[0]).map((m) => ({duration: m.duration}))", name)]
+
+
+def bench(a, project, dpr):
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
+                 "--force-device-scale-factor=%g" % dpr):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.get("about:blank")
-    show_times, floor_times, drags = [], [], []
+    show_times, floor_times, drags, zooms, zoom_floors = [], [], [], [], []
+    scale = "1/4" if dpr == 1 else "1/2"
     try:
         for run in range(a.runs):
             t0 = time.monotonic()
@@ -52,26 +55,57 @@ def main():
             WebDriverWait(driver, 30, poll_frequency=0.005).until(shown)
             show_times.append(time.monotonic() - t0)
             t0 = time.monotonic()
-            subprocess.run(["djpeg", "-scale", "1/4", "-outfile", os.devnull, a.photo], check=True)
+            subprocess.run(["djpeg", "-scale", scale, "-outfile", os.devnull, a.photo], check=True)
             floor_times.append(time.monotonic() - t0)
             if run == 0:
                 for i in range(a.runs * 3):
                     tag = driver.find_element(By.CSS_SELECTOR, '[data-tag-id="%d"]' % (1 + i % 10))
-                    before = len(driver.execute_script("return performance.getEntriesByName('tagproj move')"))
+                    before = len(measures(driver, "tagproj move"))
                     ActionChains(driver).click_and_hold(tag).move_by_offset(12, 0).move_by_offset(6 if i % 2 else -30, 3).release().perform()
-                    WebDriverWait(driver, 10, poll_frequency=0.005).until(
-                        lambda d: len(d.execute_script("return performance.getEntriesByName('tagproj move')")) > before)
-                drags = [m["duration"] / 1000 for m in driver.execute_script(
-                    "return performance.getEntriesByName('tagproj move').map((m) => ({duration: m.duration}))")]
+                    WebDriverWait(driver, 10, poll_frequency=0.005).until(lambda d: len(measures(d, "tagproj move")) > before)
+                drags = measures(driver, "tagproj move")
+            # Zoom to 1:1 and back, from the key to the sharp region shown.
+            body = driver.find_element(By.TAG_NAME, "body")
+            before = len(measures(driver, "tagproj zoom detail"))
+            body.send_keys("1")
+            WebDriverWait(driver, 10, poll_frequency=0.005).until(lambda d: len(measures(d, "tagproj zoom detail")) > before)
+            zooms.append(measures(driver, "tagproj zoom detail")[-1])
+            region = driver.execute_script("return document.getElementById('detail').dataset.region").split(",")
+            x, y, rw, rh = map(float, region)
+            W, H = a.size
+            crop = "%dx%d+%d+%d" % (round(rw * W), round(rh * H), round(x * W), round(y * H))
+            t0 = time.monotonic()
+            subprocess.run(["djpeg", "-crop", crop, "-outfile", os.devnull, a.photo], check=True)
+            zoom_floors.append(time.monotonic() - t0)
+            body.send_keys("0")
             server.send_signal(signal.SIGINT)
             server.wait(timeout=10)
     finally:
         driver.quit()
     s, f = statistics.median(show_times), statistics.median(floor_times)
-    print(f"open → page shows 14.7 MP photo + 10 tags: {s * 1000:7.1f} ms (median of {len(show_times)})")
-    print(f"floor, djpeg -scale 1/4 of the photo:      {f * 1000:7.1f} ms  ratio {s / f:.2f}×")
-    print(f"drag: pointer-up → written → redrawn:      {statistics.median(drags) * 1000:7.1f} ms (median of {len(drags)}, "
+    z, zf = statistics.median(zooms), statistics.median(zoom_floors)
+    print(f"devicePixelRatio {dpr}:")
+    print(f"  open → page shows 14.7 MP photo + 10 tags: {s * 1000:7.1f} ms (median of {len(show_times)})")
+    print(f"  floor, djpeg -scale {scale} of the photo:      {f * 1000:7.1f} ms  ratio {s / f:.2f}×")
+    print(f"  drag: pointer-up → written → redrawn:      {statistics.median(drags) * 1000:7.1f} ms (median of {len(drags)}, "
           f"max {max(drags) * 1000:.1f} ms)")
+    print(f"  zoom to 1:1: key → sharp region shown:     {z * 1000:7.1f} ms (median of {len(zooms)})")
+    print(f"  floor, djpeg -crop of that region:         {zf * 1000:7.1f} ms  ratio {z / zf:.2f}×")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("photo", nargs="?", default=DEFAULT)
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
+    ap.add_argument("--dpr", type=float, nargs="+", default=[1, 3])
+    a = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="tagproj-editor-bench-")
+    project = make_project(a.tagproj, a.photo, work)
+    info = json.loads(subprocess.run([a.tagproj, "info", project, "--json"], capture_output=True, text=True, check=True).stdout)
+    a.size = (info["width"], info["height"])
+    for dpr in a.dpr:
+        bench(a, project, dpr)
 
 
 if __name__ == "__main__":
