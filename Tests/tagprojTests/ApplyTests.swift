@@ -35,6 +35,28 @@ import Testing
         #expect(try cli("list", "b.tagproj", "--json").stdout == listed.stdout)
     }
 
+    @Test func replaceMakesTheTagsExactlyTheOnesGivenAsOneEntry() throws {
+        let cli = CLI()
+        try cli.newProject("a.tagproj")
+        try cli.newProject("b.tagproj")
+        try cli("add", "a.tagproj", "dish", "宫保鸡丁", "--at", "0.3,0.4")
+        try cli("add", "a.tagproj", "price", "12.5", "--at", "0.9,0.6")
+        try cli("add", "b.tagproj", "dish", "Old", "--at", "0.5,0.5")
+        let listed = try cli("list", "a.tagproj", "--json")
+        let run = try cli.withInput(listed.stdout, "apply", "b.tagproj", "-", "--replace")
+        #expect(run.status == 0 && run.stderr == "applied 2 edits from standard input, replacing every tag\n", "\(run)")
+        let tags = try CLI.json(try cli("list", "b.tagproj", "--json"))["tags"] as! [[String: Any]]
+        #expect(tags.map { $0["text"] as! String } == ["宫保鸡丁", "12.50"], "the copy, not the copy beside the old tags")
+        #expect(tags.map { $0["id"] as! Int } == [2, 3], "ids are never reused")
+        #expect((try CLI.json(try cli("history", "b.tagproj", "--json"))["entries"] as! [Any]).count == 2, "one entry")
+        #expect(try cli("undo", "b.tagproj").status == 0)
+        #expect(try cli("list", "b.tagproj").stdout.contains("Old"))
+        // Twice is the same as once: the layout is copied, not doubled.
+        try cli.withInput(listed.stdout, "apply", "b.tagproj", "-", "--replace")
+        try cli.withInput(listed.stdout, "apply", "b.tagproj", "-", "--replace")
+        #expect((try CLI.json(try cli("list", "b.tagproj", "--json"))["tags"] as! [Any]).count == 2)
+    }
+
     @Test func aBadLineIsAnErrorNamingItAndNothingIsApplied() throws {
         let cli = CLI()
         try cli.newProject()

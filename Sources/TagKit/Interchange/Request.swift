@@ -103,17 +103,23 @@ public struct Batch: Equatable, Sendable {
     public var source: String
     /// The entry's label when it says more than where the edits came from (`move #1 in and flip`).
     public var name: String?
+    /// Whether every tag the project has is deleted first, so that its tags become exactly the
+    /// ones the batch adds (`list --json | apply --replace` copies a layout instead of doubling it).
+    public var replacing: Bool
 
     /// A batch of `requests` from `source`; `lines` default to their positions.
-    public init(_ requests: [Request], lines: [Int]? = nil, source: String, name: String? = nil) {
+    public init(_ requests: [Request], lines: [Int]? = nil, source: String, name: String? = nil, replacing: Bool = false) {
         self.requests = requests
         self.lines = lines ?? requests.indices.map { $0 + 1 }
         self.source = source
         self.name = name
+        self.replacing = replacing
     }
 
-    /// `apply 3 edits from menu.csv`, or the batch's name.
-    public var label: String { name ?? "apply \(requests.count) edit\(requests.count == 1 ? "" : "s") from \(source)" }
+    /// `apply 3 edits from menu.csv` (`, replacing every tag`), or the batch's name.
+    public var label: String {
+        name ?? "apply \(requests.count) edit\(requests.count == 1 ? "" : "s") from \(source)" + (replacing ? ", replacing every tag" : "")
+    }
 }
 
 /// Some of a project's settings, the others kept: what `set` asks for.

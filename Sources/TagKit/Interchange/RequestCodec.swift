@@ -49,7 +49,8 @@ public enum RequestCodec {
             guard case .array(let items)? = f.value("requests") else { throw RequestCodingError("\"requests\" must be an array") }
             var requests: [Request] = []
             for item in items { requests.append(try request(from: item)) }
-            return .batch(Batch(requests, source: try f.optionalString("source") ?? "a batch", name: try f.optionalString("name")))
+            return .batch(Batch(requests, source: try f.optionalString("source") ?? "a batch", name: try f.optionalString("name"),
+                                replacing: try f.bool("replace") ?? false))
         case "undo": return .undo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
         case "redo": return .redo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
         case "restore":
@@ -89,6 +90,7 @@ public enum RequestCodec {
         case .batch(let batch):
             m.append(("source", .string(batch.source)))
             if let name = batch.name { m.append(("name", .string(name))) }
+            if batch.replacing { m.append(("replace", .bool(true))) }
             m.append(("requests", .array(batch.requests.map(json))))
         case .undo(let steps), .redo(let steps): m.append(("steps", .integer(Int64(steps))))
         case .restore(let seq): m.append(("to", .integer(seq)))

@@ -66,7 +66,9 @@ extension Project {
         let outcome: EditOutcome
         do {
             outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { document in
-                var edits: [Edit] = []
+                // Replacing: every tag the project has goes first, in the same entry.
+                var edits: [Edit] = batch.replacing ? document.tags.sorted.map { .delete($0.id) } : []
+                let lines = (batch.replacing ? Array(repeating: 0, count: edits.count) : []) + batch.lines
                 var settings = document.settings
                 for (index, request) in batch.requests.enumerated() {
                     do {
@@ -79,7 +81,7 @@ extension Project {
                         throw BatchError(line: batch.lines[index], error: error)
                     }
                 }
-                return try document.applying(edits, label: batch.label, lines: batch.lines, measurer: measurer)
+                return try document.applying(edits, label: batch.label, lines: lines, measurer: measurer)
             }
         } catch let error as BatchError {
             guard var unknown = error.error as? UnknownTagError else { throw error }

@@ -7,25 +7,31 @@ struct ApplyCommand: Command {
         name: "apply", abstract: "Apply many edits at once (a menu): one transaction, one history entry.",
         positionals: [projectArgument, PositionalSpec(name: "file", help: "The edits: JSON Lines, CSV, or 'list --json' output; - reads standard input.",
                                                       completion: .files(["csv", "jsonl", "json"]))],
-        options: [jsonOption],
+        options: [OptionSpec(name: "replace", value: nil, help: "Make the project's tags exactly the ones given: every tag it has is deleted first, in the same entry."),
+                  jsonOption],
         discussion: """
             All or nothing: a line that is not an edit, or an edit that cannot be done, is an error naming the line, and nothing is applied.
             JSON Lines: {"op":"add","kind":"dish","text":"Soup","at":"0.3,0.4"}, {"op":"move","id":1,"to":"0.5,0.5"} (or "by"),
             {"op":"flip","id":1}, {"op":"edit","id":1,"text":"Tea"}, {"op":"delete","id":1}. CSV: a header kind,text,x,y[,side] and a tag to
             add per row (empty x,y: free space). The output of 'tagproj list P --json' copies a layout. The history entry is
-            'apply N edits from FILE'; 'tagproj undo' takes it all back. With --json, prints the tags the batch left.
+            'apply N edits from FILE'; 'tagproj undo' takes it all back. With --replace, the project's tags become exactly the ones the
+            file adds (ids are new; the old ones are never reused): 'list --json | apply --replace' copies a layout instead of doubling it.
+            With --json, prints the tags the batch left.
             """,
-        examples: ["tagproj apply dinner.tagproj menu.csv", "tagproj list a.tagproj --json | tagproj apply b.tagproj -"])
+        examples: ["tagproj apply dinner.tagproj menu.csv", "tagproj list a.tagproj --json | tagproj apply b.tagproj -",
+                   "tagproj list a.tagproj --json | tagproj apply b.tagproj - --replace"])
 
     let project: String
     let file: String
     let json: Bool
+    let replace: Bool
 
     init(_ a: ParsedArguments) throws {
         project = try Self.positional(a, 0)
         file = try Self.positional(a, 1)
         try Self.noExtraPositionals(a)
         json = a.has("json")
+        replace = a.has("replace")
     }
 
     /// The most an edit script may hold.
@@ -34,7 +40,8 @@ struct ApplyCommand: Command {
     func run(_ out: Output) throws {
         let bytes = file == "-" ? try Self.readStandardInput() : try FileIO.read(file, limit: Self.maximumBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
-        let batch = try EditScript.parse(text).batch(source: file == "-" ? "standard input" : file)
+        var batch = try EditScript.parse(text).batch(source: file == "-" ? "standard input" : file)
+        batch.replacing = replace
         let (opened, answer) = try perform(.batch(batch), on: project, frontEnd: "apply")
         out.notices(answer.notices)
         answer.said.forEach(out.message)
