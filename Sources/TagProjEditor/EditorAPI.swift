@@ -35,6 +35,7 @@ final class EditorAPI {
             case "/api/edit": return try edit(try JSONParser().parse(request.body))
             case "/api/export": return try export(try JSONParser().parse(request.body))
             case "/api/download": return try download(request)
+            case "/api/preview": return try statePreview(request)
             default: return .error(404, "no such API call")
             }
         } catch let error as TagProjError {
@@ -146,6 +147,23 @@ final class EditorAPI {
         var response = HTTPResponse(status: 200, contentType: "image/" + format.rawValue, body: try FileIO.read(path, limit: Int.max))
         response.extraHeader = ("Content-Disposition", "attachment; filename=\"\(name)\"")
         return response
+    }
+
+    /// `GET /api/preview?at=N&max_size=M`: the picture as export draws the state of entry N (0: the
+    /// empty start), fitting an M×M box, as a JPEG: what hovering a history entry shows.
+    private func statePreview(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let at = request.argument("at").flatMap({ Int64($0) }), at >= 0 else { throw EditorRequestError.badField("at") }
+        guard let box = request.argument("max_size").flatMap({ Int($0) }), (16...2048).contains(box) else { throw EditorRequestError.badField("max_size") }
+        var options = ExportOptions()
+        options.format = .jpeg
+        options.size = .maxSize(box)
+        options.quality = 85
+        let project = try open(forWriting: false)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/state.jpg"
+        _ = try project.perform(.export(to: path, options: options, at: at), fonts: try fonts())
+        return HTTPResponse(status: 200, contentType: "image/jpeg", body: try FileIO.read(path, limit: Int.max))
     }
 
     /// The options of an export request body, which names no output (the editor chooses it).

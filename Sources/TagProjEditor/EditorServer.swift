@@ -61,7 +61,7 @@ public final class EditorServer {
             return HTTPResponse(status: 200, contentType: String(cString: mime),
                                 body: Array(UnsafeBufferPointer(start: asset, count: length)))
         }
-        let changesState = !["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/download"].contains(path)
+        let changesState = !["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/download", "/api/preview"].contains(path)
         if changesState {
             guard method == "POST" else { return .error(405, "\(path) takes POST") }
             guard access.originIsOurs(request) else { return .error(403, "cross-origin request refused") }

@@ -434,6 +434,22 @@ class EditorTests(unittest.TestCase):
         e.driver.find_element(By.TAG_NAME, "body").send_keys("0")
         e.wait(lambda d: d.find_element(By.ID, "detail").get_attribute("hidden") is not None, "0 did not fit the photo")
 
+    def test_hovering_a_history_entry_shows_the_picture_at_that_state(self):
+        e = self.editor
+        e.load()
+        entry = e.driver.find_element(By.CSS_SELECTOR, '#history [data-seq="1"]')
+        ActionChains(e.driver).move_to_element(entry).perform()
+        preview = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, '#state-preview:not([hidden])'), "no preview on hover")
+        e.wait(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", preview), "the preview never loaded")
+        self.assertEqual(preview.get_attribute("data-seq"), "1")
+        # It is export --at's picture of that state: the same size as `export --at 1 --max-size 240`.
+        status, out, err = cli("export", "p.tagproj", "at1.jpg", "--at", "1", "--max-size", "240", "--quality", "85", "--json", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        exported = json.loads(out)
+        self.assertEqual(e.driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", preview),
+                         [exported["width"], exported["height"]])
+        self.assertEqual(len(history(e.dir)["entries"]), 2, "hovering changes nothing")
+
     def test_the_help_lists_every_gesture(self):
         e = self.editor
         e.load()

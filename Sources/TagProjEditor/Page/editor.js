@@ -307,6 +307,8 @@ function drawHistory() {
     if (undone) li.classList.add("undone");
     if (seq === state.history.cursor) li.setAttribute("aria-current", "true");
     li.addEventListener("click", () => restore(seq));
+    li.addEventListener("mouseenter", () => showStatePreview(li, seq));
+    li.addEventListener("mouseleave", hideStatePreview);
     historyList.appendChild(li);
   };
   row(0, "(start)", "the empty start", false);
@@ -317,6 +319,19 @@ function drawHistory() {
     row(e.seq, e.label, "#" + e.seq + (e.time_ms !== null ? " · " + new Date(e.time_ms).toLocaleString() : "") + (who ? " · " + who : ""), e.undone);
   }
 }
+
+/// The picture as entry `seq` left it, drawn by export (`export --at`), beside its entry.
+const statePreview = document.getElementById("state-preview");
+function showStatePreview(li, seq) {
+  const box = li.getBoundingClientRect();
+  statePreview.src = "/api/preview?at=" + seq + "&max_size=" + Math.round(240 * (window.devicePixelRatio || 1));
+  statePreview.dataset.seq = String(seq);
+  statePreview.style.top = Math.max(8, box.top - 40) + "px";
+  statePreview.style.right = (window.innerWidth - box.left + 8) + "px";
+  statePreview.hidden = false;
+}
+
+function hideStatePreview() { statePreview.hidden = true; }
 
 function restore(seq) {
   if (seq === state.history.cursor) return;
