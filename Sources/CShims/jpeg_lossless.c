@@ -86,7 +86,7 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
     }
     tp_lossless *t = tp_ll_new_transcoder(max_scans, msg, msg_cap);
     if (!t) return TP_NOMEM;
-    if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
+    TP_JPEG_GUARD_OPEN(t, tp_lossless_close, msg, msg_cap);
     j_decompress_ptr src = tp_ll_read_headers(t, bytes, len, 1);
     if ((uint64_t)src->image_width * src->image_height > max_pixels) {
         char text[JMSG_LENGTH_MAX];
@@ -258,7 +258,6 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
         return TP_MISUSE;
     }
     LL_GUARD(t, msg, msg_cap);
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     int mw = DCTSIZE * t->src.max_h_samp_factor, mh = DCTSIZE * t->src.max_v_samp_factor;
     int w = (int)t->src.image_width, h = (int)t->src.image_height;
     // One MCU of context on every side, so the decoded rectangle is what the whole picture gives.
@@ -310,7 +309,6 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
         return TP_MISUSE;
     }
     LL_GUARD(t, msg, msg_cap);
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     int rw = x1 - x0, rh = y1 - y0;
     j_compress_ptr c = start_temporary_compressor(t, rw, rh);
     // A zero in a quantization table decodes (that frequency is dropped) but would divide by
@@ -383,7 +381,6 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
         return TP_MISUSE;
     }
     LL_GUARD(t, msg, msg_cap);
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     if (!t->dest) t->dest = tp_ll_alloc_or_fail(t, sizeof *t->dest);
     t->dest->sink.write = write;
     t->dest->sink.ctx = ctx;

@@ -1,6 +1,6 @@
 #ifndef TP_SHIM_SINK_H
 #define TP_SHIM_SINK_H
-// Private to the shims: the message helper and the 64 KiB stage both encoders gather their output
+// Private to the shims: the message helpers and the 64 KiB stage both encoders gather their output
 // in before handing it to the caller's tp_write_fn.
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +10,12 @@
 /// Copies `text` into the caller's message buffer.
 static inline void tp_copy_message(char *msg, size_t cap, const char *text) {
     if (msg && cap) snprintf(msg, cap, "%s", text);
+}
+
+/// Copies `text` into the message buffer and returns `code`.
+static inline int tp_fail(int code, char *msg, size_t cap, const char *text) {
+    tp_copy_message(msg, cap, text);
+    return code;
 }
 
 /// The caller's write callback and a stage in front of it: libjpeg and libpng write in small
