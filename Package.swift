@@ -41,7 +41,10 @@ let package = Package(
         .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor"], exclude: ["Page"]),
         .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"]),
         .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
-        .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies"], exclude: ["Render/Golden", "Text/BidiReference"]),
+        // The lossless-export tests' reader of JPEG coefficients: libjpeg alone, not the code they check.
+        .target(name: "CJPEGCoefficients", path: "Tests/CJPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]),
+        .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies", "CJPEGCoefficients"],
+                    exclude: ["Render/Golden", "Text/BidiReference"]),
         .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
         .testTarget(name: "TagProjEditorTests", dependencies: ["TagProjEditor", "TagKit"]),
     ]

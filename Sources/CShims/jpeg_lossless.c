@@ -143,11 +143,6 @@ int tp_lossless_probe(const void *bytes, size_t len, tp_lossless_info *info, cha
     return TP_OK;
 }
 
-void tp_lossless_icc(const tp_lossless *t, const uint8_t **data, size_t *len) {
-    *data = t->icc;
-    *len = t->icc ? t->icc_len : 0;
-}
-
 const char *tp_lossless_warning(const tp_lossless *t) {
     return t->err.warning[0] ? t->err.warning : NULL;
 }
@@ -415,48 +410,4 @@ void tp_lossless_close(tp_lossless *t) {
     free(t->dest);
     for (int ci = 0; ci < MAX_COMPONENTS; ci++) free(t->band_rows[ci]);
     free(t);
-}
-
-// MARK: - Tests
-
-int tp_lossless_read_component(const void *bytes, size_t len, int component, int16_t **blocks,
-                               int *width_blocks, int *height_blocks, int *x_scale, int *y_scale,
-                               char *msg, size_t msg_cap) {
-    *blocks = NULL;
-    tp_lossless *t = NULL;
-    int code = tp_lossless_open(bytes, len, UINT64_MAX, 1000, &t, msg, msg_cap);
-    if (code != TP_OK) return code;
-    if (component < 0 || component >= t->src.num_components) {
-        tp_lossless_close(t);
-        tp_copy_message(msg, msg_cap, "no such component");
-        return TP_MISUSE;
-    }
-    if (setjmp(t->err.jump)) {
-        tp_copy_message(msg, msg_cap, t->err.message);
-        code = t->err.code;
-        tp_lossless_close(t);
-        free(*blocks);
-        *blocks = NULL;
-        return code;
-    }
-    jpeg_component_info *comp = &t->src.comp_info[component];
-    int bw = (int)comp->width_in_blocks, bh = (int)comp->height_in_blocks;
-    int16_t *out = malloc((size_t)bw * (size_t)bh * DCTSIZE2 * sizeof(int16_t) + 1);
-    if (!out) {
-        tp_lossless_close(t);
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
-    }
-    *blocks = out;
-    for (int y = 0; y < bh; y++) {
-        JBLOCKARRAY row = (*t->src.mem->access_virt_barray)((j_common_ptr)&t->src, t->coefs[component], (JDIMENSION)y, 1, FALSE);
-        for (int x = 0; x < bw; x++)
-            for (int k = 0; k < DCTSIZE2; k++) out[((size_t)y * bw + x) * DCTSIZE2 + k] = row[0][x][k];
-    }
-    *width_blocks = bw;
-    *height_blocks = bh;
-    *x_scale = t->src.max_h_samp_factor / comp->h_samp_factor;
-    *y_scale = t->src.max_v_samp_factor / comp->v_samp_factor;
-    tp_lossless_close(t);
-    return TP_OK;
 }
