@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tp_status.h"
+#include "shim_crash.h"
 
 /// Copies `text` into the caller's message buffer.
 static inline void tp_copy_message(char *msg, size_t cap, const char *text) {
@@ -31,7 +32,10 @@ typedef struct {
 static inline int tp_sink_drain(tp_sink *sink) {
     size_t n = sink->staged;
     sink->staged = 0;
-    return n ? sink->write(sink->ctx, sink->stage, n) : 0;
+    if (n == 0) return 0;
+    int refused = sink->write(sink->ctx, sink->stage, n);
+    if (!refused) tp_crash_point(TP_CRASH_OUTPUT_STARTED);
+    return refused;
 }
 
 /// Appends `n` bytes, draining whenever the stage is full; returns 0 or the callback's refusal.
