@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CJPEGCoefficients", path: "Tests/CJPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]),
         .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies", "CJPEGCoefficients"],
                     exclude: ["Render/Golden", "Text/BidiReference"]),
-        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
+        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit", "FuzzBodies"]),
         .testTarget(name: "TagProjEditorTests", dependencies: ["TagProjEditor", "TagKit"]),
     ]
 )

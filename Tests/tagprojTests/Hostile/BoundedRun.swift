@@ -110,18 +110,6 @@ private final class Drain: @unchecked Sendable {
     }
 }
 
-/// A small deterministic random number generator (SplitMix64), so failures can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Paths of the hostile fixtures made by `scripts/make-hostile-fixtures.py`.
 enum Hostile {
     static func path(_ name: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzBodies
 import Testing
 import TagKit
 
@@ -151,7 +152,7 @@ import TagKit
     @Test(arguments: ["small.jpg", "small.png", "scans-3000.jpg"])
     func randomByteDamageIsRefusedOrExported(_ file: String) throws {
         let original = try Hostile.bytes(file)
-        var random = SeededRandom(state: UInt64(original.count))
+        var random = SplitMix64(state: UInt64(original.count))
         let mutants = (0..<60).map { _ -> Data in
             var bytes = original
             for _ in 0..<Int.random(in: 1...8, using: &random) {
