@@ -21,9 +21,12 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         // The header only (no pkg-config, so no -lmicrohttpd): the editor dlopens the library.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // Opening an optional C library on first use (dlopen and a table of its functions), for the
+        // codec shims and the editor's alike.
+        .target(name: "CLazyLoad"),
         .target(
             name: "CShims",
-            dependencies: ["CSQLite", "CHarfBuzz"],
+            dependencies: ["CSQLite", "CHarfBuzz", "CLazyLoad"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
                               .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
@@ -34,12 +37,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The editor's C glue: the HTTP server over libmicrohttpd and the embedded page.
-        .target(name: "CEditor", dependencies: ["CMicroHTTPD"], cSettings: [.unsafeFlags(["-std=gnu2x"])]),
+        .target(name: "CEditor", dependencies: ["CMicroHTTPD", "CLazyLoad"], cSettings: [.unsafeFlags(["-std=gnu2x"])]),
         .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor"], exclude: ["Page"]),
         .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"]),
         .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
-        .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies"], exclude: ["Render/Golden", "Text/BidiReference"]),
-        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit"]),
+        // The lossless-export tests' reader of JPEG coefficients: libjpeg alone, not the code they check.
+        .target(name: "CJPEGCoefficients", path: "Tests/CJPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]),
+        .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies", "CJPEGCoefficients"],
+                    exclude: ["Render/Golden", "Text/BidiReference"]),
+        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit", "FuzzBodies"]),
         .testTarget(name: "TagProjEditorTests", dependencies: ["TagProjEditor", "TagKit"]),
     ]
 )

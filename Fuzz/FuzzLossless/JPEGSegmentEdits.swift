@@ -2,6 +2,8 @@
 /// field; the caller writes the length again). Each returns false when the payload is not laid
 /// out as its marker says, and the caller then mutates its bytes instead.
 
+import FuzzBodies
+
 /// DHT and DQT: the tables a segment holds, one after another.
 enum JPEGTables {
     /// One Huffman table: Tc<<4|Th, the number of codes of each length 1...16, the symbols.
@@ -12,7 +14,7 @@ enum JPEGTables {
         var bytes: [UInt8] { [classAndIndex] + counts.map { UInt8($0) } + symbols }
     }
 
-    static func mutateDHT(_ payload: inout [UInt8], _ random: inout SplitMix) -> Bool {
+    static func mutateDHT(_ payload: inout [UInt8], _ random: inout SplitMix64) -> Bool {
         var tables: [Huffman] = []
         var i = 0
         while i + 17 <= payload.count {
@@ -26,7 +28,7 @@ enum JPEGTables {
         let t = random.below(tables.count)
         var table = tables[t]
         let isDC = table.classAndIndex >> 4 == 0
-        func symbol(_ random: inout SplitMix) -> UInt8 {
+        func symbol(_ random: inout SplitMix64) -> UInt8 {
             isDC && random.below(4) != 0 ? UInt8(random.below(16)) : UInt8(random.below(256))
         }
         let l = random.below(16)
@@ -69,7 +71,7 @@ enum JPEGTables {
         return true
     }
 
-    static func mutateDQT(_ payload: inout [UInt8], _ random: inout SplitMix) -> Bool {
+    static func mutateDQT(_ payload: inout [UInt8], _ random: inout SplitMix64) -> Bool {
         var tables: [(precisionAndIndex: UInt8, values: [Int])] = []
         var i = 0
         while i < payload.count {
@@ -110,14 +112,14 @@ enum JPEGTables {
 /// SOF, SOS and DRI: the frame, the scan and the restart interval.
 enum JPEGFrame {
     /// A dimension worth trying: the edges of an MCU, of a byte, of the pixel limit, or near `old`.
-    static func dimension(_ old: Int, _ random: inout SplitMix) -> Int {
+    static func dimension(_ old: Int, _ random: inout SplitMix64) -> Int {
         let value = random.pick([0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 33, old + 1, old - 1, old + 8, old - 8, old + 16, old * 2,
                                  old / 2, random.below(64) + 1, random.below(4096) + 1, 2001, 65535])
         return max(0, min(value, 65535))
     }
 
     /// P, Y, X, Nf, then Nf components (C, H<<4|V, Tq).
-    static func mutateSOF(_ payload: inout [UInt8], _ random: inout SplitMix) -> Bool {
+    static func mutateSOF(_ payload: inout [UInt8], _ random: inout SplitMix64) -> Bool {
         guard payload.count >= 6, payload.count == 6 + 3 * Int(payload[5]) else { return false }
         let n = Int(payload[5])
         let c = 6 + 3 * random.below(max(n, 1))
@@ -154,7 +156,7 @@ enum JPEGFrame {
     }
 
     /// Ns, then Ns components (Cs, Td<<4|Ta), then Ss, Se, Ah<<4|Al. `ids`: the SOF's components.
-    static func mutateSOS(_ payload: inout [UInt8], ids: [UInt8], _ random: inout SplitMix) -> Bool {
+    static func mutateSOS(_ payload: inout [UInt8], ids: [UInt8], _ random: inout SplitMix64) -> Bool {
         guard payload.count >= 4, payload.count == 4 + 2 * Int(payload[0]) else { return false }
         let n = Int(payload[0])
         let c = 1 + 2 * random.below(max(n, 1))
@@ -188,7 +190,7 @@ enum JPEGFrame {
     }
 
     /// The restart interval, two bytes (0 turns restarts off).
-    static func mutateDRI(_ payload: inout [UInt8], _ random: inout SplitMix) -> Bool {
+    static func mutateDRI(_ payload: inout [UInt8], _ random: inout SplitMix64) -> Bool {
         let old = payload.count == 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 0
         let value = max(0, min(random.pick([0, 1, 2, 3, 7, 8, old + 1, old - 1, old * 2, random.below(64), random.below(65536), 65535]), 65535))
         payload = [UInt8(value >> 8), UInt8(value & 0xFF)]

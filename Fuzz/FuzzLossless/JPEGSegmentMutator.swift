@@ -14,13 +14,16 @@
 /// data, and now and then to the whole file, so the structure itself is broken as well. Inputs
 /// that are not a JPEG (the decode corpus has PNGs) go to `LLVMFuzzerMutate` whole.
 
+import FuzzBodies
+
 /// libFuzzer's own mutations, for calling from a custom mutator (FuzzerInterface.h).
 @_silgen_name("LLVMFuzzerMutate")
 func llvmFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
 
 @_cdecl("LLVMFuzzerCustomMutator")
 public func fuzzLosslessMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    var random = SplitMix(seed: UInt64(seed))
+    // SplitMix64 (FuzzBodies), so that libFuzzer's seed reproduces a mutation.
+    var random = SplitMix64(state: UInt64(seed))
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard let segments = JPEGSegment.split(input), random.below(16) != 0,
           let output = JPEGSegmentMutator(input: input, segments: segments, maxSize: maxSize).mutate(&random),
@@ -28,23 +31,6 @@ public func fuzzLosslessMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int,
     else { return llvmFuzzerMutate(data, size, maxSize) }
     output.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: $0.count) }
     return output.count
-}
-
-/// SplitMix64: a small deterministic generator, so that libFuzzer's seed reproduces a mutation.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A number in 0..<n (n > 0).
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    /// One of `values`.
-    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
 }
 
 /// One marker segment of a JPEG: where its 0xFF is, its marker, and its payload (after the
@@ -97,7 +83,7 @@ struct JPEGSegmentMutator {
     let segments: [JPEGSegment]
     let maxSize: Int
 
-    func mutate(_ random: inout SplitMix) -> [UInt8]? {
+    func mutate(_ random: inout SplitMix64) -> [UInt8]? {
         let choice = random.below(20)
         let scans = segments.filter { $0.entropy.map { !$0.isEmpty } ?? false }
         if choice < 5, let scan = scans.isEmpty ? nil : random.pick(scans) { return mutateEntropy(scan.entropy!) }

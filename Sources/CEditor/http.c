@@ -1,8 +1,8 @@
 // HTTP server glue over GNU libmicrohttpd (see tp_http.h for the contract).
 #include "tp_http.h"
+#include "tp_dl.h"
 
 #include <arpa/inet.h>
-#include <dlfcn.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -16,47 +16,18 @@
 // libmicrohttpd is opened with dlopen when the editor starts, not linked: it pulls in GnuTLS and
 // a dozen more libraries whose relocation would cost every other command about 6M instructions
 // of dynamic loading (measured with callgrind on `tagproj --version`: 11.2M linked, 5.2M not).
-static struct {
-    int loaded;
-    struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
-                                       MHD_AccessHandlerCallback, void *, ...);
-    void (*stop_daemon)(struct MHD_Daemon *);
-    const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
-    struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
-    enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
-    enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
-    void (*destroy_response)(struct MHD_Response *);
-    const char *(*lookup_connection_value)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
-    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
-} mhd;
+#define TP_MHD_FUNCTIONS(X) \
+    X(MHD_add_response_header) \
+    X(MHD_create_response_from_buffer) \
+    X(MHD_destroy_response) \
+    X(MHD_get_connection_info) \
+    X(MHD_get_daemon_info) \
+    X(MHD_lookup_connection_value) \
+    X(MHD_queue_response) \
+    X(MHD_start_daemon) \
+    X(MHD_stop_daemon) \
 
-/// Opens libmicrohttpd and finds the functions the server uses; 0 on success.
-static int load_mhd(char *msg, size_t cap) {
-    if (mhd.loaded) return 0;
-    void *lib = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(msg, cap, "cannot load GNU libmicrohttpd (libmicrohttpd.so.12; Debian package libmicrohttpd12): %s",
-                 dlerror());
-        return -1;
-    }
-#define FIND(field, name)                                                                      \
-    if (!(*(void **)&mhd.field = dlsym(lib, name))) {                                          \
-        snprintf(msg, cap, "libmicrohttpd.so.12 lacks %s", name);                              \
-        return -1;                                                                             \
-    }
-    FIND(start_daemon, "MHD_start_daemon")
-    FIND(stop_daemon, "MHD_stop_daemon")
-    FIND(get_daemon_info, "MHD_get_daemon_info")
-    FIND(create_response_from_buffer, "MHD_create_response_from_buffer")
-    FIND(add_response_header, "MHD_add_response_header")
-    FIND(queue_response, "MHD_queue_response")
-    FIND(destroy_response, "MHD_destroy_response")
-    FIND(lookup_connection_value, "MHD_lookup_connection_value")
-    FIND(get_connection_info, "MHD_get_connection_info")
-#undef FIND
-    mhd.loaded = 1;  // the library stays loaded for the life of the process
-    return 0;
-}
+TP_DL_TABLE(TP_MHD_FUNCTIONS, mhd)
 
 /// A connection as the header watchdog sees it (libmicrohttpd's socket context for it).
 struct watched {
@@ -97,14 +68,14 @@ static void copy_message(char *msg, size_t cap, const char *text) {
 /// The headers every response carries: the page runs only its own script and style, talks only
 /// to this server, may not be framed, and nothing is cached or sniffed.
 static void add_security_headers(struct MHD_Response *response) {
-    mhd.add_response_header(response, "Content-Security-Policy",
+    mhd.MHD_add_response_header(response, "Content-Security-Policy",
                             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
                             "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
-    mhd.add_response_header(response, "X-Frame-Options", "DENY");
-    mhd.add_response_header(response, "X-Content-Type-Options", "nosniff");
-    mhd.add_response_header(response, "Referrer-Policy", "no-referrer");
-    mhd.add_response_header(response, "Cross-Origin-Resource-Policy", "same-origin");
-    mhd.add_response_header(response, "Cache-Control", "no-store");
+    mhd.MHD_add_response_header(response, "X-Frame-Options", "DENY");
+    mhd.MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    mhd.MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
+    mhd.MHD_add_response_header(response, "Cross-Origin-Resource-Policy", "same-origin");
+    mhd.MHD_add_response_header(response, "Cache-Control", "no-store");
 }
 
 int tp_http_respond(tp_http_request *r, unsigned status, const char *content_type, const uint8_t *body,
@@ -112,13 +83,13 @@ int tp_http_respond(tp_http_request *r, unsigned status, const char *content_typ
     if (!r || r->responded) return -1;
     r->responded = 1;
     struct MHD_Response *response =
-        mhd.create_response_from_buffer(len, (void *)(len ? body : (const uint8_t *)""), MHD_RESPMEM_MUST_COPY);
+        mhd.MHD_create_response_from_buffer(len, (void *)(len ? body : (const uint8_t *)""), MHD_RESPMEM_MUST_COPY);
     if (!response) return -1;
     add_security_headers(response);
-    if (content_type) mhd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
-    if (extra_name && extra_value) mhd.add_response_header(response, extra_name, extra_value);
-    r->queued = mhd.queue_response(r->connection, status, response) == MHD_YES;
-    mhd.destroy_response(response);
+    if (content_type) mhd.MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
+    if (extra_name && extra_value) mhd.MHD_add_response_header(response, extra_name, extra_value);
+    r->queued = mhd.MHD_queue_response(r->connection, status, response) == MHD_YES;
+    mhd.MHD_destroy_response(response);
     return r->queued ? 0 : -1;
 }
 
@@ -142,7 +113,7 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
                           enum MHD_ConnectionNotificationCode code) {
     tp_http_server *server = cls;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         struct watched *w = info ? calloc(1, sizeof *w) : NULL;
         if (!w) {
             if (info) shutdown(info->connect_fd, SHUT_RDWR);  // unwatched, it could be held for ever
@@ -171,7 +142,7 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
 /// Marks the connection's request as under way (headers complete) or over (the next one's
 /// headers are due within the limit from now).
 static void watch_request(tp_http_server *server, struct MHD_Connection *connection, int in_request) {
-    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct watched *w = info ? info->socket_context : NULL;
     if (!w) return;
     pthread_mutex_lock(&server->lock);
@@ -220,7 +191,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         r->url = url;
         *req_cls = r;
         watch_request(server, connection, 1);
-        const char *length = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        const char *length = mhd.MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > server->max_body) {
             // Refused before a byte of the body is read; libmicrohttpd closes the connection after.
             r->too_large = 1;
@@ -283,7 +254,7 @@ static void free_server(tp_http_server *server) {
 
 tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t max_body, unsigned header_seconds,
                               tp_http_handler handler, void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap) {
-    if (load_mhd(msg, msg_cap) != 0) return NULL;
+    if (TP_DL_LOAD(mhd, "libmicrohttpd.so.12", "libmicrohttpd12", msg, msg_cap) != 0) return NULL;
     tp_http_server *server = calloc(1, sizeof *server);
     if (!server) {
         copy_message(msg, msg_cap, "out of memory");
@@ -310,7 +281,7 @@ tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t ma
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // loopback only: never reachable from the network
-    server->daemon = mhd.start_daemon(
+    server->daemon = mhd.MHD_start_daemon(
         // epoll on Linux: a connection that sends nothing costs the thread nothing
         MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, on_access, server,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
@@ -328,19 +299,19 @@ tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t ma
         return NULL;
     }
     if (pthread_create(&server->watchdog, NULL, watchdog_main, server) != 0) {
-        mhd.stop_daemon(server->daemon);
+        mhd.MHD_stop_daemon(server->daemon);
         copy_message(msg, msg_cap, "cannot start the thread that closes slow connections");
         free_server(server);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = mhd.get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = mhd.MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
     *bound_port = info ? info->port : port;
     return server;
 }
 
 void tp_http_stop(tp_http_server *server) {
     if (!server) return;
-    mhd.stop_daemon(server->daemon);  // every connection's CLOSED notification runs before this returns
+    mhd.MHD_stop_daemon(server->daemon);  // every connection's CLOSED notification runs before this returns
     pthread_mutex_lock(&server->lock);
     server->stopping = 1;
     pthread_cond_signal(&server->wake);
@@ -353,15 +324,15 @@ const char *tp_http_method(const tp_http_request *r) { return r->method; }
 const char *tp_http_path(const tp_http_request *r) { return r->url; }
 
 const char *tp_http_header(const tp_http_request *r, const char *name) {
-    return mhd.lookup_connection_value(r->connection, MHD_HEADER_KIND, name);
+    return mhd.MHD_lookup_connection_value(r->connection, MHD_HEADER_KIND, name);
 }
 
 const char *tp_http_argument(const tp_http_request *r, const char *name) {
-    return mhd.lookup_connection_value(r->connection, MHD_GET_ARGUMENT_KIND, name);
+    return mhd.MHD_lookup_connection_value(r->connection, MHD_GET_ARGUMENT_KIND, name);
 }
 
 const char *tp_http_cookie(const tp_http_request *r, const char *name) {
-    return mhd.lookup_connection_value(r->connection, MHD_COOKIE_KIND, name);
+    return mhd.MHD_lookup_connection_value(r->connection, MHD_COOKIE_KIND, name);
 }
 
 const uint8_t *tp_http_body(const tp_http_request *r, size_t *len) {

@@ -1,6 +1,6 @@
 // HarfBuzz's subsetter, opened on first use (see tp_font_subset.h).
 #include "tp_font_subset.h"
-#include "shim_dl.h"
+#include "tp_dl.h"
 #include "shim_whole.h"
 
 #include <hb.h>
@@ -14,15 +14,11 @@
     X(hb_subset_input_unicode_set) \
     X(hb_subset_or_fail)
 
-TP_DL_TABLE(TP_SUBSET_FUNCTIONS, subset_api, subset_names)
+TP_DL_TABLE(TP_SUBSET_FUNCTIONS, subset_api)
 
 /// Opens libharfbuzz-subset and finds the functions used here; TP_OK, or TP_UNSUPPORTED with why.
 static int load_subset(char *msg, size_t cap) {
-    if (subset_api.loaded) return TP_OK;
-    int status = tp_dl_open("libharfbuzz-subset.so.0", "libharfbuzz-subset0", subset_names, subset_api.slots,
-                            sizeof subset_names / sizeof subset_names[0], msg, cap);
-    subset_api.loaded = status == TP_OK;
-    return status;
+    return TP_DL_LOAD(subset_api, "libharfbuzz-subset.so.0", "libharfbuzz-subset0", msg, cap) == 0 ? TP_OK : TP_UNSUPPORTED;
 }
 
 int tp_font_subset(void *face, const uint32_t *codes, size_t count, void **out, char *msg, size_t cap) {

@@ -1,7 +1,7 @@
 // HEIF/AVIF codec glue for libheif (see tp_heif.h for the contract).
 #include "tp_heif.h"
 #include "heif_boxes.h"
-#include "shim_dl.h"
+#include "tp_dl.h"
 #include "shim_whole.h"
 
 #include <pthread.h>
@@ -56,14 +56,11 @@
     X(heif_image_set_raw_color_profile) \
     X(heif_nclx_color_profile_free) \
 
-TP_DL_TABLE(TP_HEIF_FUNCTIONS, heif_api, heif_names)
+TP_DL_TABLE(TP_HEIF_FUNCTIONS, heif_api)
 
 /// Opens libheif and finds the functions used here; TP_OK, or TP_UNSUPPORTED with why.
 static int load_heif(char *msg, size_t cap) {
-    if (heif_api.loaded) return TP_OK;
-    int status = tp_dl_open("libheif.so.1", "libheif1", heif_names, heif_api.slots, sizeof heif_names / sizeof heif_names[0], msg, cap);
-    heif_api.loaded = status == TP_OK;
-    return status;
+    return TP_DL_LOAD(heif_api, "libheif.so.1", "libheif1", msg, cap) == 0 ? TP_OK : TP_UNSUPPORTED;
 }
 
 // From here on every libheif call goes through the table.

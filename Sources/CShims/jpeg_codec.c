@@ -179,16 +179,8 @@ static void decoder_give_input(tp_jpeg_decoder *dec, const tp_input *in) {
 static int decoder_open(const tp_input *in, int max_scans, int start, uint64_t max_pixels, int scale_denom,
                         tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
     tp_jpeg_decoder *dec = decoder_new(max_scans);
-    if (!dec) {
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
-    }
-    if (setjmp(dec->err.jump)) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        int code = dec->err.code;
-        tp_jpeg_decoder_close(dec);
-        return code;
-    }
+    if (!dec) return tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
+    TP_JPEG_GUARD_OPEN(dec, tp_jpeg_decoder_close, msg, msg_cap);
     decoder_create(dec);
     decoder_give_input(dec, in);
     decoder_read_header(dec);
@@ -200,10 +192,8 @@ static int decoder_open(const tp_input *in, int max_scans, int start, uint64_t m
 int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
                          int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
-    if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 || !valid_scale(scale_denom)) {
-        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
-        return TP_MISUSE;
-    }
+    if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 || !valid_scale(scale_denom))
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid decoder arguments");
     tp_input in = {.bytes = bytes, .len = len};
     return decoder_open(&in, max_scans, 1, max_pixels, scale_denom, out, msg, msg_cap);
 }
@@ -211,28 +201,16 @@ int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int
 int tp_jpeg_decoder_open_stream(tp_read_fn read, void *ctx, size_t chunk, int max_scans,
                                 tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
-    if (!read || chunk < 2 || chunk > 0x7FFFFFFFu || max_scans < 1) {
-        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
-        return TP_MISUSE;
-    }
+    if (!read || chunk < 2 || chunk > 0x7FFFFFFFu || max_scans < 1)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid decoder arguments");
     tp_input in = {.read = read, .ctx = ctx, .chunk = chunk};
     return decoder_open(&in, max_scans, 0, 0, 1, out, msg, msg_cap);
 }
 
 int tp_jpeg_decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_denom, char *msg, size_t msg_cap) {
-    if (!dec || !valid_scale(scale_denom) || !dec->streamed || dec->started) {
-        tp_copy_message(msg, msg_cap, "invalid start arguments");
-        return TP_MISUSE;
-    }
-    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (dec->err.code != TP_OK) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        return dec->err.code;
-    }
-    if (setjmp(dec->err.jump)) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        return dec->err.code;
-    }
+    if (!dec || !valid_scale(scale_denom) || !dec->streamed || dec->started)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid start arguments");
+    TP_JPEG_GUARD(dec, msg, msg_cap);
     decoder_start(dec, max_pixels, scale_denom);
     // Every scan is in the coefficient buffer now: the rows need no more input.
     if (dec->multiple_scans) ((tp_stream_src *)dec->cinfo.src)->read = NULL;
@@ -264,19 +242,8 @@ const char *tp_jpeg_decoder_warning(const tp_jpeg_decoder *dec) {
 int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride, int nrows,
                               int *done, char *msg, size_t msg_cap) {
     *done = 0;
-    if (!dec || !buf || nrows < 0) {
-        tp_copy_message(msg, msg_cap, "invalid read arguments");
-        return TP_MISUSE;
-    }
-    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (dec->err.code != TP_OK) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        return dec->err.code;
-    }
-    if (setjmp(dec->err.jump)) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        return dec->err.code;
-    }
+    if (!dec || !buf || nrows < 0) return tp_fail(TP_MISUSE, msg, msg_cap, "invalid read arguments");
+    TP_JPEG_GUARD(dec, msg, msg_cap);
     j_decompress_ptr cinfo = &dec->cinfo;
     while (*done < nrows && cinfo->output_scanline < cinfo->output_height) {
         uint8_t *target = buf + (size_t)*done * stride;
@@ -320,30 +287,18 @@ int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, in
                          int subsample420, int dpi, const uint8_t *icc, size_t icc_len,
                          tp_jpeg_encoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
-    if (width < 1 || height < 1 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) {
-        tp_copy_message(msg, msg_cap, "JPEG size must be 1 to 65500 pixels a side");
-        return TP_MISUSE;
-    }
+    if (width < 1 || height < 1 || width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "JPEG size must be 1 to 65500 pixels a side");
     if ((channels != 3 && channels != 4) || quality < 1 || quality > 100 || !write ||
-        (icc_len && !icc) || icc_len > 255u * 65519u || dpi < 0 || dpi > 65535) {
-        tp_copy_message(msg, msg_cap, "invalid encoder arguments");
-        return TP_MISUSE;
-    }
+        (icc_len && !icc) || icc_len > 255u * 65519u || dpi < 0 || dpi > 65535)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid encoder arguments");
     tp_jpeg_encoder *enc = calloc(1, sizeof *enc);
-    if (!enc) {
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
-    }
+    if (!enc) return tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
     enc->height = height;
     enc->dest.sink.write = write;
     enc->dest.sink.ctx = ctx;
     enc->cinfo.err = init_errors(&enc->err, TP_MISUSE);
-    if (setjmp(enc->err.jump)) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        int code = enc->err.code;
-        tp_jpeg_encoder_close(enc);
-        return code;
-    }
+    TP_JPEG_GUARD_OPEN(enc, tp_jpeg_encoder_close, msg, msg_cap);
     j_compress_ptr cinfo = &enc->cinfo;
     jpeg_create_compress(cinfo);
     enc->created = 1;
@@ -374,19 +329,9 @@ int tp_jpeg_encoder_open(tp_write_fn write, void *ctx, int width, int height, in
 
 int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t stride,
                                int nrows, char *msg, size_t msg_cap) {
-    if (!enc || !rows || nrows < 0 || (JDIMENSION)nrows > enc->cinfo.image_height - enc->cinfo.next_scanline) {
-        tp_copy_message(msg, msg_cap, "invalid rows for the JPEG encoder");
-        return TP_MISUSE;
-    }
-    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (enc->err.code != TP_OK) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        return enc->err.code;
-    }
-    if (setjmp(enc->err.jump)) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        return enc->err.code;
-    }
+    if (!enc || !rows || nrows < 0 || (JDIMENSION)nrows > enc->cinfo.image_height - enc->cinfo.next_scanline)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid rows for the JPEG encoder");
+    TP_JPEG_GUARD(enc, msg, msg_cap);
     int written = 0;
     while (written < nrows) {
         JSAMPROW batch[16];
@@ -398,19 +343,9 @@ int tp_jpeg_encoder_write_rows(tp_jpeg_encoder *enc, const uint8_t *rows, size_t
 }
 
 int tp_jpeg_encoder_finish(tp_jpeg_encoder *enc, char *msg, size_t msg_cap) {
-    if (!enc || enc->cinfo.next_scanline != enc->cinfo.image_height) {
-        tp_copy_message(msg, msg_cap, "JPEG finished before all rows were written");
-        return TP_MISUSE;
-    }
-    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (enc->err.code != TP_OK) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        return enc->err.code;
-    }
-    if (setjmp(enc->err.jump)) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        return enc->err.code;
-    }
+    if (!enc || enc->cinfo.next_scanline != enc->cinfo.image_height)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "JPEG finished before all rows were written");
+    TP_JPEG_GUARD(enc, msg, msg_cap);
     jpeg_finish_compress(&enc->cinfo);
     return TP_OK;
 }

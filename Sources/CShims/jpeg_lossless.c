@@ -86,7 +86,7 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
     }
     tp_lossless *t = tp_ll_new_transcoder(max_scans, msg, msg_cap);
     if (!t) return TP_NOMEM;
-    if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
+    TP_JPEG_GUARD_OPEN(t, tp_lossless_close, msg, msg_cap);
     j_decompress_ptr src = tp_ll_read_headers(t, bytes, len, 1);
     if ((uint64_t)src->image_width * src->image_height > max_pixels) {
         char text[JMSG_LENGTH_MAX];
@@ -141,11 +141,6 @@ int tp_lossless_probe(const void *bytes, size_t len, tp_lossless_info *info, cha
     fill_info(&d, d.jpeg_color_space == JCS_CMYK || d.jpeg_color_space == JCS_YCCK, info);
     jpeg_destroy_decompress(&d);
     return TP_OK;
-}
-
-void tp_lossless_icc(const tp_lossless *t, const uint8_t **data, size_t *len) {
-    *data = t->icc;
-    *len = t->icc ? t->icc_len : 0;
 }
 
 const char *tp_lossless_warning(const tp_lossless *t) {
@@ -258,7 +253,6 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
         return TP_MISUSE;
     }
     LL_GUARD(t, msg, msg_cap);
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     int mw = DCTSIZE * t->src.max_h_samp_factor, mh = DCTSIZE * t->src.max_v_samp_factor;
     int w = (int)t->src.image_width, h = (int)t->src.image_height;
     // One MCU of context on every side, so the decoded rectangle is what the whole picture gives.
@@ -310,7 +304,6 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
         return TP_MISUSE;
     }
     LL_GUARD(t, msg, msg_cap);
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     int rw = x1 - x0, rh = y1 - y0;
     j_compress_ptr c = start_temporary_compressor(t, rw, rh);
     // A zero in a quantization table decodes (that frequency is dropped) but would divide by
@@ -383,7 +376,6 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
         return TP_MISUSE;
     }
     LL_GUARD(t, msg, msg_cap);
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     if (!t->dest) t->dest = tp_ll_alloc_or_fail(t, sizeof *t->dest);
     t->dest->sink.write = write;
     t->dest->sink.ctx = ctx;
@@ -418,48 +410,4 @@ void tp_lossless_close(tp_lossless *t) {
     free(t->dest);
     for (int ci = 0; ci < MAX_COMPONENTS; ci++) free(t->band_rows[ci]);
     free(t);
-}
-
-// MARK: - Tests
-
-int tp_lossless_read_component(const void *bytes, size_t len, int component, int16_t **blocks,
-                               int *width_blocks, int *height_blocks, int *x_scale, int *y_scale,
-                               char *msg, size_t msg_cap) {
-    *blocks = NULL;
-    tp_lossless *t = NULL;
-    int code = tp_lossless_open(bytes, len, UINT64_MAX, 1000, &t, msg, msg_cap);
-    if (code != TP_OK) return code;
-    if (component < 0 || component >= t->src.num_components) {
-        tp_lossless_close(t);
-        tp_copy_message(msg, msg_cap, "no such component");
-        return TP_MISUSE;
-    }
-    if (setjmp(t->err.jump)) {
-        tp_copy_message(msg, msg_cap, t->err.message);
-        code = t->err.code;
-        tp_lossless_close(t);
-        free(*blocks);
-        *blocks = NULL;
-        return code;
-    }
-    jpeg_component_info *comp = &t->src.comp_info[component];
-    int bw = (int)comp->width_in_blocks, bh = (int)comp->height_in_blocks;
-    int16_t *out = malloc((size_t)bw * (size_t)bh * DCTSIZE2 * sizeof(int16_t) + 1);
-    if (!out) {
-        tp_lossless_close(t);
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
-    }
-    *blocks = out;
-    for (int y = 0; y < bh; y++) {
-        JBLOCKARRAY row = (*t->src.mem->access_virt_barray)((j_common_ptr)&t->src, t->coefs[component], (JDIMENSION)y, 1, FALSE);
-        for (int x = 0; x < bw; x++)
-            for (int k = 0; k < DCTSIZE2; k++) out[((size_t)y * bw + x) * DCTSIZE2 + k] = row[0][x][k];
-    }
-    *width_blocks = bw;
-    *height_blocks = bh;
-    *x_scale = t->src.max_h_samp_factor / comp->h_samp_factor;
-    *y_scale = t->src.max_v_samp_factor / comp->v_samp_factor;
-    tp_lossless_close(t);
-    return TP_OK;
 }

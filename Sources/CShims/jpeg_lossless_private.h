@@ -44,29 +44,8 @@ j_decompress_ptr tp_ll_read_headers(tp_lossless *t, const void *bytes, size_t le
 /// Whether [x0,x1)×[y0,y1) is a non-empty rectangle of the picture on MCU boundaries.
 int tp_ll_aligned(const tp_lossless *t, int x0, int y0, int x1, int y1);
 
-/// The common prologue of the public functions after setjmp: a failed transcoder stays failed.
-#define LL_GUARD(t, msg, cap)                                   \
-    do {                                                        \
-        if ((t)->err.code != TP_OK) {                           \
-            tp_copy_message(msg, cap, (t)->err.message);        \
-            return (t)->err.code;                               \
-        }                                                       \
-    } while (0)
-
-/// The failure of a function that made `t`: it is freed.
-#define LL_FAIL_OPEN(t, msg, cap)                               \
-    do {                                                        \
-        tp_copy_message(msg, cap, (t)->err.message);            \
-        int code_ = (t)->err.code;                              \
-        tp_lossless_close(t);                                   \
-        return code_;                                           \
-    } while (0)
-
-#define LL_CATCH(t, msg, cap)                                   \
-    do {                                                        \
-        tp_ll_drop_temporaries(t);                                    \
-        tp_copy_message(msg, cap, (t)->err.message);            \
-        return (t)->err.code;                                   \
-    } while (0)
+/// The prologue of a public function on `t` (see TP_JPEG_GUARD_CLEANUP): a failed transcoder
+/// stays failed, and a failure destroys the temporaries the call had made.
+#define LL_GUARD(t, msg, cap) TP_JPEG_GUARD_CLEANUP(t, tp_ll_drop_temporaries(t), msg, cap)
 
 #endif

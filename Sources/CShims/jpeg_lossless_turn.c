@@ -10,7 +10,7 @@ int tp_lossless_open_band(const void *bytes, size_t len, int x0, int y0, int x1,
     *out = NULL;
     tp_lossless *t = tp_ll_new_transcoder(1, msg, msg_cap);
     if (!t) return TP_NOMEM;
-    if (setjmp(t->err.jump)) LL_FAIL_OPEN(t, msg, msg_cap);
+    TP_JPEG_GUARD_OPEN(t, tp_lossless_close, msg, msg_cap);
     j_decompress_ptr src = tp_ll_read_headers(t, bytes, len, 0);
     if (!tp_ll_aligned(t, x0, y0, x1, y1)) fail_now((j_common_ptr)src, TP_MISUSE, "invalid band");
     int mw = DCTSIZE * src->max_h_samp_factor, mh = DCTSIZE * src->max_v_samp_factor;
@@ -116,7 +116,6 @@ int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, 
     tp_lossless_get_info(t, &info);
     int code = tp_lossless_check_transform(&info, orientation, x, y, w, h, msg, msg_cap);
     if (code != TP_OK) return code;
-    if (setjmp(t->err.jump)) LL_CATCH(t, msg, msg_cap);
     j_decompress_ptr s = &t->src;
     j_common_ptr owner = (j_common_ptr)s;
     int transpose, mirror_x, mirror_y;

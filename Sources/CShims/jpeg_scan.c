@@ -174,12 +174,7 @@ int tp_scan_open(const void *bytes, size_t len, uint64_t max_pixels, tp_scan **o
     s->bytes = bytes;
     s->len = len;
     s->d.err = init_errors(&s->err, TP_DAMAGED);
-    if (setjmp(s->err.jump)) {
-        tp_copy_message(msg, msg_cap, s->err.message);
-        int code = s->err.code;
-        tp_scan_close(s);
-        return code;
-    }
+    TP_JPEG_GUARD_OPEN(s, tp_scan_close, msg, msg_cap);
     j_decompress_ptr d = &s->d;
     jpeg_create_decompress(d);
     s->created = 1;

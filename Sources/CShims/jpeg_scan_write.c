@@ -283,6 +283,7 @@ int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, int *approximated, c
                 code = TP_IO;
                 break;
             }
+            tp_crash_point(TP_CRASH_OUTPUT_STARTED);
         }
     }
     free(w.buf);

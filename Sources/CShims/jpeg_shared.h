@@ -1,9 +1,10 @@
 #ifndef TP_JPEG_SHARED_H
 #define TP_JPEG_SHARED_H
-// Private to the JPEG shims (jpeg_codec.c, jpeg_lossless.c): libjpeg's error manager with our
-// sorting of warnings, the progressive-completeness check, CMYK to RGB, and the destination that
-// drains into the caller's sink. Everything is static: each shim has its own copy, and a longjmp
-// never leaves the shim whose function set it up.
+// Private to the JPEG shims (jpeg_codec.c, jpeg_lossless*.c, jpeg_scan*.c): libjpeg's error
+// manager with our sorting of warnings, the guarded prologue of every call, the progressive-
+// completeness check, CMYK to RGB, and the destination that drains into the caller's sink.
+// Everything is static: each shim has its own copy, and a longjmp never leaves the shim whose
+// function set it up.
 #include <setjmp.h>
 #include <stdio.h>
 
@@ -80,6 +81,44 @@ static inline struct jpeg_error_mgr *init_errors(tp_error_mgr *err, int default_
     err->default_code = default_code;
     return &err->pub;
 }
+
+// The prologue of every public function that calls libjpeg: a failed object stays failed (after a
+// jump its libjpeg object is unusable, so the first failure comes back again), then the setjmp
+// that fail_now's longjmp lands on, where the failure is returned. setjmp must run in the frame it
+// returns to and stand alone in a condition (C17 7.13.1.1): hence macros, and two ifs.
+
+/// Returns the failure recorded in `obj->err` (its tp_error_mgr), the message copied into `msg`.
+#define TP_JPEG_RETURN_FAILURE(obj, msg, cap)                   \
+    do {                                                        \
+        tp_copy_message(msg, cap, (obj)->err.message);          \
+        return (obj)->err.code;                                 \
+    } while (0)
+
+/// The prologue of a call on `obj`, which exists: returns its earlier failure, or sets the jump
+/// back to here, which runs `cleanup` (to undo what the call had made) and returns the new failure.
+#define TP_JPEG_GUARD_CLEANUP(obj, cleanup, msg, cap)           \
+    do {                                                        \
+        if ((obj)->err.code != TP_OK) TP_JPEG_RETURN_FAILURE(obj, msg, cap); \
+        if (setjmp((obj)->err.jump)) {                          \
+            cleanup;                                            \
+            TP_JPEG_RETURN_FAILURE(obj, msg, cap);              \
+        }                                                       \
+    } while (0)
+
+/// TP_JPEG_GUARD_CLEANUP with nothing to undo.
+#define TP_JPEG_GUARD(obj, msg, cap) TP_JPEG_GUARD_CLEANUP(obj, (void)0, msg, cap)
+
+/// The prologue of the function that makes `obj`: the jump back to here closes `obj` with `close`
+/// and returns the failure.
+#define TP_JPEG_GUARD_OPEN(obj, close, msg, cap)                \
+    do {                                                        \
+        if (setjmp((obj)->err.jump)) {                          \
+            tp_copy_message(msg, cap, (obj)->err.message);      \
+            int code_ = (obj)->err.code;                        \
+            close(obj);                                         \
+            return code_;                                       \
+        }                                                       \
+    } while (0)
 
 /// Whether every coefficient of every component has been refined to its last bit.
 static inline int progression_complete(j_decompress_ptr cinfo) {

@@ -45,6 +45,55 @@ static void on_png_warning(png_structp png, png_const_charp text) {
     if (!err->warning[0]) snprintf(err->warning, sizeof err->warning, "%s", text);
 }
 
+/// Makes the png struct of a decoder (`writing` 0) or an encoder, reporting to `err` with plain
+/// libpng errors meaning `default_code`, and its info struct; 0 when out of memory.
+static int make_structs(tp_png_errors *err, int default_code, int writing, png_structp *png, png_infop *info) {
+    err->default_code = default_code;
+    err->armed = 1;  // libpng's own setjmp catches an error while it creates the struct
+    *png = writing ? png_create_write_struct(PNG_LIBPNG_VER_STRING, err, on_png_error, on_png_warning)
+                   : png_create_read_struct(PNG_LIBPNG_VER_STRING, err, on_png_error, on_png_warning);
+    err->armed = 0;
+    if (*png) *info = png_create_info_struct(*png);
+    return *info != NULL;
+}
+
+// The prologue of every public function that calls libpng: a failed object stays failed (after a
+// jump its png struct is unusable, so the first failure comes back again), then the setjmp that
+// on_png_error's png_longjmp lands on, where the failure is returned, and `armed` set until the
+// function disarms it on its way out. setjmp must run in the frame it returns to and stand alone
+// in a condition (C17 7.13.1.1): hence macros, and two ifs. `obj` is a decoder or an encoder.
+
+/// Returns the failure recorded in `obj->err`, the message copied into `msg`, disarmed.
+#define PNG_RETURN_FAILURE(obj, msg, cap)                       \
+    do {                                                        \
+        tp_copy_message(msg, cap, (obj)->err.message);          \
+        (obj)->err.armed = 0;                                   \
+        return (obj)->err.code;                                 \
+    } while (0)
+
+/// The prologue of a call on `obj`, which exists: returns its earlier failure, or sets the jump
+/// back to here, which returns the new failure.
+#define PNG_GUARD(obj, msg, cap)                                \
+    do {                                                        \
+        if ((obj)->err.code != TP_OK) PNG_RETURN_FAILURE(obj, msg, cap); \
+        if (setjmp(png_jmpbuf((obj)->png))) PNG_RETURN_FAILURE(obj, msg, cap); \
+        (obj)->err.armed = 1;                                   \
+    } while (0)
+
+/// The prologue of the function that makes `obj`: the jump back to here closes `obj` with `close`
+/// and returns the failure.
+#define PNG_GUARD_OPEN(obj, close, msg, cap)                    \
+    do {                                                        \
+        if (setjmp(png_jmpbuf((obj)->png))) {                   \
+            tp_copy_message(msg, cap, (obj)->err.message);      \
+            int code_ = (obj)->err.code;                        \
+            (obj)->err.armed = 0;                               \
+            close(obj);                                         \
+            return code_;                                       \
+        }                                                       \
+        (obj)->err.armed = 1;                                   \
+    } while (0)
+
 /// Records a failure of our own and lets libpng unwind through on_png_error.
 static _Noreturn void fail_now(png_structp png, tp_png_errors *err, int code, const char *text) {
     err->code = code;
@@ -88,34 +137,16 @@ static void read_from_memory(png_structp png, png_bytep out, size_t n) {
 int tp_png_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
                         tp_png_decoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
-    if (!bytes || len == 0) {
-        tp_copy_message(msg, msg_cap, "invalid decoder arguments");
-        return TP_MISUSE;
-    }
+    if (!bytes || len == 0) return tp_fail(TP_MISUSE, msg, msg_cap, "invalid decoder arguments");
     tp_png_decoder *dec = calloc(1, sizeof *dec);
     if (dec) dec->data = malloc(len);
-    if (dec && dec->data) {
-        dec->err.default_code = TP_DAMAGED;
-        dec->err.armed = 1;  // libpng's own setjmp catches an error while it creates the struct
-        dec->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &dec->err, on_png_error, on_png_warning);
-        dec->err.armed = 0;
-    }
-    if (dec && dec->png) dec->info = png_create_info_struct(dec->png);
-    if (!dec || !dec->info) {
+    if (!dec || !dec->data || !make_structs(&dec->err, TP_DAMAGED, 0, &dec->png, &dec->info)) {
         tp_png_decoder_close(dec);
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
+        return tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
     }
     memcpy(dec->data, bytes, len);
     dec->len = len;
-    if (setjmp(png_jmpbuf(dec->png))) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        int code = dec->err.code;
-        dec->err.armed = 0;
-        tp_png_decoder_close(dec);
-        return code;
-    }
-    dec->err.armed = 1;
+    PNG_GUARD_OPEN(dec, tp_png_decoder_close, msg, msg_cap);
     png_structp png = dec->png;
     png_infop info = dec->info;
     png_set_read_fn(png, dec, read_from_memory);
@@ -202,21 +233,8 @@ static void read_to_the_end(tp_png_decoder *dec) {
 int tp_png_decoder_read_rows(tp_png_decoder *dec, uint8_t *buf, size_t stride, int nrows,
                              int *done, char *msg, size_t msg_cap) {
     *done = 0;
-    if (!dec || !buf || nrows < 0) {
-        tp_copy_message(msg, msg_cap, "invalid read arguments");
-        return TP_MISUSE;
-    }
-    // setjmp may only stand alone in a condition (C17 7.13.1.1), hence two ifs.
-    if (dec->err.code != TP_OK) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        return dec->err.code;
-    }
-    if (setjmp(png_jmpbuf(dec->png))) {
-        tp_copy_message(msg, msg_cap, dec->err.message);
-        dec->err.armed = 0;
-        return dec->err.code;
-    }
-    dec->err.armed = 1;
+    if (!dec || !buf || nrows < 0) return tp_fail(TP_MISUSE, msg, msg_cap, "invalid read arguments");
+    PNG_GUARD(dec, msg, msg_cap);
     if (dec->shape.interlaced && !dec->image) decode_whole_image(dec);
     while (*done < nrows && dec->next_row < dec->shape.height) {
         uint8_t *target = buf + (size_t)*done * stride;
@@ -266,34 +284,17 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
                         char *msg, size_t msg_cap) {
     *out = NULL;
     if (width < 1 || height < 1 || (channels != 3 && channels != 4) || zlib_level < 0 ||
-        zlib_level > 9 || !write || (icc_len && !icc) || icc_len > 0x7FFFFFFF || dpi < 0 || dpi > 65535) {
-        tp_copy_message(msg, msg_cap, "invalid encoder arguments");
-        return TP_MISUSE;
-    }
+        zlib_level > 9 || !write || (icc_len && !icc) || icc_len > 0x7FFFFFFF || dpi < 0 || dpi > 65535)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid encoder arguments");
     tp_png_encoder *enc = calloc(1, sizeof *enc);
-    if (enc) {
-        enc->err.default_code = TP_MISUSE;
-        enc->err.armed = 1;  // libpng's own setjmp catches an error while it creates the struct
-        enc->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &enc->err, on_png_error, on_png_warning);
-        enc->err.armed = 0;
-    }
-    if (enc && enc->png) enc->info = png_create_info_struct(enc->png);
-    if (!enc || !enc->info) {
+    if (!enc || !make_structs(&enc->err, TP_MISUSE, 1, &enc->png, &enc->info)) {
         tp_png_encoder_close(enc);
-        tp_copy_message(msg, msg_cap, "out of memory");
-        return TP_NOMEM;
+        return tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
     }
     enc->sink.write = write;
     enc->sink.ctx = ctx;
     enc->height = height;
-    if (setjmp(png_jmpbuf(enc->png))) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        int code = enc->err.code;
-        enc->err.armed = 0;
-        tp_png_encoder_close(enc);
-        return code;
-    }
-    enc->err.armed = 1;
+    PNG_GUARD_OPEN(enc, tp_png_encoder_close, msg, msg_cap);
     png_set_write_fn(enc->png, enc, write_staged, flush_staged);
     png_set_IHDR(enc->png, enc->info, (png_uint_32)width, (png_uint_32)height, 8,
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
@@ -314,20 +315,9 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
 
 int tp_png_encoder_write_rows(tp_png_encoder *enc, const uint8_t *rows, size_t stride,
                               int nrows, char *msg, size_t msg_cap) {
-    if (!enc || !rows || nrows < 0 || nrows > enc->height - enc->next_row) {
-        tp_copy_message(msg, msg_cap, "invalid rows for the PNG encoder");
-        return TP_MISUSE;
-    }
-    if (enc->err.code != TP_OK) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        return enc->err.code;
-    }
-    if (setjmp(png_jmpbuf(enc->png))) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        enc->err.armed = 0;
-        return enc->err.code;
-    }
-    enc->err.armed = 1;
+    if (!enc || !rows || nrows < 0 || nrows > enc->height - enc->next_row)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid rows for the PNG encoder");
+    PNG_GUARD(enc, msg, msg_cap);
     for (int i = 0; i < nrows; i++) {
         png_write_row(enc->png, rows + (size_t)i * stride);
         enc->next_row++;
@@ -337,20 +327,9 @@ int tp_png_encoder_write_rows(tp_png_encoder *enc, const uint8_t *rows, size_t s
 }
 
 int tp_png_encoder_finish(tp_png_encoder *enc, char *msg, size_t msg_cap) {
-    if (!enc || enc->next_row != enc->height) {
-        tp_copy_message(msg, msg_cap, "PNG finished before all rows were written");
-        return TP_MISUSE;
-    }
-    if (enc->err.code != TP_OK) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        return enc->err.code;
-    }
-    if (setjmp(png_jmpbuf(enc->png))) {
-        tp_copy_message(msg, msg_cap, enc->err.message);
-        enc->err.armed = 0;
-        return enc->err.code;
-    }
-    enc->err.armed = 1;
+    if (!enc || enc->next_row != enc->height)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "PNG finished before all rows were written");
+    PNG_GUARD(enc, msg, msg_cap);
     png_write_end(enc->png, NULL);
     flush_staged(enc->png);
     enc->err.armed = 0;

@@ -1,15 +1,22 @@
 #ifndef TP_SHIM_SINK_H
 #define TP_SHIM_SINK_H
-// Private to the shims: the message helper and the 64 KiB stage both encoders gather their output
+// Private to the shims: the message helpers and the 64 KiB stage both encoders gather their output
 // in before handing it to the caller's tp_write_fn.
 #include <stdio.h>
 #include <string.h>
 
 #include "tp_status.h"
+#include "shim_crash.h"
 
 /// Copies `text` into the caller's message buffer.
 static inline void tp_copy_message(char *msg, size_t cap, const char *text) {
     if (msg && cap) snprintf(msg, cap, "%s", text);
+}
+
+/// Copies `text` into the message buffer and returns `code`.
+static inline int tp_fail(int code, char *msg, size_t cap, const char *text) {
+    tp_copy_message(msg, cap, text);
+    return code;
 }
 
 /// The caller's write callback and a stage in front of it: libjpeg and libpng write in small
@@ -25,7 +32,10 @@ typedef struct {
 static inline int tp_sink_drain(tp_sink *sink) {
     size_t n = sink->staged;
     sink->staged = 0;
-    return n ? sink->write(sink->ctx, sink->stage, n) : 0;
+    if (n == 0) return 0;
+    int refused = sink->write(sink->ctx, sink->stage, n);
+    if (!refused) tp_crash_point(TP_CRASH_OUTPUT_STARTED);
+    return refused;
 }
 
 /// Appends `n` bytes, draining whenever the stage is full; returns 0 or the callback's refusal.

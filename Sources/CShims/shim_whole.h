@@ -27,12 +27,6 @@ struct tp_whole_encoder {
     int refused;  ///< the write callback refused the bytes
 };
 
-/// Copies `text` into the message buffer and returns `code`.
-static inline int tp_fail(int code, char *msg, size_t cap, const char *text) {
-    tp_copy_message(msg, cap, text);
-    return code;
-}
-
 /// A decoder with room for `width × height × channels` samples; TP_OK or TP_NOMEM.
 int tp_whole_decoder_make(int width, int height, int channels, tp_whole_decoder **out, char *msg, size_t cap);
 /// Keeps a copy of the ICC profile; TP_OK or TP_NOMEM.

@@ -109,6 +109,7 @@ int tp_whole_encoder_put(tp_whole_encoder *enc, const uint8_t *data, size_t len,
             enc->refused = 1;
             return tp_fail(TP_IO, msg, cap, "the output refused the data");
         }
+        tp_crash_point(TP_CRASH_OUTPUT_STARTED);
         data += n;
         len -= n;
     }

@@ -50,8 +50,6 @@ int tp_lossless_check_transform(const tp_lossless_info *info, int orientation, i
 /// doubles for a turned or cropped source.
 int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, int h, char *msg, size_t msg_cap);
 
-/// The ICC profile assembled from the source's APP2 markers, or len 0. Owned by `t`.
-void tp_lossless_icc(const tp_lossless *t, const uint8_t **data, size_t *len);
 /// The first warning libjpeg gave that was not treated as an error, or NULL.
 const char *tp_lossless_warning(const tp_lossless *t);
 
@@ -74,12 +72,5 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
 int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, size_t msg_cap);
 /// Frees everything. NULL is allowed.
 void tp_lossless_close(tp_lossless *t);
-
-/// Reads the quantized coefficients of component `component` of the JPEG in `bytes`, for tests:
-/// `*blocks` (malloc'd, the caller frees it) receives `*width_blocks × *height_blocks` blocks of
-/// 64 coefficients in natural order, row by row; one sample spans `*x_scale × *y_scale` pixels.
-int tp_lossless_read_component(const void *bytes, size_t len, int component, int16_t **blocks,
-                               int *width_blocks, int *height_blocks, int *x_scale, int *y_scale,
-                               char *msg, size_t msg_cap);
 
 #endif

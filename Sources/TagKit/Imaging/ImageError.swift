@@ -1,12 +1,15 @@
 /// Why an image could not be read or written.
 ///
-/// Decoding problems (not an image, damaged, unsupported, over the pixel limit) are bad data.
-/// A failure to write encoded output is the sink's own error, not one of these. Where a C library
-/// reported the problem, its own reason is part of the message.
+/// Problems of the data (not an image, a format not read, damaged, unsupported, over the pixel
+/// limit, rows that end early) are bad data; a format not written is an invalid request; a codec
+/// failure that is not the file's fault is an internal one (see `meaning`). A failure to write
+/// encoded output is the sink's own error, not one of these. Where a C library reported the
+/// problem, its own reason is part of the message.
 public enum ImageError: TagProjError, Equatable {
     /// The bytes are of no format any codec recognises (by content, never by file name).
     case notAnImage
-    /// The bytes are an image of a format tagproj recognises but does not read (HEIC, WebP…).
+    /// The bytes are an image of a format tagproj recognises by its magic bytes but does not read
+    /// (TIFF, GIF).
     case otherFormat(ImageFormat)
     /// An encoder was asked for a format tagproj does not write.
     case cannotWrite(ImageFormat)

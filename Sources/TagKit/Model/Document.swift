@@ -32,13 +32,14 @@ public struct TagSet: Equatable, Sendable {
 }
 
 /// What an edit works on: the tags, the settings they are drawn with, the picture they must stay
-/// inside, and the id the next tag gets. A plain value; `applying(_:measurer:)` makes the next one.
+/// inside, and the id the next tag gets. A plain value; `applying(_:measurer:)` returns the next
+/// one in its `EditOutcome`.
 ///
 /// `tags` holds every tag: an edit places the tag it touches among the others (free space for an
 /// add without a position, overlap notices for every edit). A batch applies edit after edit to
 /// each result.
 public struct Document: Equatable, Sendable {
-    /// The tags, or those of them the edits to come touch.
+    /// Every tag of the project (the store loads them all; see below).
     public var tags: TagSet
     /// Currency and font.
     public var settings: ProjectSettings

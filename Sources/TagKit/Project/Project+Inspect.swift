@@ -1,6 +1,6 @@
 /// What `info` reports about a project.
 public struct ProjectInfo: Equatable, Sendable {
-    /// The stored photo's format (`jpeg`, `png`).
+    /// The stored photo's format, as `ImageFormat`'s raw value (`jpeg`, `png`, `webp`, `heic`, `avif`).
     public var format: String
     /// The picture as the user sees it (oriented and cropped).
     public var width: Int, height: Int
@@ -20,7 +20,8 @@ public struct ProjectInfo: Equatable, Sendable {
     public var tags: Int
     /// How many history entries there are, undone ones included.
     public var historyEntries: Int
-    /// The seq of the last applied entry.
+    /// The seq of the history entry whose state is current (0: the empty start, before any
+    /// entry); after an undo, not the newest entry.
     public var cursor: Int64
     /// The file's schema version.
     public var schemaVersion: Int
@@ -47,8 +48,9 @@ extension Project {
 
     /// Verifies the project: SQLite's `quick_check`, the schema against the migrations', every
     /// row in its domain, every branch of the history replaying from the empty start
-    /// (`HistoryReplay`), the cursor's state being exactly the stored tags and settings, and every
-    /// embedded font subset opening cleanly (see ``checkFonts()``). Each part is checked even when
+    /// (`HistoryReplay`), the cursor's state being exactly the stored tags and settings, the id
+    /// counter being above every tag id the history names, and every embedded font subset opening
+    /// cleanly (see ``checkFonts()``). Each part is checked even when
     /// an earlier one failed; when any did, throws ``CheckProblems`` listing every problem found
     /// (its first is what the project would be refused with). Returns the damaged subsets only the
     /// history refers to, which do not stop the project from working now.

@@ -10,13 +10,6 @@ enum Values {
         return value
     }
 
-    /// `X,Y`: two numbers separated by a comma.
-    static func pair(_ text: String, for what: String) throws -> (Double, Double) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw UsageError(message: "\(what): '\(text)' is not X,Y (two numbers such as 0.25,0.4)") }
-        return (try number(String(parts[0]), for: what), try number(String(parts[1]), for: what))
-    }
-
     /// A position (`0.25,0.4`, `920px,800px`, or a mix); fractions slightly outside 0…1 are kept,
     /// to be clamped by placement, and one far outside is a usage error with a hint about `px`.
     static func position(_ text: String, for what: String, offset: Bool = false) throws -> Position {

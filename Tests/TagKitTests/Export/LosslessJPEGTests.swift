@@ -1,3 +1,4 @@
+import CJPEGCoefficients
 import CShims
 import Foundation
 import Testing
@@ -45,7 +46,7 @@ import Testing
         var blocks: UnsafeMutablePointer<Int16>?
         var w: Int32 = 0, h: Int32 = 0, xs: Int32 = 1, ys: Int32 = 1
         var message = [CChar](repeating: 0, count: 256)
-        let code = jpeg.withUnsafeBytes { tp_lossless_read_component($0.baseAddress, $0.count, Int32(component), &blocks, &w, &h, &xs, &ys, &message, 256) }
+        let code = jpeg.withUnsafeBytes { jpeg_coefficients_of_component($0.baseAddress, $0.count, Int32(component), &blocks, &w, &h, &xs, &ys, &message, 256) }
         #expect(code == 0, "\(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         defer { free(blocks) }
         return (Int(w), Int(h), Int(xs), Int(ys), Array(UnsafeBufferPointer(start: blocks, count: Int(w * h) * 64)))

@@ -1,4 +1,5 @@
 // Builders for hand-made image headers: just enough structure for the probe, no pixel data.
+import FuzzBodies
 
 enum SyntheticJPEG {
     static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
@@ -60,14 +61,6 @@ enum SyntheticPNG {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so fuzz-style tests repeat exactly.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator of fuzz-style tests, so that they repeat exactly: the fuzz targets' own
+/// (`Fuzz/FuzzBodies/SplitMix64.swift`), named here once for every file of this module.
+typealias SplitMix = SplitMix64

@@ -1,62 +1,60 @@
 import Foundation
 import Testing
 
-/// How a bounded run of `tagproj` ended: an exit code, a signal, or killed for taking too long.
+/// How a bounded run of `tagproj` ended: an exit code, a signal, or killed as hung.
 enum Ending: Hashable, Sendable, CustomStringConvertible {
     case exit(Int32)
     case signal(Int32)
-    case timedOut
+    case hung
 
     var description: String {
         switch self {
         case .exit(let code): return "exit \(code)"
         case .signal(let number): return "signal \(number)"
-        case .timedOut: return "timed out"
+        case .hung: return "hung (killed after \(Int(BoundedRun.hangGuard)) s)"
         }
     }
 }
 
-/// Runs the `tagproj` binary with a time limit, or kills it at a chosen moment: what the hostile
-/// tests need beyond `CLI`, which waits for ever and cannot interrupt a run.
+/// Runs the `tagproj` binary to its end with a guard against hangs, or has it kill itself at a
+/// named step: what the hostile tests need beyond `CLI`, which waits for ever and cannot stop a
+/// run. Every wait is for an event (the process's exit); no verdict depends on how fast it came.
 struct BoundedRun: Sendable {
+    /// Seconds after which a run counts as hung and is killed: far beyond what any command of
+    /// these tests takes on a slow, loaded machine, so it only stops a run that would never end.
+    static let hangGuard: Double = 300
+
     /// The folder the process runs in.
     let directory: String
     /// A cap on the process's address space (RLIMIT_AS through `prlimit`), in MiB: an allocation
     /// beyond it fails instead of succeeding lazily, so "refused before allocating" is observable.
     var memoryLimitMiB: Int? = nil
 
-    /// Runs `tagproj arguments…`; a run longer than `timeout` seconds is killed and reported as
-    /// `.timedOut`. stdout is discarded; stderr is returned.
-    func callAsFunction(_ arguments: [String], timeout: Double = 10, environment: [String: String] = [:]) throws
+    /// Runs `tagproj arguments…` until it exits; stdout is discarded, stderr returned. A run still
+    /// going after `timeout` seconds (a hang guard, not a measure of speed) is killed: `.hung`.
+    func callAsFunction(_ arguments: [String], timeout: Double = BoundedRun.hangGuard, environment: [String: String] = [:]) throws
         -> (ending: Ending, stderr: String)
     {
         let process = start(arguments, environment: environment)
         let err = Pipe()
         process.standardError = err
+        let exited = Self.exitSignal(of: process)
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(2000) }
-        var timedOut = false
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            timedOut = true
-        }
-        process.waitUntilExit()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (timedOut ? .timedOut : Self.ending(of: process), stderr)
+        // Read as it comes, so that a child writing more than a pipe holds is not stopped by it.
+        let stderr = Drain(err.fileHandleForReading)
+        let ending = Self.wait(for: process, exited: exited, timeout: timeout)
+        return (ending, stderr.text())
     }
 
-    /// Starts `tagproj arguments…`, sends it SIGKILL after `delay` seconds if it is still running,
-    /// and returns how it ended.
-    func killed(after delay: Double, _ arguments: [String], environment: [String: String] = [:]) throws -> Ending {
-        let process = start(arguments, environment: environment)
+    /// Runs `tagproj arguments…` told to kill itself with SIGKILL when it reaches `point`
+    /// (`TAGPROJ_TEST_KILL_AT`; the points are listed in `Sources/CShims/crash_points.c`), and
+    /// returns how it ended: `.signal(SIGKILL)` when it got there.
+    func killed(at point: String, _ arguments: [String]) throws -> Ending {
+        let process = start(arguments, environment: ["TAGPROJ_TEST_KILL_AT": point])
         process.standardError = FileHandle.nullDevice
+        let exited = Self.exitSignal(of: process)
         try process.run()
-        let deadline = Date().addingTimeInterval(delay)
-        while process.isRunning && Date() < deadline { usleep(200) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return Self.ending(of: process)
+        return Self.wait(for: process, exited: exited, timeout: Self.hangGuard)
     }
 
     private func start(_ arguments: [String], environment: [String: String]) -> Process {
@@ -74,20 +72,41 @@ struct BoundedRun: Sendable {
         return process
     }
 
-    private static func ending(of process: Process) -> Ending {
-        process.terminationReason == .uncaughtSignal ? .signal(process.terminationStatus) : .exit(process.terminationStatus)
+    /// A semaphore signalled when `process` (not yet running) exits.
+    private static func exitSignal(of process: Process) -> DispatchSemaphore {
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        return exited
+    }
+
+    /// Waits for the exit; after `timeout` seconds without one, kills the process as hung.
+    private static func wait(for process: Process, exited: DispatchSemaphore, timeout: Double) -> Ending {
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return .hung
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? .signal(process.terminationStatus) : .exit(process.terminationStatus)
     }
 }
 
-/// A small deterministic random number generator (SplitMix64), so failures can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+/// Everything a pipe gives until its end, read on a queue of its own.
+private final class Drain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    /// The text read, once the pipe has ended (every writer has closed it).
+    func text() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -2,9 +2,11 @@ import Foundation
 import Testing
 import TagKit
 
-/// `kill -9` at random moments (seeded): an edit leaves the project exactly before or after the
-/// command and `check` passes; an export leaves no partial file, and the temporary file it leaves
-/// is removed by the next export to that place.
+/// `kill -9` at every step of a command (`TAGPROJ_TEST_KILL_AT`, `Sources/CShims/crash_points.c`:
+/// the child kills itself at a named step, so every run stops in the same states whatever the
+/// machine's speed): an edit leaves the project exactly before the command up to its commit and
+/// after it from there, and `check` passes; an export leaves no partial file, and the temporary
+/// file it leaves is removed by the next export to that place.
 @Suite struct CrashTests {
     /// The tags and history of a project, which a killed command must leave as before or after:
     /// every entry's place in the tree and label, not when it was made (the copy runs at another moment).
@@ -28,62 +30,66 @@ import TagKit
         ["move", "p.tagproj", "2", "--to", "0.9,0.1"],
     ]
 
-    @Test func editsKilledAtRandomMomentsLeaveTheProjectBeforeOrAfter() throws {
+    /// The steps of an edit's transaction in the order it passes them, and whether the edit is
+    /// committed once it has passed each.
+    static let editSteps: [(point: String, committed: Bool)] = [
+        ("opened", false), ("journal-started", false), ("journal-synced", false), ("db-written", false),
+        ("db-synced", false), ("committed", true),
+    ]
+
+    @Test func editsKilledAtEachStepOfTheirTransactionLeaveTheProjectBeforeUpToTheCommitAndAfterFromIt() throws {
         let cli = CLI()
         try cli.newProject("p.tagproj")
         for text in ["Soup", "Rice", "Dumplings"] { try cli("add", "p.tagproj", "dish", text) }
         let run = BoundedRun(directory: cli.dir)
-        var random = SeededRandom(state: 2024)
-        var outcomes: [String: Int] = [:]
-        for round in 0..<40 {
-            let command = Self.edits[round % Self.edits.count]
+        for command in Self.edits {
             // What the command does when it is not killed, on a copy.
             try? FileManager.default.removeItem(atPath: cli.path("after.tagproj"))
             try FileManager.default.copyItem(atPath: cli.path("p.tagproj"), toPath: cli.path("after.tagproj"))
             let before = try State(cli.path("p.tagproj"))
             let finished = try cli.run([command[0], "after.tagproj"] + command.dropFirst(2))
+            try #require(finished.status == 0, "\(command): \(finished)")
             let after = try State(cli.path("after.tagproj"))
-            let ending = try run.killed(after: Double.random(in: 0...0.03, using: &random), command)
-            // A read-only command must cope with the hot journal a kill can leave.
-            let list = try cli("list", "p.tagproj")
-            #expect(list.status == 0, "round \(round), list after \(ending): \(list)")
-            let now = try State(cli.path("p.tagproj"))
-            #expect(now == before || now == after, "round \(round): \(command) ended \(ending)")
-            if ending != .signal(SIGKILL) {
-                #expect(ending == .exit(finished.status), "round \(round): \(command)")
+            try #require(after != before, "\(command) changes nothing")
+            for (point, committed) in Self.editSteps {
+                let ending = try run.killed(at: point, command)
+                #expect(ending == .signal(SIGKILL), "\(command) at \(point): \(ending)")
+                // A read-only command must cope with the hot journal a kill can leave.
+                let list = try cli("list", "p.tagproj")
+                #expect(list.status == 0, "\(command) at \(point), list: \(list)")
+                let now = try State(cli.path("p.tagproj"))
+                #expect(now == (committed ? after : before), "\(command) at \(point)")
+                let check = try cli("check", "p.tagproj")
+                #expect(check.status == 0, "\(command) at \(point): \(check)")
             }
-            outcomes[now == before && now != after ? "before" : "after", default: 0] += 1
-            let check = try cli("check", "p.tagproj")
-            #expect(check.status == 0, "round \(round): \(check)")
         }
-        // The seeded delays must catch commands both before and after their commit.
-        #expect(outcomes["before", default: 0] > 0 && outcomes["after", default: 0] > 0, "\(outcomes)")
     }
 
-    @Test func exportsKilledAtRandomMomentsLeaveNoPartialFile() throws {
+    @Test func exportsKilledBeforeAndWhileWritingLeaveNoPartialFile() throws {
         let cli = CLI()
         try cli.newProject("p.tagproj")
         try cli("add", "p.tagproj", "dish", "Coffee")
         try cli("export", "p.tagproj", "whole.png")
         let whole = cli.bytes("whole.png")
         let run = BoundedRun(directory: cli.dir)
-        var random = SeededRandom(state: 7)
-        var leftTemporaries = 0
-        for round in 0..<15 {
-            try? FileManager.default.removeItem(atPath: cli.path("out.png"))
-            _ = try run.killed(after: Double.random(in: 0...0.3, using: &random), ["export", "p.tagproj", "out.png"])
-            if let written = cli.bytes("out.png") { #expect(written == whole, "round \(round): a partial out.png") }
-            let temporaries = try Self.temporaries(in: cli.dir)
-            #expect(temporaries.count <= 1)
-            leftTemporaries += temporaries.count
-            // The next export to the same place removes the dead export's temporary file.
-            if !temporaries.isEmpty {
+        // Killed with the project open and nothing written yet, then with the output begun in its
+        // temporary file; with no out.png yet, then with the one a finished export wrote.
+        for existing in [false, true] {
+            for (point, writing) in [("opened", false), ("output-started", true)] {
+                try? FileManager.default.removeItem(atPath: cli.path("out.png"))
+                if existing { try FileManager.default.copyItem(atPath: cli.path("whole.png"), toPath: cli.path("out.png")) }
+                let ending = try run.killed(at: point, ["export", "p.tagproj", "out.png"])
+                #expect(ending == .signal(SIGKILL), "at \(point): \(ending)")
+                // The target is as it was: missing, or the earlier export's, never a partial file.
+                #expect(cli.bytes("out.png") == (existing ? whole : nil), "at \(point), out.png existing: \(existing)")
+                let temporaries = try Self.temporaries(in: cli.dir)
+                #expect(temporaries.count == (writing ? 1 : 0), "at \(point): \(temporaries)")
+                // The next export to the same place removes the dead export's temporary file.
                 #expect(try cli("export", "p.tagproj", "out.png").status == 0)
-                #expect(try Self.temporaries(in: cli.dir).isEmpty, "round \(round): \(temporaries) left")
+                #expect(try Self.temporaries(in: cli.dir).isEmpty, "at \(point): \(temporaries) left")
                 #expect(cli.bytes("out.png") == whole)
             }
         }
-        #expect(leftTemporaries > 0, "no kill landed while the temporary file existed")
     }
 
     @Test func onlyTheTemporaryFilesOfDeadProcessesAreRemoved() throws {

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import FuzzBodies
 import Testing
 import TagKit
 
@@ -64,7 +65,7 @@ import TagKit
             return (root - 1) * size
         }()
         var bytes = cli.bytes("p.tagproj")!
-        var random = SeededRandom(state: 4)
+        var random = SplitMix64(state: 4)
         for i in Int(page)..<Int(page) + 4096 { bytes[i] = UInt8.random(in: 0...255, using: &random) }
         try bytes.write(to: URL(fileURLWithPath: cli.path("p.tagproj")))
         // `history` reads no tags, and list/info/export read no history.

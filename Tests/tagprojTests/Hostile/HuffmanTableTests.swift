@@ -21,7 +21,7 @@ import TagKit
         let cli = CLI()
         try Self.project(cli, photo: fixture)
         let before = cli.bytes("p.tagproj")
-        let (ending, stderr) = try BoundedRun(directory: cli.dir)(["export", "p.tagproj", "out.jpg"], timeout: 30)
+        let (ending, stderr) = try BoundedRun(directory: cli.dir)(["export", "p.tagproj", "out.jpg"])
         #expect(ending == .exit(65), "\(fixture): \(stderr)")
         #expect(stderr.hasPrefix("error: ") && stderr.contains("damaged JPEG"), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.jpg")))

@@ -1,10 +1,13 @@
 import CShims
 import Glibc
 
-/// The one place that turns the C shim's "code + message buffer" convention into Swift errors.
+/// Turns the C shims' "code + message buffer" convention into Swift values and errors.
 ///
-/// Every `tp_jpeg_*` / `tp_png_*` function that can fail takes a message buffer and returns one
-/// of the shared `TP_*` statuses (see `tp_status.h`), mapped here once.
+/// Every `tp_*` function of CShims that can fail (the JPEG, PNG, WebP and HEIF codecs, the
+/// lossless JPEG transcoder and scan, the font subsetter) takes a message buffer and returns one
+/// of the shared `TP_*` statuses (see `tp_status.h`). `run` gives the caller the code and the
+/// message (the font subsetter words its own error; the lossless export falls back to the classic
+/// path on some codes); `check` and `error` map them to an `ImageError`, here once.
 enum ShimCall {
     static let messageCapacity = 256
 
