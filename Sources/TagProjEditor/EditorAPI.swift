@@ -47,7 +47,7 @@ final class EditorAPI {
 
     /// `GET /api/tag?id=N&w=W&h=H[&side=left|right]`: the tag drawn for a W×H view of the picture
     /// (with its bubble on `side`, for a drag that will swap it), as a PNG whose top-left corner is
-    /// at the `X-Tag-Origin` pixel.
+    /// at the `X-Tag-Origin` pixel (`X,Y,WIDTH,HEIGHT`).
     private func tagImage(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let raw = request.argument("id"), let id = Int64(raw), id > 0 else { throw EditorRequestError.badField("id") }
         let project = try open(forWriting: false)
@@ -61,9 +61,10 @@ final class EditorAPI {
         }
         let fonts = try fonts()
         try project.adoptFonts(into: fonts)
-        let (png, origin) = try TagImage.render(tag, settings: try project.settings(), size: size, fonts: fonts)
+        let (png, origin, drawn) = try TagImage.render(tag, settings: try project.settings(), size: size, fonts: fonts)
         var response = HTTPResponse(status: 200, contentType: "image/png", body: png)
-        response.extraHeader = ("X-Tag-Origin", "\(origin.x),\(origin.y)")
+        // Where the image goes and its size, so the page places it before it has decoded it.
+        response.extraHeader = ("X-Tag-Origin", "\(origin.x),\(origin.y),\(drawn.width),\(drawn.height)")
         return response
     }
 

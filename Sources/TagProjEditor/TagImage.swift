@@ -3,9 +3,9 @@ import TagKit
 /// One tag drawn by the export renderer onto a transparent picture of the page's size, cut to
 /// the tag's bounds: what the page shows over the photo, so the page never imitates the look.
 enum TagImage {
-    /// The PNG of `tag` as it is drawn on a `size` picture, and where its top-left corner lies.
+    /// The PNG of `tag` as it is drawn on a `size` picture, where its top-left corner lies, and its size.
     static func render(_ tag: Tag, settings: ProjectSettings, size: PictureSize,
-                       fonts: some FontProvider) throws -> (png: [UInt8], origin: (x: Int, y: Int)) {
+                       fonts: some FontProvider) throws -> (png: [UInt8], origin: (x: Int, y: Int), size: PictureSize) {
         let layout = try SceneLayout(tags: [tag], settings: settings, size: size, fonts: fonts)
         let scene = layout.scene
         let full = PixelRect(x0: 0, y0: 0, x1: size.width, y1: size.height)
@@ -24,6 +24,6 @@ enum TagImage {
                 for i in 0..<bounds.width * 4 { storage[row * bounds.width * 4 + i] = band[from + i] }
             }
         }
-        return (try PNGEncoder(compressionLevel: 3).encode(pixels), (bounds.x0, bounds.y0))
+        return (try PNGEncoder(compressionLevel: 3).encode(pixels), (bounds.x0, bounds.y0), PictureSize(width: bounds.width, height: bounds.height))
     }
 }

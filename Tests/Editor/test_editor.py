@@ -119,7 +119,7 @@ class Editor:
         self.driver.get(self.url)
         self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == count, "the tags never showed")
 
-    def wait(self, condition, message, timeout=10):
+    def wait(self, condition, message, timeout=30):
         try:
             return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(condition)
         except TimeoutException:

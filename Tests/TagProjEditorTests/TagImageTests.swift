@@ -6,9 +6,10 @@ import TagKit
     @Test func aTagIsDrawnByTheRendererOnTransparencyAroundItsDot() throws {
         let size = PictureSize(width: 600, height: 400)
         let tag = Tag(id: TagID(1), kind: .dish, text: "Flat white", anchor: NormalizedPoint(x: 0.3, y: 0.5), side: .right, labelEm: 0)
-        let (png, origin) = try TagImage.render(tag, settings: ProjectSettings(), size: size, fonts: FontSystem())
+        let (png, origin, drawn) = try TagImage.render(tag, settings: ProjectSettings(), size: size, fonts: FontSystem())
         let image = try ImageDecoder.decode(png).pixels
         #expect(image.channels == 4)
+        #expect(drawn == PictureSize(width: image.width, height: image.height), "the size the page is told is the PNG's")
         // The tag is about 6.7% of the shorter side tall, and starts at the dot's left.
         #expect((24...32).contains(image.height), "\(image.height)")
         #expect(origin.x <= 180 && origin.x >= 170 && origin.y < 200 && origin.y + image.height > 200, "\(origin)")

@@ -221,11 +221,9 @@ async function tagImage(tag, sideShown) {
   if (cached && cached.key === key) return cached;
   const response = await fetch("/api/tag?id=" + tag.id + "&w=" + size.w + "&h=" + size.h + "&side=" + sideShown);
   if (!response.ok) throw new Error("cannot draw tag #" + tag.id);
-  const [ox, oy] = (response.headers.get("X-Tag-Origin") || "0,0").split(",").map(Number);
+  const [ox, oy, width, height] = (response.headers.get("X-Tag-Origin") || "0,0,0,0").split(",").map(Number);
   const blob = await response.blob();
-  const bitmap = await createImageBitmap(blob);
-  const image = { key, url: URL.createObjectURL(blob), origin: { x: ox, y: oy }, width: bitmap.width, height: bitmap.height, size };
-  bitmap.close();
+  const image = { key, url: URL.createObjectURL(blob), origin: { x: ox, y: oy }, width, height, size };
   if (cached) URL.revokeObjectURL(cached.url);
   images.set(name, image);
   return image;
