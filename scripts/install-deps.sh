@@ -33,6 +33,9 @@ packages=(
 # Regenerating the bidi references (scripts/make-bidi-references.py): Pillow with libraqm, an
 # independent FriBidi + HarfBuzz layout the tests compare tagproj's with.
 [ "${1:-}" = "--references" ] && packages+=(python3-pil libraqm0)
+# The Debian package (scripts/package.sh): dpkg-shlibdeps and lintian; and CI's check of the installed
+# package: man finds the page, bash-completion loads the completion.
+[ "${1:-}" = "--package" ] && packages+=(dpkg-dev lintian man-db bash-completion)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -8,9 +8,3 @@ enum Environment {
         return String(cString: raw)
     }
 }
-
-/// The version of this build of TagKit and tagproj.
-public enum TagKitVersion {
-    /// The version, as `tagproj --version` prints it.
-    public static let string = "0.1.0"
-}
