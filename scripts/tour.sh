@@ -27,16 +27,16 @@ tagproj add dinner.tagproj price 28 --at 0.7,0.5
 tagproj move dinner.tagproj 1 --by 0.05,0.02
 # tour: the price's bubble to the other side of its dot
 tagproj flip dinner.tagproj 2
-# tour: undo the flip
-tagproj undo dinner.tagproj
-# tour: and bring it back
-tagproj redo dinner.tagproj
 # tour: the tags
 tagproj list dinner.tagproj
+# tour: undo the flip
+tagproj undo dinner.tagproj
 # tour: every edit, the current one marked with >
 tagproj history dinner.tagproj
 # tour: the picture with its tags, as JPEG
 tagproj export dinner.tagproj dinner.jpg
+# tour: bring the flip back
+tagproj redo dinner.tagproj
 # tour: and as WebP
 tagproj export dinner.tagproj dinner.webp
 # tour: the project file is whole

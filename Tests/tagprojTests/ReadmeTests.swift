@@ -39,6 +39,19 @@ import Testing
         #expect(try cli("list", "dinner.tagproj").stdout.contains("Flat white"))
     }
 
+    @Test func theTourCIRunsAgainstThePackageIsTheReadmes() throws {
+        // scripts/tour.sh runs each command after a `# tour:` line; the README's walkthrough is
+        // those commands, in that order, so CI runs the README's tour against /usr/bin/tagproj.
+        let script = Self.document("scripts/tour.sh").split(separator: "\n").map(String.init)
+        let tour = zip(script, script.dropFirst()).filter { $0.0.hasPrefix("# tour:") }.map(\.1)
+        var rest = tour[...]
+        for line in Self.block(after: "<!-- walkthrough") where !line.isEmpty {
+            let command = String(line.split(separator: "#", maxSplits: 1)[0]).trimmingCharacters(in: .whitespaces)
+            let found = try #require(rest.firstIndex(of: command), "the tour has no '\(command)' after the ones before it")
+            rest = rest[(found + 1)...]
+        }
+    }
+
     @Test func theSetUpCommandsAreTheTwoScripts() {
         let lines = Self.block(after: "## Set-up")
         #expect(lines.map { $0.split(separator: " ").first.map(String.init) } == ["scripts/demo.sh", "scripts/test.sh"])
