@@ -4,8 +4,8 @@ import PackageDescription
 /// tagproj: dish-name and price tags on food photos, one SQLite project file per editing session.
 ///
 /// The C libraries come from Debian's `-dev` packages through system-library targets; the little
-/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, HarfBuzz's subsetter opened on
-/// first use, variadic sqlite3_db_config, the embedded schema) lives in `CShims`.
+/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, HarfBuzz's subsetter and
+/// libqrencode opened on first use, variadic sqlite3_db_config, the embedded schema) lives in `CShims`.
 let package = Package(
     name: "tagproj",
     products: [
@@ -21,9 +21,11 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         // The header only (no pkg-config, so no -lmicrohttpd): the editor dlopens the library.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The header only (no pkg-config, so no -lqrencode): `open --lan`'s QR code dlopens the library.
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "CShims",
-            dependencies: ["CSQLite", "CHarfBuzz"],
+            dependencies: ["CSQLite", "CHarfBuzz", "CQREncode"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
                               .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
@@ -35,7 +37,7 @@ let package = Package(
         ),
         // The editor's C glue: the HTTP server over libmicrohttpd and the embedded page.
         .target(name: "CEditor", dependencies: ["CMicroHTTPD"], cSettings: [.unsafeFlags(["-std=gnu2x"])]),
-        .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor"], exclude: ["Page"]),
+        .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor", "CShims"], exclude: ["Page"]),
         .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"]),
         .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
         .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies"], exclude: ["Render/Golden", "Text/BidiReference"]),

@@ -17,6 +17,7 @@ packages=(
   libharfbuzz-dev       # shaping, and font subsets (brings libharfbuzz-subset0, opened on first use)
   libfribidi-dev        # the Unicode bidirectional algorithm (Arabic, Hebrew mixed with digits and Latin)
   libmicrohttpd-dev     # the editor's HTTP server (tagproj open)
+  libqrencode-dev       # the QR code of the editor's LAN address (tagproj open --lan; brings libqrencode4)
   fonts-dejavu-core     # Latin, Greek, Cyrillic, Arabic, Hebrew
   fonts-noto-cjk        # Chinese, Japanese, Korean
   fonts-noto-color-emoji
