@@ -9,6 +9,7 @@ TAGPROJ_EDITOR_SCREENSHOT=docs/editor.jpg also saves a screenshot of the editor 
 import http.client
 import json
 import os
+import select
 import shutil
 import signal
 import socket
@@ -927,6 +928,76 @@ class SecurityTests(unittest.TestCase):
             listening = [line.split() for line in f.readlines()[1:]]
         ours = [l for l in listening if int(l[1].split(":")[1], 16) == e.port and l[3] == "0A"]
         self.assertEqual([l[1].split(":")[0] for l in ours], ["0100007F"])
+
+
+def stop(server):
+    """Stops `tagproj open` as Ctrl-C does; returns its exit status and the rest of its stdout and stderr."""
+    server.send_signal(signal.SIGINT)
+    out, err = server.communicate(timeout=10)
+    return server.returncode, out, err
+
+
+class NoBrowserTests(unittest.TestCase):
+    """`open` without a browser to start says so, and serves on."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="tagproj-no-browser-")
+        status, _, err = cli("new", "p.tagproj", PHOTO, cwd=self.dir)
+        assert status == 0, err
+        self.bin = os.path.join(self.dir, "bin")
+        os.mkdir(self.bin)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def xdg_open(self, status):
+        """An xdg-open on PATH that notes it ran, then exits with `status`."""
+        path = os.path.join(self.bin, "xdg-open")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\necho \"$1\" > \"%s/ran\"\nexit %d\n" % (self.dir, status))
+        os.chmod(path, 0o755)
+
+    def opened(self):
+        """The address the test's xdg-open was given."""
+        with open(os.path.join(self.dir, "ran")) as f:
+            return f.read().strip()
+
+    def open(self):
+        """`tagproj open` with only the test's folder on PATH; its address and stderr's first lines
+        up to the note (or a second, and a second after xdg-open ran)."""
+        server = subprocess.Popen([TAGPROJ, "open", "p.tagproj", "--port", "0"], cwd=self.dir, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=dict(os.environ, PATH=self.bin))
+        url = server.stdout.readline().strip()
+        lines = [server.stderr.readline()]
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and "note:" not in lines[-1]:
+            ran = os.path.exists(os.path.join(self.dir, "ran"))
+            ready, _, _ = select.select([server.stderr], [], [], 1)
+            if ready:
+                lines.append(server.stderr.readline())
+            elif ran or not os.listdir(self.bin):
+                break
+        status, _, rest = stop(server)
+        self.assertEqual(status, 0, rest)
+        return url, "".join(lines) + rest
+
+    def test_without_xdg_open_it_says_no_browser_was_found(self):
+        url, err = self.open()
+        self.assertTrue(url.startswith("http://127.0.0.1:"), url)
+        self.assertIn("\nnote: no browser found; open the address above\n", err)
+
+    def test_an_xdg_open_that_finds_no_browser_is_reported_the_same(self):
+        self.xdg_open(3)  # what xdg-open exits with when nothing can open the address
+        url, err = self.open()
+        self.assertEqual(self.opened(), url)
+        self.assertIn("\nnote: no browser found; open the address above\n", err)
+
+    def test_a_browser_that_starts_says_nothing(self):
+        self.xdg_open(0)
+        url, err = self.open()
+        self.assertEqual(self.opened(), url)
+        self.assertNotIn("note:", err)
+        self.assertNotIn("warning:", err)
 
 
 if __name__ == "__main__":
