@@ -24,6 +24,7 @@ packages=(
   sqlite3               # the baseline of the edit benchmark
   zsh fish              # the completion scripts' syntax is checked with each shell
   chromium chromium-driver  # the editor's tests run in a real browser
+  iproute2              # ip: the editor's --lan tests make a network of their own in a namespace
   parallel              # GNU parallel: the README's recipe for sharding a batch is run by a test
   libjpeg-turbo-progs   # jpegtran: the lossless turns and crops are compared with its output
 )

@@ -8,30 +8,48 @@ struct OpenCommand: Command {
         name: "open", abstract: "Edit the project in the browser: drag, flip, add, edit, undo.",
         positionals: [projectArgument],
         options: [
-            OptionSpec(name: "port", value: "N", help: "The port to listen on, on 127.0.0.1 (0: any free one).", defaultValue: "0"),
+            OptionSpec(name: "port", value: "N",
+                       help: "The port to listen on, on 127.0.0.1 and with --lan the network address (0: any free one).",
+                       defaultValue: "0"),
             OptionSpec(name: "no-browser", value: nil, help: "Print the address but do not open a browser."),
+            OptionSpec(name: "lan", value: nil,
+                       help: "Also serve on this machine's network address, for a phone: prints its URL and QR code."),
         ],
         discussion: """
-            Serves the editing screen on 127.0.0.1 only and prints its address as the first line on
-            stdout: http://127.0.0.1:PORT/#token=… . The random token in the address is what lets the
-            page in; other users of the machine and other web pages get nothing. Drag a tag to move it
-            (it never leaves the photo), click it to flip it, double-click to edit its text; add,
-            delete, undo, redo and export with the buttons or the keyboard (Ctrl+Z, Ctrl+Shift+Z,
-            Delete). Every gesture is one edit in the project's history, exactly as the commands make
-            them, so 'tagproj undo' in a shell undoes the last drag, and an edit made in a shell shows
-            on the page within a second. Ctrl-C stops the server. When no browser can be started (no
-            xdg-open, or it finds none), open says so: note: no browser found; open the address above.
+            Serves the editing screen on 127.0.0.1 only (unless --lan) and prints its address as
+            the first line on stdout: http://127.0.0.1:PORT/#token=… . The random token in the
+            address is what lets the page in; other users of the machine and other web pages get
+            nothing. Drag a tag to move it (it never leaves the photo), click it to flip it,
+            double-click to edit its text; add, delete, undo, redo and export with the buttons
+            or the keyboard (Ctrl+Z, Ctrl+Shift+Z, Delete). Every gesture is one edit in the
+            project's history, exactly as the commands make them, so 'tagproj undo' in a shell
+            undoes the last drag, and an edit made in a shell shows on the page within a second.
+            Ctrl-C stops the server. When no browser can be started (no xdg-open, or it finds
+            none), open says so: note: no browser found; open the address above.
+
+            With --lan (never the default) the editor is served on the machine's network address
+            as well, at the same port and behind the same token, so a phone on the same network
+            can open it: the address of the interface the default route goes through, else the
+            first interface that is up; open fails (exit 1) when there is none. The second line
+            on stdout is then http://ADDRESS:PORT/#token=… , and stderr shows it as a QR code to
+            scan (drawn with libqrencode; Debian package libqrencode4). The connection over the
+            network is not encrypted: anyone on that network can see the traffic, the token
+            included, so use --lan on a network you trust. Without --lan nothing listens but
+            127.0.0.1.
             """,
-        examples: ["tagproj open dinner.tagproj", "tagproj open dinner.tagproj --no-browser --port 8080"])
+        examples: ["tagproj open dinner.tagproj", "tagproj open dinner.tagproj --no-browser --port 8080",
+                   "tagproj open dinner.tagproj --lan"])
 
     let target: ProjectArguments
     let port: UInt16
     let openBrowser: Bool
+    let lan: Bool
 
     init(_ a: ParsedArguments) throws {
         target = try ProjectArguments(a, of: Self.self)
         port = UInt16(try a.value("port").map { try Values.integer($0, for: "--port", in: 0...65535) } ?? 0)
         openBrowser = !a.has("no-browser")
+        lan = a.has("lan")
     }
 
     func run(_ out: Output) throws {
@@ -42,10 +60,13 @@ struct OpenCommand: Command {
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&signals, signal) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let server = try EditorServer(projectPath: target.project, port: port)
+        let network = lan ? try LANAddress.current() : nil
+        let server = try EditorServer(projectPath: target.project, port: port, lanAddress: network?.chosen.address)
         out.line(server.url)
+        if let lanURL = server.lanURL { out.line(lanURL) }
         out.flush()
         out.message("editing \(target.project) at \(server.url) — Ctrl-C to stop")
+        if let network, let lanURL = server.lanURL { Self.showNetworkAddress(network, url: lanURL, out) }
         var browser: pid_t? = nil
         if openBrowser {
             browser = Self.launchBrowser(server.url)
@@ -63,6 +84,26 @@ struct OpenCommand: Command {
         }
         server.stop()
         out.message("stopped")
+    }
+
+    /// Says where the phone can open the editor: the URL, which interface's it is, and its QR code;
+    /// and warns that the connection is not encrypted.
+    private static func showNetworkAddress(_ network: LANAddress, url: String, _ out: Output) {
+        let which = network.isDefaultRoute ? "the default route's interface" : "the first interface that is up"
+        out.message("on the network at \(url) (\(network.chosen.interface), \(which)); scan it with the phone:")
+        if !network.others.isEmpty {
+            out.note("not served: " + network.others.map { "\($0.address) (\($0.interface))" }.joined(separator: ", "))
+        }
+        do {
+            let code = try QRCode(encoding: url)
+            // Black on white when stderr is a terminal, whatever its colours: the code must read
+            // the same on a dark theme as on a light one.
+            if !out.quiet { Output.stderr(code.halfBlockLines(painted: Style.isTerminal(2)).joined(separator: "\n") + "\n") }
+        } catch {
+            out.warning(error.message)  // the URL above still opens the editor
+        }
+        out.warning("the network connection is not encrypted: anyone on the network can see the traffic; the token keeps "
+                    + "other devices from editing, but not one that watches the traffic (use --lan on a network you trust)")
     }
 
     /// What `open` says when no browser could be started.
