@@ -4,8 +4,8 @@ import PackageDescription
 /// tagproj: dish-name and price tags on food photos, one SQLite project file per editing session.
 ///
 /// The C libraries come from Debian's `-dev` packages through system-library targets; the little
-/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, HarfBuzz's subsetter opened on
-/// first use, variadic sqlite3_db_config, the embedded schema) lives in `CShims`.
+/// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, HarfBuzz's subsetter and
+/// libqrencode opened on first use, variadic sqlite3_db_config, the embedded schema) lives in `CShims`.
 let package = Package(
     name: "tagproj",
     products: [
@@ -21,12 +21,14 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         // The header only (no pkg-config, so no -lmicrohttpd): the editor dlopens the library.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The header only (no pkg-config, so no -lqrencode): `open --lan`'s QR code dlopens the library.
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         // Opening an optional C library on first use (dlopen and a table of its functions), for the
         // codec shims and the editor's alike.
         .target(name: "CLazyLoad"),
         .target(
             name: "CShims",
-            dependencies: ["CSQLite", "CHarfBuzz", "CLazyLoad"],
+            dependencies: ["CSQLite", "CHarfBuzz", "CLazyLoad", "CQREncode"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
                               .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
@@ -38,7 +40,7 @@ let package = Package(
         ),
         // The editor's C glue: the HTTP server over libmicrohttpd and the embedded page.
         .target(name: "CEditor", dependencies: ["CMicroHTTPD", "CLazyLoad"], cSettings: [.unsafeFlags(["-std=gnu2x"])]),
-        .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor"], exclude: ["Page"]),
+        .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor", "CShims"], exclude: ["Page"]),
         .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"]),
         .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
         // The lossless-export tests' reader of JPEG coefficients: libjpeg alone, not the code they check.

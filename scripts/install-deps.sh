@@ -17,12 +17,14 @@ packages=(
   libharfbuzz-dev       # shaping, and font subsets (brings libharfbuzz-subset0, opened on first use)
   libfribidi-dev        # the Unicode bidirectional algorithm (Arabic, Hebrew mixed with digits and Latin)
   libmicrohttpd-dev     # the editor's HTTP server (tagproj open)
+  libqrencode-dev       # the QR code of the editor's LAN address (tagproj open --lan; brings libqrencode4)
   fonts-dejavu-core     # Latin, Greek, Cyrillic, Arabic, Hebrew
   fonts-noto-cjk        # Chinese, Japanese, Korean
   fonts-noto-color-emoji
   sqlite3               # the baseline of the edit benchmark
   zsh fish              # the completion scripts' syntax is checked with each shell
   chromium chromium-driver  # the editor's tests run in a real browser
+  iproute2              # ip: the editor's --lan tests make a network of their own in a namespace
   parallel              # GNU parallel: the README's recipe for sharding a batch is run by a test
   libjpeg-turbo-progs   # jpegtran: the lossless turns and crops are compared with its output
 )

@@ -39,8 +39,12 @@ struct watched {
 };
 
 struct tp_http_server {
-    struct MHD_Daemon *daemon;
+    // One daemon per address (127.0.0.1, then the LAN address if any), each with its own thread.
+    struct MHD_Daemon *daemons[2];
+    size_t daemon_count;
     tp_http_handler handler;
+    pthread_mutex_t serving;  // held around the handler: requests are served one at a time
+
     void *ctx;
     size_t max_body;
     uint64_t header_ms;
@@ -224,7 +228,9 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         tp_http_respond(r, MHD_HTTP_CONTENT_TOO_LARGE, "application/json", (const uint8_t *)too_large_text,
                         sizeof too_large_text - 1, NULL, NULL);
     } else {
+        pthread_mutex_lock(&server->serving);
         server->handler(server->ctx, r);
+        pthread_mutex_unlock(&server->serving);
         if (!r->responded) {
             static const char text[] = "{\"error\":\"no response\"}";
             tp_http_respond(r, MHD_HTTP_INTERNAL_SERVER_ERROR, "application/json", (const uint8_t *)text,
@@ -247,13 +253,44 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
 
 /// Frees a server whose daemon and watchdog are stopped or were never started.
 static void free_server(tp_http_server *server) {
+    pthread_mutex_destroy(&server->serving);
     pthread_cond_destroy(&server->wake);
     pthread_mutex_destroy(&server->lock);
     free(server);
 }
 
-tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t max_body, unsigned header_seconds,
-                              tp_http_handler handler, void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap) {
+/// Starts a daemon listening on `address` (dotted IPv4) at `port`, with the server's callbacks;
+/// NULL with the reason in `msg` when it cannot.
+static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address, uint16_t port,
+                                    unsigned max_connections, char *msg, size_t msg_cap) {
+    struct sockaddr_in socket_address;
+    memset(&socket_address, 0, sizeof socket_address);
+    socket_address.sin_family = AF_INET;
+    socket_address.sin_port = htons(port);
+    struct MHD_Daemon *daemon = NULL;
+    // A dotted IPv4 address, and a single one: never every address at once.
+    if (inet_pton(AF_INET, address, &socket_address.sin_addr) == 1 && socket_address.sin_addr.s_addr != htonl(INADDR_ANY))
+        daemon = mhd.MHD_start_daemon(
+            // epoll on Linux: a connection that sends nothing costs the thread nothing
+            MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, on_access, server,
+            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&socket_address,
+            MHD_OPTION_CONNECTION_LIMIT, max_connections,
+            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
+            MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
+            MHD_OPTION_NOTIFY_CONNECTION, on_connection, server,
+            MHD_OPTION_END);
+    if (!daemon) {
+        char text[160];
+        snprintf(text, sizeof text, "cannot listen on %s:%u (is the port in use?)", address, (unsigned)port);
+        copy_message(msg, msg_cap, text);
+    }
+    return daemon;
+}
+
+tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections, size_t max_body,
+                              unsigned header_seconds, tp_http_handler handler, void *ctx, uint16_t *bound_port,
+                              char *msg, size_t msg_cap) {
     if (TP_DL_LOAD(mhd, "libmicrohttpd.so.12", "libmicrohttpd12", msg, msg_cap) != 0) return NULL;
     tp_http_server *server = calloc(1, sizeof *server);
     if (!server) {
@@ -270,48 +307,42 @@ tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t ma
     pthread_cond_init(&server->wake, &clock);
     pthread_condattr_destroy(&clock);
     pthread_mutex_init(&server->lock, NULL);
+    pthread_mutex_init(&server->serving, NULL);
     // Connections take at most half the descriptors, so that the project, fonts and exports
-    // still open when every connection is in use.
+    // still open when every connection is in use; the daemons share that half.
+    unsigned daemons = lan_address ? 2 : 1;
     struct rlimit files;
     if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY &&
         max_connections > files.rlim_cur / 2)
         max_connections = (unsigned)(files.rlim_cur / 2);
-    struct sockaddr_in address;
-    memset(&address, 0, sizeof address);
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // loopback only: never reachable from the network
-    server->daemon = mhd.MHD_start_daemon(
-        // epoll on Linux: a connection that sends nothing costs the thread nothing
-        MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, on_access, server,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_CONNECTION_LIMIT, max_connections,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
-        MHD_OPTION_NOTIFY_CONNECTION, on_connection, server,
-        MHD_OPTION_END);
-    if (!server->daemon) {
-        char text[160];
-        snprintf(text, sizeof text, "cannot listen on 127.0.0.1:%u (is the port in use?)", (unsigned)port);
-        copy_message(msg, msg_cap, text);
+    max_connections /= daemons;
+    // Loopback always; the LAN address only when asked, on the same port. Never 0.0.0.0.
+    server->daemons[0] = listen_on(server, "127.0.0.1", port, max_connections, msg, msg_cap);
+    if (server->daemons[0]) {
+        server->daemon_count = 1;
+        const union MHD_DaemonInfo *info = mhd.MHD_get_daemon_info(server->daemons[0], MHD_DAEMON_INFO_BIND_PORT);
+        *bound_port = info ? info->port : port;
+        if (lan_address && (server->daemons[1] = listen_on(server, lan_address, *bound_port, max_connections, msg, msg_cap)))
+            server->daemon_count = 2;
+    }
+    if (server->daemon_count != daemons) {
+        if (server->daemon_count) mhd.MHD_stop_daemon(server->daemons[0]);
         free_server(server);
         return NULL;
     }
     if (pthread_create(&server->watchdog, NULL, watchdog_main, server) != 0) {
-        mhd.MHD_stop_daemon(server->daemon);
+        for (size_t i = 0; i < server->daemon_count; i++) mhd.MHD_stop_daemon(server->daemons[i]);
         copy_message(msg, msg_cap, "cannot start the thread that closes slow connections");
         free_server(server);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = mhd.MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    *bound_port = info ? info->port : port;
     return server;
 }
 
 void tp_http_stop(tp_http_server *server) {
     if (!server) return;
-    mhd.MHD_stop_daemon(server->daemon);  // every connection's CLOSED notification runs before this returns
+    // every connection's CLOSED notification runs before stop_daemon returns
+    for (size_t i = 0; i < server->daemon_count; i++) mhd.MHD_stop_daemon(server->daemons[i]);
     pthread_mutex_lock(&server->lock);
     server->stopping = 1;
     pthread_cond_signal(&server->wake);

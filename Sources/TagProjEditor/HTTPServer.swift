@@ -62,8 +62,8 @@ public struct EditorStartError: TagProjError {
     public var meaning: ErrorMeaning { .notPossible }
 }
 
-/// An HTTP server on 127.0.0.1 through GNU libmicrohttpd (see `Sources/CEditor/http.c`): one
-/// internal thread, so requests are handled one at a time in arrival order.
+/// An HTTP server on 127.0.0.1 (and a LAN address, when asked) through GNU libmicrohttpd (see
+/// `Sources/CEditor/http.c`): requests are handled one at a time in arrival order.
 final class HTTPServer {
     /// The port the server listens on.
     let port: UInt16
@@ -87,15 +87,16 @@ final class HTTPServer {
     /// previous response ends.
     static let headerSeconds: UInt32 = 5
 
-    /// Starts listening on `port` (0: any free port).
-    init(port: UInt16, maxBody: Int) throws {
+    /// Starts listening on 127.0.0.1:`port` (0: any free port), and on `lanAddress` (dotted IPv4)
+    /// at the same port when given.
+    init(port: UInt16, lanAddress: String? = nil, maxBody: Int) throws {
         box = Unmanaged.passRetained(HandlerBox())
         var bound: UInt16 = 0
         var message = [CChar](repeating: 0, count: 256)
         // Slow clients (each sending a header line every few seconds) are closed after the
         // header limit, and the connection limit is far above what a few of them, or the
         // browser's own six, can take.
-        let started = tp_http_start(port, Self.maximumConnections, maxBody, Self.headerSeconds, { context, request in
+        let started = tp_http_start(port, lanAddress, Self.maximumConnections, maxBody, Self.headerSeconds, { context, request in
             guard let context, let request else { return }
             let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
             let response = box.handle(HTTPRequest(handle: request))

@@ -9,6 +9,7 @@ TAGPROJ_EDITOR_SCREENSHOT=docs/editor.jpg also saves a screenshot of the editor 
 import http.client
 import json
 import os
+import select
 import shutil
 import signal
 import socket
@@ -943,6 +944,258 @@ class SecurityTests(unittest.TestCase):
             listening = [line.split() for line in f.readlines()[1:]]
         ours = [l for l in listening if int(l[1].split(":")[1], 16) == e.port and l[3] == "0A"]
         self.assertEqual([l[1].split(":")[0] for l in ours], ["0100007F"])
+
+
+class Network:
+    """A network of its own, inside a network namespace this test makes (`unshare --net`): the
+    loopback, and a veth pair with both ends inside, v0 10.250.0.1 and v1 10.250.0.2, the default
+    route through v0. The server and its clients run in it (`nsenter`), so no test traffic leaves
+    it: nothing is sent to the machine's own addresses or beyond. `veth=False`: the loopback alone."""
+
+    ADDRESS = "10.250.0.1"
+    CLIENT = r"""
+import http.client, json, sys
+results = []
+for host, port, method, path, headers in json.loads(sys.argv[1]):
+    try:
+        connection = http.client.HTTPConnection(host, port, timeout=10)
+        connection.request(method, path, body=b"" if method == "POST" else None, headers=headers)
+        response = connection.getresponse()
+        results.append({"status": response.status, "body": response.read().decode("utf-8", "replace"),
+                        "cookie": response.getheader("Set-Cookie")})
+        connection.close()
+    except OSError as error:
+        results.append({"error": type(error).__name__})
+with open("/proc/net/tcp") as f:
+    listening = [line.split()[1] for line in f.readlines()[1:] if line.split()[3] == "0A"]
+print(json.dumps({"results": results, "listening": listening}))
+"""
+
+    def __init__(self, veth=True):
+        root = os.geteuid() == 0
+        unshare = ["unshare", "--net"] + ([] if root else ["--map-root-user"])
+        setup = ["ip link set lo up"]
+        if veth:
+            setup += ["ip link add v0 type veth peer name v1", "ip addr add 10.250.0.1/24 dev v0",
+                      "ip addr add 10.250.0.2/24 dev v1", "ip link set v0 up", "ip link set v1 up",
+                      "ip route add default dev v0"]
+        script = " && ".join(setup) + " && echo ready && exec sleep 600"
+        if not shutil.which("unshare") or not shutil.which("nsenter") or not shutil.which("ip"):
+            raise unittest.SkipTest("needs unshare, nsenter (util-linux) and ip (iproute2)")
+        self.holder = subprocess.Popen(unshare + ["sh", "-c", script], stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True)
+        if self.holder.stdout.readline().strip() != "ready":
+            reason = self.holder.stderr.read().strip()
+            self.holder.wait(timeout=10)
+            self.holder.stdout.close()
+            self.holder.stderr.close()
+            raise unittest.SkipTest("cannot make a network namespace here (%s): %s" % (" ".join(unshare), reason))
+        # Not root: the user namespace unshare made too, keeping our ids (it may not set groups).
+        self.enter = ["nsenter", "--target", str(self.holder.pid), "--net"] + (
+            [] if root else ["--user", "--preserve-credentials"])
+
+    def close(self):
+        self.holder.kill()
+        self.holder.wait(timeout=10)
+        self.holder.stdout.close()
+        self.holder.stderr.close()
+
+    def start(self, cwd, *args):
+        """`tagproj open p.tagproj --no-browser --port 0 ARGS…` inside the namespace."""
+        return subprocess.Popen(self.enter + [TAGPROJ, "open", "p.tagproj", "--no-browser", "--port", "0", *args],
+                                cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def requests(self, *requests):
+        """Sends each (host, port, method, path, headers) from inside the namespace; returns each
+        answer ({"status", "body", "cookie"} or {"error": the exception's name}) and the addresses
+        listening there (as /proc/net/tcp writes them)."""
+        run = subprocess.run(self.enter + [sys.executable, "-c", self.CLIENT, json.dumps(requests)],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        answer = json.loads(run.stdout)
+        return answer["results"], answer["listening"]
+
+
+def stop(server):
+    """Stops `tagproj open` as Ctrl-C does; returns its exit status and the rest of its stdout and stderr."""
+    server.send_signal(signal.SIGINT)
+    out, err = server.communicate(timeout=10)
+    return server.returncode, out, err
+
+
+class LanTests(unittest.TestCase):
+    """`tagproj open --lan`: a phone on the same network can edit, with the token, and nothing else
+    changes without it. Tried only in a network of the test's own (see `Network`)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.network = Network()
+        cls.dir = tempfile.mkdtemp(prefix="tagproj-lan-")
+        status, _, err = cli("new", "p.tagproj", PHOTO, cwd=cls.dir)
+        assert status == 0, err
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.network.close()
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def listening_port(self, port, listening):
+        """The addresses (as /proc/net/tcp writes them) listening on `port`."""
+        return sorted(entry.split(":")[0] for entry in listening if int(entry.split(":")[1], 16) == port)
+
+    def test_lan_serves_the_network_address_behind_the_same_token(self):
+        server = self.network.start(self.dir, "--lan")
+        try:
+            local, lan = server.stdout.readline().strip(), server.stdout.readline().strip()
+            port = int(local.split("/#")[0].rsplit(":", 1)[1])
+            token = local.split("#token=")[1]
+            self.assertEqual(lan, "http://%s:%d/#token=%s" % (Network.ADDRESS, port, token))
+            host = "%s:%d" % (Network.ADDRESS, port)
+            ours = {"Host": host, "X-Tagproj-Token": token}
+            results, listening = self.network.requests(
+                (Network.ADDRESS, port, "GET", "/", {"Host": host}),
+                (Network.ADDRESS, port, "GET", "/api/state", ours),
+                (Network.ADDRESS, port, "GET", "/api/state", {"Host": host}),
+                (Network.ADDRESS, port, "GET", "/api/state", {"Host": host, "X-Tagproj-Token": "f" * 32}),
+                (Network.ADDRESS, port, "GET", "/api/state", dict(ours, Host="evil.example:%d" % port)),
+                (Network.ADDRESS, port, "GET", "/api/state", dict(ours, Host="10.250.0.2:%d" % port)),
+                (Network.ADDRESS, port, "POST", "/api/session", dict(ours, Origin="http://" + host)),
+                (Network.ADDRESS, port, "POST", "/api/session", dict(ours, Origin="http://evil.example")),
+                ("127.0.0.1", port, "GET", "/api/state", {"Host": "127.0.0.1:%d" % port, "X-Tagproj-Token": token}),
+                ("10.250.0.2", port, "GET", "/", {"Host": "10.250.0.2:%d" % port}))
+            page, state, no_token, wrong_token, foreign, other_address, session, cross, loopback, elsewhere = results
+            self.assertEqual(page["status"], 200)
+            self.assertEqual(state["status"], 200, state)
+            self.assertEqual(json.loads(state["body"])["tags"], [])
+            self.assertEqual(no_token["status"], 401)
+            self.assertEqual(wrong_token["status"], 401)
+            self.assertEqual(foreign["status"], 421)
+            self.assertEqual(other_address["status"], 421)
+            self.assertEqual(session["status"], 200, session)
+            self.assertIn("SameSite=Strict", session["cookie"])
+            self.assertEqual(cross["status"], 403)
+            self.assertEqual(loopback["status"], 200)
+            # Only the two addresses listen, never every address (0.0.0.0) or v1's.
+            self.assertEqual(elsewhere, {"error": "ConnectionRefusedError"})
+            self.assertEqual(self.listening_port(port, listening), ["0100007F", "0100FA0A"])
+        finally:
+            status, _, err = stop(server)
+        self.assertEqual(status, 0, err)
+        self.assertIn("on the network at " + lan + " (v0, the default route's interface)", err)
+        self.assertIn("note: not served: 10.250.0.2 (v1)", err)
+        self.assertRegex(err, r"\nwarning: the network connection is not encrypted: anyone on the network can see")
+        # The QR code: half blocks, with a quiet zone of at least four modules (two lines) above.
+        code = [line for line in err.split("\n") if line and set(line) <= set(" ▀▄█")]
+        self.assertGreaterEqual(len(code), 17)
+        self.assertTrue(all(line.startswith("    ") and line.endswith("    ") for line in code))
+        self.assertTrue(code[0].strip() == "" and code[1].strip() == "" and code[2].strip().startswith("█▀▀▀▀▀█"))
+        if shutil.which("zbarimg"):
+            self.assertEqual(self.decode(code), lan)
+
+    def decode(self, code):
+        """What zbarimg reads in the half-block QR code, drawn as a bitmap."""
+        rows = [row for line in code for row in ([c in "█▀" for c in line], [c in "█▄" for c in line])]
+        path = os.path.join(self.dir, "qr.pbm")
+        with open(path, "w") as f:
+            f.write("P1\n%d %d\n" % (len(rows[0]) * 8, len(rows) * 8))
+            for row in rows:
+                f.write((" ".join("1" if dark else "0" for dark in row for _ in range(8)) + "\n") * 8)
+        run = subprocess.run(["zbarimg", "-q", "--raw", path], capture_output=True, text=True, timeout=60)
+        return run.stdout.strip()
+
+    def test_without_lan_nothing_listens_on_the_network_address(self):
+        server = self.network.start(self.dir)
+        try:
+            local = server.stdout.readline().strip()
+            port = int(local.split("/#")[0].rsplit(":", 1)[1])
+            token = local.split("#token=")[1]
+            results, listening = self.network.requests(
+                (Network.ADDRESS, port, "GET", "/", {"Host": "%s:%d" % (Network.ADDRESS, port)}),
+                ("127.0.0.1", port, "GET", "/api/state", {"Host": "%s:%d" % (Network.ADDRESS, port), "X-Tagproj-Token": token}),
+                ("127.0.0.1", port, "GET", "/api/state", {"Host": "127.0.0.1:%d" % port, "X-Tagproj-Token": token}))
+            self.assertEqual(results[0], {"error": "ConnectionRefusedError"})
+            self.assertEqual(results[1]["status"], 421)  # the LAN address is not a name of this server
+            self.assertEqual(results[2]["status"], 200)
+            self.assertEqual(self.listening_port(port, listening), ["0100007F"])
+        finally:
+            status, out, err = stop(server)
+        self.assertEqual((status, out), (0, ""), err)  # one address only
+        self.assertNotIn("warning:", err)
+        self.assertNotIn("on the network", err)
+
+    def test_lan_without_a_network_fails_and_says_why(self):
+        alone = Network(veth=False)
+        try:
+            server = alone.start(self.dir, "--lan")
+            out, err = server.communicate(timeout=30)
+        finally:
+            alone.close()
+        self.assertEqual((server.returncode, out), (1, ""))
+        self.assertEqual(err, "error: no network to serve on: no interface that is up has an IPv4 address other "
+                              "than 127.0.0.1\nhint: connect this machine to the phone's network (Wi-Fi or Ethernet) first\n")
+
+
+class NoBrowserTests(unittest.TestCase):
+    """`open` without a browser to start says so, and serves on."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="tagproj-no-browser-")
+        status, _, err = cli("new", "p.tagproj", PHOTO, cwd=self.dir)
+        assert status == 0, err
+        self.bin = os.path.join(self.dir, "bin")
+        os.mkdir(self.bin)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def xdg_open(self, status):
+        """An xdg-open on PATH that notes it ran, then exits with `status`."""
+        path = os.path.join(self.bin, "xdg-open")
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\necho \"$1\" > \"%s/ran\"\nexit %d\n" % (self.dir, status))
+        os.chmod(path, 0o755)
+
+    def opened(self):
+        """The address the test's xdg-open was given."""
+        with open(os.path.join(self.dir, "ran")) as f:
+            return f.read().strip()
+
+    def open(self):
+        """`tagproj open` with only the test's folder on PATH; its address and stderr's first lines
+        up to the note (or a second, and a second after xdg-open ran)."""
+        server = subprocess.Popen([TAGPROJ, "open", "p.tagproj", "--port", "0"], cwd=self.dir, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=dict(os.environ, PATH=self.bin))
+        url = server.stdout.readline().strip()
+        lines = [server.stderr.readline()]
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and "note:" not in lines[-1]:
+            ran = os.path.exists(os.path.join(self.dir, "ran"))
+            ready, _, _ = select.select([server.stderr], [], [], 1)
+            if ready:
+                lines.append(server.stderr.readline())
+            elif ran or not os.listdir(self.bin):
+                break
+        status, _, rest = stop(server)
+        self.assertEqual(status, 0, rest)
+        return url, "".join(lines) + rest
+
+    def test_without_xdg_open_it_says_no_browser_was_found(self):
+        url, err = self.open()
+        self.assertTrue(url.startswith("http://127.0.0.1:"), url)
+        self.assertIn("\nnote: no browser found; open the address above\n", err)
+
+    def test_an_xdg_open_that_finds_no_browser_is_reported_the_same(self):
+        self.xdg_open(3)  # what xdg-open exits with when nothing can open the address
+        url, err = self.open()
+        self.assertEqual(self.opened(), url)
+        self.assertIn("\nnote: no browser found; open the address above\n", err)
+
+    def test_a_browser_that_starts_says_nothing(self):
+        self.xdg_open(0)
+        url, err = self.open()
+        self.assertEqual(self.opened(), url)
+        self.assertNotIn("note:", err)
+        self.assertNotIn("warning:", err)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,18 @@ import Testing
         #expect(!access.hostIsOurs(nil))
     }
 
+    @Test func theLANAddressIsOurHostAndOriginOnlyWhenServedThere() throws {
+        let local = try AccessGuard(port: 8080), lan = try AccessGuard(port: 8080, lanAddress: "10.250.0.1")
+        #expect(!local.hostIsOurs("10.250.0.1:8080"))
+        #expect(!local.origins.contains("http://10.250.0.1:8080"))
+        #expect(lan.hostIsOurs("10.250.0.1:8080"))
+        #expect(lan.hostIsOurs("127.0.0.1:8080"))
+        #expect(!lan.hostIsOurs("10.250.0.1:8081"))
+        #expect(!lan.hostIsOurs("10.250.0.2:8080"))
+        #expect(lan.origins.contains("http://10.250.0.1:8080"))
+        #expect(lan.addresses == ["127.0.0.1", "10.250.0.1"])
+    }
+
     @Test func theCookieIsStrictAndHiddenFromScripts() throws {
         let cookie = try AccessGuard(port: 8080).cookie
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/"))

@@ -1,12 +1,14 @@
 #ifndef TP_HTTP_H
 #define TP_HTTP_H
-// A small HTTP server on GNU libmicrohttpd, bound to 127.0.0.1 only, for the editor.
+// A small HTTP server on GNU libmicrohttpd, bound to 127.0.0.1 (and, when asked, one LAN address
+// as well), for the editor.
 //
 // libmicrohttpd calls its access handler several times per request (headers, then pieces of the
 // body); this shim gathers a whole request (body capped) and calls the Swift handler once per
-// request, on the server's one internal thread, so requests are served one at a time. The handler
-// answers with tp_http_respond before it returns. Every response carries the same security
-// headers (a strict Content-Security-Policy, no framing, no sniffing, no referrer, no caching).
+// request, one request at a time (each address has its own daemon thread; the handler runs under
+// one lock). The handler answers with tp_http_respond before it returns. Every response carries
+// the same security headers (a strict Content-Security-Policy, no framing, no sniffing, no
+// referrer, no caching).
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,15 +21,16 @@ typedef void (*tp_http_handler)(void *ctx, tp_http_request *request);
 /// A running server.
 typedef struct tp_http_server tp_http_server;
 
-/// Starts a server on 127.0.0.1:`port` (0: any free port), requests on one internal thread,
-/// at most `max_connections` at once (and at most half the process's file descriptors), request
+/// Starts a server on 127.0.0.1:`port` (0: any free port) and, when `lan_address` (a dotted IPv4
+/// address) is not NULL, on that address at the same port too; never on every address (0.0.0.0).
+/// At most `max_connections` at once (and at most half the process's file descriptors), request
 /// bodies capped at `max_body` bytes (larger ones get 413 before the handler sees them). A
 /// connection whose request headers are not complete `header_seconds` after it opened, or after
 /// the previous response on it ended, is closed, however steadily it sends: slow clients cannot
 /// hold every connection. `*bound_port` receives the port. Returns NULL on failure, with the
 /// reason in `msg`.
-tp_http_server *tp_http_start(uint16_t port, unsigned max_connections, size_t max_body,
-                              unsigned header_seconds, tp_http_handler handler, void *ctx,
+tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections,
+                              size_t max_body, unsigned header_seconds, tp_http_handler handler, void *ctx,
                               uint16_t *bound_port, char *msg, size_t msg_cap);
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);

@@ -8,63 +8,134 @@ struct OpenCommand: Command {
         name: "open", abstract: "Edit the project in the browser: drag, flip, add, edit, undo.",
         positionals: [projectArgument],
         options: [
-            OptionSpec(name: "port", value: "N", help: "The port to listen on, on 127.0.0.1 (0: any free one).", defaultValue: "0"),
+            OptionSpec(name: "port", value: "N",
+                       help: "The port to listen on, on 127.0.0.1 and with --lan the network address (0: any free one).",
+                       defaultValue: "0"),
             OptionSpec(name: "no-browser", value: nil, help: "Print the address but do not open a browser."),
+            OptionSpec(name: "lan", value: nil,
+                       help: "Also serve on this machine's network address, for a phone: prints its URL and QR code."),
         ],
         discussion: """
-            Serves the editing screen on 127.0.0.1 only and prints its address as the first line on
-            stdout: http://127.0.0.1:PORT/#token=… . The random token in the address is what lets the
-            page in; other users of the machine and other web pages get nothing. Drag a tag to move it
-            (it never leaves the photo), click it to flip it, double-click to edit its text; add,
-            delete, undo, redo and export with the buttons or the keyboard (Ctrl+Z, Ctrl+Shift+Z,
-            Delete). Every gesture is one edit in the project's history, exactly as the commands make
-            them, so 'tagproj undo' in a shell undoes the last drag, and an edit made in a shell shows
-            on the page within a second. Ctrl-C stops the server.
+            Serves the editing screen on 127.0.0.1 only (unless --lan) and prints its address as
+            the first line on stdout: http://127.0.0.1:PORT/#token=… . The random token in the
+            address is what lets the page in; other users of the machine and other web pages get
+            nothing. Drag a tag to move it (it never leaves the photo), click it to flip it,
+            double-click to edit its text; add, delete, undo, redo and export with the buttons
+            or the keyboard (Ctrl+Z, Ctrl+Shift+Z, Delete). Every gesture is one edit in the
+            project's history, exactly as the commands make them, so 'tagproj undo' in a shell
+            undoes the last drag, and an edit made in a shell shows on the page within a second.
+            Ctrl-C stops the server. When no browser can be started (no xdg-open, or it finds
+            none), open says so: note: no browser found; open the address above.
+
+            With --lan (never the default) the editor is served on the machine's network address
+            as well, at the same port and behind the same token, so a phone on the same network
+            can open it: the address of the interface the default route goes through, else the
+            first interface that is up; open fails (exit 1) when there is none. The second line
+            on stdout is then http://ADDRESS:PORT/#token=… , and stderr shows it as a QR code to
+            scan (drawn with libqrencode; Debian package libqrencode4). The connection over the
+            network is not encrypted: anyone on that network can see the traffic, the token
+            included, so use --lan on a network you trust. Without --lan nothing listens but
+            127.0.0.1.
             """,
-        examples: ["tagproj open dinner.tagproj", "tagproj open dinner.tagproj --no-browser --port 8080"])
+        examples: ["tagproj open dinner.tagproj", "tagproj open dinner.tagproj --no-browser --port 8080",
+                   "tagproj open dinner.tagproj --lan"])
 
     let target: ProjectArguments
     let port: UInt16
     let openBrowser: Bool
+    let lan: Bool
 
     init(_ a: ParsedArguments) throws {
         target = try ProjectArguments(a, of: Self.self)
         port = UInt16(try a.value("port").map { try Values.integer($0, for: "--port", in: 0...65535) } ?? 0)
         openBrowser = !a.has("no-browser")
+        lan = a.has("lan")
     }
 
     func run(_ out: Output) throws {
         // Ctrl-C and friends are waited for here, not delivered to a thread: block them before the
-        // server's thread starts, so it inherits the mask.
-        var stops = sigset_t()
-        sigemptyset(&stops)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, signal) }
-        pthread_sigmask(SIG_BLOCK, &stops, nil)
-        let server = try EditorServer(projectPath: target.project, port: port)
+        // server's thread starts, so it inherits the mask. SIGCHLD too: the browser's launcher
+        // ending is waited for in the same place.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let network = lan ? try LANAddress.current() : nil
+        let server = try EditorServer(projectPath: target.project, port: port, lanAddress: network?.chosen.address)
         out.line(server.url)
+        if let lanURL = server.lanURL { out.line(lanURL) }
         out.flush()
         out.message("editing \(target.project) at \(server.url) — Ctrl-C to stop")
-        if openBrowser && !Self.launchBrowser(server.url) {
-            out.warning("could not start a browser (xdg-open); open the address above yourself")
+        if let network, let lanURL = server.lanURL { Self.showNetworkAddress(network, url: lanURL, out) }
+        var browser: pid_t? = nil
+        if openBrowser {
+            browser = Self.launchBrowser(server.url)
+            if browser == nil { out.note(Self.noBrowser) }
         }
-        var received: Int32 = 0
-        sigwait(&stops, &received)
+        while true {
+            var received: Int32 = 0
+            sigwait(&signals, &received)
+            guard received == SIGCHLD else { break }
+            // xdg-open exits at once, with a failure when it finds no browser (a server over ssh).
+            if let pid = browser, let succeeded = Self.ended(pid) {
+                browser = nil
+                if !succeeded { out.note(Self.noBrowser) }
+            }
+        }
         server.stop()
         out.message("stopped")
     }
 
-    /// Opens `url` with xdg-open, without waiting for it; false when it cannot be started.
-    private static func launchBrowser(_ url: String) -> Bool {
+    /// Says where the phone can open the editor: the URL, which interface's it is, and its QR code;
+    /// and warns that the connection is not encrypted.
+    private static func showNetworkAddress(_ network: LANAddress, url: String, _ out: Output) {
+        let which = network.isDefaultRoute ? "the default route's interface" : "the first interface that is up"
+        out.message("on the network at \(url) (\(network.chosen.interface), \(which)); scan it with the phone:")
+        if !network.others.isEmpty {
+            out.note("not served: " + network.others.map { "\($0.address) (\($0.interface))" }.joined(separator: ", "))
+        }
+        do {
+            let code = try QRCode(encoding: url)
+            // Black on white when stderr is a terminal, whatever its colours: the code must read
+            // the same on a dark theme as on a light one.
+            if !out.quiet { Output.stderr(code.halfBlockLines(painted: Style.isTerminal(2)).joined(separator: "\n") + "\n") }
+        } catch {
+            out.warning(error.message)  // the URL above still opens the editor
+        }
+        out.warning("the network connection is not encrypted: anyone on the network can see the traffic; the token keeps "
+                    + "other devices from editing, but not one that watches the traffic (use --lan on a network you trust)")
+    }
+
+    /// What `open` says when no browser could be started.
+    private static let noBrowser = "no browser found; open the address above"
+
+    /// Opens `url` with xdg-open, without waiting for it; its process, or nil when it cannot be started.
+    private static func launchBrowser(_ url: String) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The child starts with the signals unblocked, as a process of its own would.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let arguments = ["xdg-open", url]
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        return posix_spawnp(&pid, "xdg-open", &actions, nil, &argv, environ) == 0
+        return posix_spawnp(&pid, "xdg-open", &actions, &attributes, &argv, environ) == 0 ? pid : nil
+    }
+
+    /// Whether `pid` has ended with status 0 (reaping it); nil while it runs.
+    private static func ended(_ pid: pid_t) -> Bool? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        return status & 0x7f == 0 && (status >> 8) & 0xff == 0
     }
 }
