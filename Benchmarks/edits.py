@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
 """Edit benchmark: `tagproj move` against the sqlite3 shell doing the equivalent SQL.
 
-Usage: Benchmarks/edits.py [--runs N] [--photo BIG.jpg] [--history 20,10000] [--branches 100] [--tags 1]
+Usage: Benchmarks/edits.py [--build] [--runs N] [--photo BIG.jpg] [--history 20,10000] [--branches 100] [--tags 1]
+                           [--dir DIR]
 
 On a project whose source is a photo of at least 12 megapixels (made from Fixtures/coffee.png
 when none is given), it times, alternating the commands in one run:
   tagproj move P 1 --to X,Y
-  sqlite3 Q "BEGIN IMMEDIATE; UPDATE tags SET x = ... WHERE id = 1; COMMIT;"   (Q: a copy of P)
+  sqlite3 Q "BEGIN IMMEDIATE; UPDATE tags SET x = ..., y = 0.5 WHERE id = 1; COMMIT;"   (Q: a copy of P)
   sqlite3 Q "BEGIN IMMEDIATE; UPDATE tags …; INSERT INTO history …; INSERT INTO history_changes …;
              UPDATE project SET history_cursor …; COMMIT;"   (what a move writes, as SQL)
 then grows the history to each size given, in `--branches` branches (each branch after the first
 continues from an entry of an earlier one; the cursor ends on the newest), and measures again.
-Prints medians and ratios, and callgrind instruction counts of move, undo and redo, and of
-`history` (the current branch) against the shell reading the same rows. Wall time of
-whole processes: start-up counts, as it does for a user.
+Prints the machine, medians and ratios (wall; CPU, user + system, for move and the UPDATE, which
+the fsyncs' swings leave alone), and callgrind instruction counts of move (against the shell's
+one-row UPDATE and its move SQL), undo and redo, and of `history` (the current branch) against
+the shell reading the same rows. Wall time of whole processes: start-up counts, as it does for
+a user. --dir puts the projects in DIR (default: the system's temporary folder); on a tmpfs such
+as /dev/shm no fsync waits for a disk, so wall time shows the processes' own work. --build first
+runs `swift build -c release --static-swift-stdlib --product tagproj` (the build README's
+benchmarks and scripts/demo.sh use).
 """
-import argparse, os, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
+import argparse, datetime, os, resource, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -24,6 +30,27 @@ def timed(cmd):
     t = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t
+
+
+def timed_cpu(cmd):
+    """Wall and CPU (user + system) seconds of `cmd`; the CPU time leaves out the waits for fsync."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = timed(cmd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def machine():
+    """One line: the date, the cores, the CPU model, the load, the sqlite3 shell's version."""
+    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    shell = subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[:1]
+    return (f"{datetime.datetime.now():%Y-%m-%d %H:%M}; nproc {os.cpu_count()}; {model}; load {os.getloadavg()[0]:.2f};"
+            f" sqlite3 {' '.join(shell)}")
+
+
+def one_row_update(x):
+    """The shell's one-row write: the SQL of the tag's new place, in a transaction."""
+    return f"BEGIN IMMEDIATE; UPDATE tags SET x = {x}, y = 0.5 WHERE id = 1; COMMIT;"
 
 
 def make_photo(path):
@@ -104,19 +131,21 @@ WHERE seq IN (SELECT seq FROM up UNION SELECT seq FROM down) ORDER BY seq;
 
 
 def measure(tagproj, project, runs):
-    """Median wall times of `move`, the shell's one-row update and the shell's equivalent of a move."""
+    """Median wall times of `move`, the shell's one-row update and the shell's equivalent of a move,
+    and the median CPU times of the first two."""
     copy, copy2 = project + ".shell-copy", project + ".shell-copy2"
     shutil.copyfile(project, copy)
     shutil.copyfile(project, copy2)
     ours, shell, equivalent = [], [], []
     for i in range(runs):
         x = "0.%d" % (30 + i % 40)
-        ours.append(timed([tagproj, "move", project, "1", "--to", f"{x},0.5"]))
-        shell.append(timed(["sqlite3", copy, f"BEGIN IMMEDIATE; UPDATE tags SET x = {x} WHERE id = 1; COMMIT;"]))
+        ours.append(timed_cpu([tagproj, "move", project, "1", "--to", f"{x},0.5"]))
+        shell.append(timed_cpu(["sqlite3", copy, one_row_update(x)]))
         equivalent.append(timed(["sqlite3", copy2, SHELL_MOVE.format(x=x)]))
     os.remove(copy)
     os.remove(copy2)
-    return statistics.median(ours), statistics.median(shell), statistics.median(equivalent)
+    median = lambda runs, k: statistics.median(r[k] for r in runs)
+    return median(ours, 0), median(shell, 0), statistics.median(equivalent), median(ours, 1), median(shell, 1)
 
 
 def every_command(tagproj, project, runs):
@@ -135,7 +164,7 @@ def every_command(tagproj, project, runs):
             times[name].append(timed([tagproj] + args))
             x = f"0.{(i * 7 + j) % 90 + 10}"
             times["sqlite3 shell"].append(
-                timed(["sqlite3", copy, f"BEGIN IMMEDIATE; UPDATE tags SET x = {x} WHERE id = 1; COMMIT;"]))
+                timed(["sqlite3", copy, one_row_update(x)]))
     os.remove(copy)
     shell = statistics.median(times.pop("sqlite3 shell"))
     print(f"every mutating command, median of {runs}; sqlite3 shell one-row update: {shell * 1000:.2f} ms")
@@ -145,14 +174,19 @@ def every_command(tagproj, project, runs):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--build", action="store_true")
     ap.add_argument("--runs", type=int, default=41)
     ap.add_argument("--photo")
     ap.add_argument("--history", default="20,10000")
     ap.add_argument("--branches", type=int, default=100)
     ap.add_argument("--tags", type=int, default=1)
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
+    ap.add_argument("--dir")
     a = ap.parse_args()
-    work = tempfile.mkdtemp(prefix="tagproj-bench-")
+    if a.build:
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "tagproj"], cwd=ROOT, check=True)
+    print(machine())
+    work = tempfile.mkdtemp(prefix="tagproj-bench-", dir=a.dir)
     photo = a.photo or os.path.join(work, "big.jpg")
     if not a.photo:
         make_photo(photo)
@@ -177,7 +211,7 @@ def main():
         leaves = db.execute("SELECT count(*) FROM history h WHERE NOT EXISTS (SELECT 1 FROM history c WHERE c.parent = h.seq)").fetchone()[0]
         t = db.execute("SELECT count(*) FROM tags").fetchone()[0]
         db.close()
-        ours, shell, equivalent = measure(a.tagproj, sized, a.runs)
+        ours, shell, equivalent, ours_cpu, shell_cpu = measure(a.tagproj, sized, a.runs)
         base = base or ours
         irs = [instructions([stripped, "move", sized, "1", "--to", "0.45,0.5"]),
                instructions([stripped, "undo", sized]), instructions([stripped, "redo", sized])]
@@ -185,17 +219,20 @@ def main():
         copy = sized + ".shell-copy"
         shutil.copyfile(sized, copy)
         shell_ir = instructions(["sqlite3", copy, SHELL_MOVE.format(x="0.45")])
+        update_ir = instructions(["sqlite3", copy, one_row_update("0.46")])
         # Listing the current branch (what `history` prints and the editor reads on every state),
         # against the shell reading the same rows along the tree's links.
         history_ir = instructions([stripped, "history", sized])
         shell_branch_ir = instructions(["sqlite3", copy, SHELL_BRANCH])
         os.remove(copy)
         text = ", ".join(f"{ir:,}" for ir in irs) + f" (move {(irs[0] / base_ir - 1) * 100:+.1f}%;" \
-            f" shell move SQL {shell_ir:,}, {irs[0] / shell_ir:.2f}x)" if all(irs) and shell_ir else "n/a"
+            f" shell UPDATE {update_ir:,}, {irs[0] / update_ir:.2f}x; shell move SQL {shell_ir:,}, {irs[0] / shell_ir:.2f}x)" \
+            if all(irs) and shell_ir and update_ir else "n/a"
         if history_ir and shell_branch_ir:
             text += f"; history {history_ir:,} (shell branch SQL {shell_branch_ir:,}, {history_ir / shell_branch_ir:.2f}x)"
         print(f"{n:>8} {leaves:>8} {t:>5} {ours * 1000:>10.2f} ms {shell * 1000:>10.2f} ms {ours / shell:>5.2f}x"
-              f" {equivalent * 1000:>12.2f} ms {ours / equivalent:>5.2f}x   {text}   (wall {(ours / base - 1) * 100:+.0f}% vs. the first)")
+              f" {equivalent * 1000:>12.2f} ms {ours / equivalent:>5.2f}x   {text}   (wall {(ours / base - 1) * 100:+.0f}% vs. the first;"
+              f" CPU move {ours_cpu * 1000:.2f} ms, shell UPDATE {shell_cpu * 1000:.2f} ms, {ours_cpu / shell_cpu:.2f}x)")
         project_for_commands = sized
         subprocess.run([a.tagproj, "check", sized], check=True)
     project = project_for_commands

@@ -24,7 +24,6 @@ extension ProjectStore {
 
     /// The identity recorded for the picture called `name`, or nil when none was written there.
     func writtenPicture(_ name: String) throws -> FileIdentity? {
-        guard try Migrator.currentVersion(db) >= 7 else { return nil }
         let s = try db.prepare("SELECT device, inode, size, mtime_ns FROM written_pictures WHERE name = ?", [.text(name)])
         guard try s.step() else { return nil }
         guard let device = s.value(0).integer, let inode = s.value(1).integer, let size = s.value(2).integer,

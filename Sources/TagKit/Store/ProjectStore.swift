@@ -92,7 +92,7 @@ struct ProjectStore {
     /// The `project` row.
     func header() throws -> Header {
         let s = try db.prepare("""
-            SELECT next_tag_id, history_cursor, \(Self.settingsColumns.joined(separator: ", ")) FROM project WHERE id = 1
+            SELECT next_tag_id, history_cursor, \(Self.settingsColumnList) FROM project WHERE id = 1
             """)
         guard try s.step() else { throw damaged("the project row is missing") }
         let settings = try self.settings(from: s, at: 2)
@@ -104,6 +104,13 @@ struct ProjectStore {
     /// The settings' columns of the `project` row, in the order `values(of:)` gives and
     /// `settings(from:at:)` reads; `history_settings` has each with `before_` and `after_`.
     static let settingsColumns = ["currency", "font", "price_symbol", "price_space", "decimal_separator", "tag_scale"]
+    /// `currency, font, …`, for the header's `SELECT`, which every command runs. Joined by a loop:
+    /// `joined(separator:)` looks its element type up at run time, 0.1M instructions a process.
+    static let settingsColumnList: String = {
+        var list = ""
+        for column in settingsColumns { list += (list.isEmpty ? "" : ", ") + column }
+        return list
+    }()
 
     /// Settings from columns `at…at+5` (`settingsColumns`), in the domain `Project.create` writes
     /// (`ProjectSettings.validated()`).
@@ -201,10 +208,10 @@ struct ProjectStore {
                       hasICC: icc != 0, byteCount: Int(count), size: try pictureSize(), fileName: try sourceFileName())
     }
 
-    /// The photo's file name (`file_name`, schema version 7), or nil when the project does not
-    /// know it; a name that could not have been stored (a slash, a control character) is damage.
+    /// The photo's file name (`file_name`), or nil when the project does not know it; a name that
+    /// could not have been stored (a slash, a control character) is damage. The column is always
+    /// there: `open` brings every file to the latest schema.
     func sourceFileName() throws -> String? {
-        guard try Migrator.currentVersion(db) >= 7 else { return nil }
         switch try db.scalar("SELECT file_name FROM source WHERE id = 1") {
         case nil, .null?: return nil
         case .text(let name)? where FileIO.isPlainName(name): return name

@@ -1,13 +1,29 @@
 import TagKit
 
 /// The command line after parsing against a command's specification.
+///
+/// The options are kept in arrays, not a dictionary and a set: a handful of them, and a
+/// `[String: String]` is a generic type the Swift runtime builds and checks for `Hashable` on
+/// first use, 0.1M instructions at the start of every command.
 struct ParsedArguments {
     var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
+    /// Each option given with a value, once (the last value given wins).
+    private(set) var values: [(name: String, value: String)] = []
+    /// Each flag given, once.
+    private(set) var flags: [String] = []
 
-    func value(_ name: String) -> String? { values[name] }
-    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    func value(_ name: String) -> String? { values.first { $0.name == name }?.value }
+    func has(_ name: String) -> Bool { flags.contains(name) || value(name) != nil }
+
+    /// Records `--name value`, replacing an earlier value of the same option.
+    mutating func set(_ name: String, _ value: String) {
+        if let index = values.firstIndex(where: { $0.name == name }) { values[index].value = value } else { values.append((name, value)) }
+    }
+
+    /// Records the flag `--name` (or its short form).
+    mutating func insert(flag name: String) {
+        if !flags.contains(name) { flags.append(name) }
+    }
 }
 
 /// Splits `arguments` into positionals and options. Options may come before, between or after
@@ -25,7 +41,7 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
                 guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
                     throw UsageError(message: "unknown option '\(argument)'", hint: suggestion(for: argument, among: options))
                 }
-                parsed.flags.insert(spec.name)
+                parsed.insert(flag: spec.name)
                 continue
             }
             parsed.positionals.append(argument)
@@ -43,12 +59,12 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
         }
         if spec.value == nil {
             guard inline == nil else { throw UsageError(message: "option '--\(name)' takes no value") }
-            parsed.flags.insert(name)
+            parsed.insert(flag: name)
         } else if let inline {
-            parsed.values[name] = inline
+            parsed.set(name, inline)
         } else {
             guard index < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value (\(spec.value ?? "a value"))") }
-            parsed.values[name] = arguments[index]
+            parsed.set(name, arguments[index])
             index += 1
         }
     }
