@@ -71,10 +71,15 @@ public final class OutputFile {
     }
 
     /// Looks at `path` without opening it (opening a FIFO can block, reading one consumes it).
+    ///
+    /// Nothing in the system's own folders of devices and processes (`/dev`, `/proc`) is ever
+    /// created or replaced: a name there that is missing is refused, and one that is a regular
+    /// file (a `/dev/stdout` some program replaced) is written through.
     static func classify(_ path: String) throws -> Target {
+        let systemFolder = isInSystemFolder(path)
         var link = stat()
         guard lstat(path, &link) == 0 else {
-            if errno == ENOENT { return .regular(path) }
+            if errno == ENOENT && !systemFolder { return .regular(path) }
             throw FileError(path: path, errno: errno, operation: .create)
         }
         var info = stat()
@@ -86,17 +91,26 @@ public final class OutputFile {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG:
-            guard link.st_mode & S_IFMT == S_IFLNK else { return .regular(path) }
+            guard link.st_mode & S_IFMT == S_IFLNK else { return systemFolder ? .special : .regular(path) }
             // Replace the file the link points to; a link whose target has no name of its own
             // (`/dev/stdout` on a deleted file) is written through instead.
             guard let resolved = realpath(path, nil) else { return .special }
             defer { free(resolved) }
             let file = String(cString: resolved)
-            return FileIO.sameFile(file, path) ? .regular(file) : .special
+            return FileIO.sameFile(file, path) && !isInSystemFolder(file) ? .regular(file) : .special
         case S_IFBLK: throw SpecialOutputError.blockDevice(path: path)
         case S_IFSOCK: throw SpecialOutputError.socket(path: path)
         default: return .special
         }
+    }
+
+    /// Whether `path` names something in `/dev` or `/proc`, the folder it is in resolved (so
+    /// `/dev/../dev/x` and a relative name from inside `/dev` count too).
+    static func isInSystemFolder(_ path: String) -> Bool {
+        guard let folder = realpath(FileIO.directory(of: path), nil) else { return false }
+        defer { free(folder) }
+        let resolved = String(cString: folder)
+        return ["/dev", "/proc"].contains { resolved == $0 || resolved.hasPrefix($0 + "/") }
     }
 
     /// Opens a device or FIFO for writing through. O_NONBLOCK makes the open of a FIFO without a

@@ -118,6 +118,18 @@ import Testing
         #expect(Array(cli.bytes("real.png")!.prefix(4)) == Self.pngMagic)
     }
 
+    /// Nothing is ever created in the system's folder of devices: a name there that does not
+    /// exist is refused (73), not made into a regular file.
+    @Test func aMissingNameInDevIsRefusedAndNothingIsCreatedThere() throws {
+        let cli = CLI()
+        try Self.project(cli)
+        let name = "/dev/tagproj-test-\(getpid())-missing.png"
+        defer { unlink(name) }
+        let run = try cli("export", "p.tagproj", name)
+        #expect(run.status == 73, "\(run)")
+        #expect(access(name, F_OK) != 0, "an export made \(name)")
+    }
+
     /// `/dev/stdout` is a link into /proc: to a pipe it is written through; to a file, the file
     /// gets the picture. Either way /dev/stdout stays the link it was.
     @Test(arguments: [false, true])
