@@ -82,10 +82,10 @@ linked=$(cd "$stage/src" && dpkg-shlibdeps -O "$bin")
 linked=${linked#shlibs:Depends=}
 # ... and the libraries opened with dlopen on first use, which it cannot see: each soname with the
 # Debian package its error message names (Sources/CShims/heif_codec.c, font_subset.c,
-# Sources/CEditor/http.c, Sources/TagKit/Text/Bidi.swift), at the minimum version the package's own
+# Sources/CEditor/http.c, Sources/TagKit/Text/Bidi.swift, Sources/CShims/qr_code.c), at the minimum version the package's own
 # shlibs file gives for the library.
 dlopened=("libheif.so.1 libheif1" "libharfbuzz-subset.so.0 libharfbuzz-subset0"
-          "libmicrohttpd.so.12 libmicrohttpd12" "libfribidi.so.0 libfribidi0")
+          "libmicrohttpd.so.12 libmicrohttpd12" "libfribidi.so.0 libfribidi0" "libqrencode.so.4 libqrencode4")
 opened=$(grep -rhoE '"lib[A-Za-z0-9_+-]+\.so\.[0-9]+"' Sources | tr -d '"' | sort -u)
 listed=$(printf '%s\n' "${dlopened[@]}" | cut -d' ' -f1 | sort -u)
 [ "$opened" = "$listed" ] || fail "the sources open $(echo $opened), this script lists $(echo $listed): add the new one above"
