@@ -119,8 +119,7 @@ final class EditorAPI {
     private func export(_ body: JSON) throws -> HTTPResponse {
         let options = try exportOptions(body)
         let project = try open(forWriting: true)
-        let suffix = Codecs.codec(for: options.format ?? .jpeg)?.suffixes.first ?? "jpg"
-        let output = try project.taggedPicturePath(suffix: suffix)
+        let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
         let request = Request.export(to: output, options: options, at: nil)
         let answer = try project.perform(request, fonts: try fonts())
         try project.recordWrittenPicture(output)
@@ -136,16 +135,9 @@ final class EditorAPI {
             if let n = Int64(raw) { members.append((key, .integer(n))) } else { members.append((key, .string(raw))) }
         }
         let options = try exportOptions(.object(members))
-        let project = try open(forWriting: false)
         let format = options.format ?? .jpeg
-        let suffix = Codecs.codec(for: format)?.suffixes.first ?? "jpg"
-        let name = FileIO.removingSuffix(FileIO.baseName(of: projectPath)) + "-tagged." + suffix
-        // Written where export writes (atomically, beside a file), then read back and removed.
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let path = folder.path + "/" + name
-        _ = try project.perform(.export(to: path, options: options, at: nil), fonts: try fonts())
-        var response = HTTPResponse(status: 200, contentType: "image/" + format.rawValue, body: try FileIO.read(path, limit: Int.max))
+        let name = FileIO.removingSuffix(FileIO.baseName(of: projectPath)) + "-tagged." + Self.suffix(of: format)
+        var response = HTTPResponse(status: 200, contentType: "image/" + format.rawValue, body: try exportedBytes(options, at: nil))
         response.extraHeader = ("Content-Disposition", "attachment; filename=\"\(name)\"")
         return response
     }
@@ -159,13 +151,22 @@ final class EditorAPI {
         options.format = .jpeg
         options.size = .maxSize(box)
         options.quality = 85
+        return HTTPResponse(status: 200, contentType: "image/jpeg", body: try exportedBytes(options, at: at))
+    }
+
+    /// The bytes export writes with `options` (of entry `at`'s state): written as export writes a
+    /// file (atomically, beside it) into a private folder, read back, and removed.
+    private func exportedBytes(_ options: ExportOptions, at: Int64?) throws -> [UInt8] {
         let project = try open(forWriting: false)
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let path = folder.path + "/state.jpg"
+        let path = folder.path + "/picture." + Self.suffix(of: options.format ?? .jpeg)
         _ = try project.perform(.export(to: path, options: options, at: at), fonts: try fonts())
-        return HTTPResponse(status: 200, contentType: "image/jpeg", body: try FileIO.read(path, limit: Int.max))
+        return try FileIO.read(path, limit: Int.max)
     }
+
+    /// The suffix a file of `format` is named with (`jpg` for JPEG), from the codec registry.
+    private static func suffix(of format: ImageFormat) -> String { Codecs.codec(for: format)?.suffixes.first ?? "jpg" }
 
     /// The options of an export request body, which names no output (the editor chooses it).
     private func exportOptions(_ body: JSON) throws -> ExportOptions {

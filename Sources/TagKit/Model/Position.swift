@@ -65,11 +65,11 @@ public struct Position: Equatable, Sendable {
 
     /// The position as `parse` reads it: `0.25,0.4`, `920px,800px`, `0.3,800px`.
     public var text: String {
-        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
+        // Numbers as JSON writes them: whole ones without a fraction.
         func coordinate(_ c: Coordinate) -> String {
             switch c {
-            case .fraction(let v): return number(v)
-            case .pixels(let v): return number(v) + "px"
+            case .fraction(let v): return JSON.number(v).text
+            case .pixels(let v): return JSON.number(v).text + "px"
             }
         }
         return coordinate(x) + "," + coordinate(y)
