@@ -6,7 +6,9 @@ struct EditCommand: Command {
         name: "edit", abstract: "Change a tag's text, or the price a dish carries.",
         positionals: [projectArgument, tagIDArgument,
                       PositionalSpec(name: "text", help: "The new dish name or amount.", optional: true)],
-        options: [OptionSpec(name: "price", value: "AMOUNT|none", help: "The dish's price (38, 12.50), or none to take it away."),
+        options: [OptionSpec(name: "price", value: "AMOUNT|none", help: "The dish's price (38, 12.50), or none to take it away.",
+                             defaultValue: "as it is",
+                             completion: .choices(["none"])),
                   jsonOption],
         discussion: """
             Give a new text, --price, or both (one entry). A longer text or price may move the bubble or the dot so that the tag stays
