@@ -555,6 +555,56 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inline-edit"), "Escape did not cancel")
         self.assertEqual(len(history(e.dir)["entries"]), 3)
 
+    def test_a_dish_is_added_with_its_price_and_the_price_is_edited_beside_its_name(self):
+        e = self.editor
+        e.load()
+        e.driver.find_element(By.ID, "tag-text").send_keys("宫保鸡丁")
+        e.driver.find_element(By.ID, "tag-price").send_keys("38", Keys.ENTER)
+        e.settled(3)
+        self.assertEqual(history(e.dir)["entries"][-1]["label"], "add dish #3 “宫保鸡丁” ¥38")
+        self.assertEqual((tags(e.dir)[3]["text"], tags(e.dir)[3]["price"]), ("宫保鸡丁", "38.00"))
+        self.assertEqual(e.driver.find_element(By.ID, "tag-price").get_attribute("value"), "", "the field is ready for the next dish")
+        e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 3, "the new tag is not on the page")
+        # The server draws the tag image: the one bubble holds the price's red beside the name's black.
+        red_right_of_black = """
+            const img = arguments[0];
+            if (!img.complete || img.naturalWidth === 0) return null;
+            const c = document.createElement("canvas");
+            c.width = img.naturalWidth; c.height = img.naturalHeight;
+            const g = c.getContext("2d");
+            g.drawImage(img, 0, 0);
+            const d = g.getImageData(0, 0, c.width, c.height).data;
+            let red = 0, black = 0, redX = 0, blackX = 0;
+            for (let i = 0; i < d.length; i += 4) {
+                if (d[i + 3] < 120) continue;
+                const x = (i / 4) % c.width;
+                if (d[i] > 2 * d[i + 1] + 40) { red++; redX += x; } else if (d[i] < 40 && d[i + 1] < 40) { black++; blackX += x; }
+            }
+            return red > 50 && black > 50 && redX / red > blackX / black;"""
+        e.wait(lambda d: d.execute_script(red_right_of_black, e.tag(3)), "the tag image does not show the price beside the name")
+        # Edited in place: the price field beside the text, posted in the same request.
+        ActionChains(e.driver).double_click(e.tag(3)).perform()
+        price = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, ".inline-price[data-tag-id='3']"), "no price field beside the text")
+        self.assertEqual(price.get_attribute("value"), "38")
+        price.send_keys(Keys.CONTROL, "a")
+        price.send_keys("42", Keys.ENTER)
+        e.settled(4)
+        self.assertEqual(history(e.dir)["entries"][-1]["label"], "edit #3 price ¥38 → ¥42")
+        ActionChains(e.driver).double_click(e.tag(3)).perform()
+        fields = e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, ".inline-edit[data-tag-id='3']"), "no fields on the tag")
+        self.assertEqual(len(fields), 2)
+        fields[0].send_keys(Keys.CONTROL, "a")
+        fields[0].send_keys("麻婆豆腐")
+        fields[1].send_keys(Keys.CONTROL, "a", Keys.BACKSPACE)
+        fields[1].send_keys(Keys.ENTER)
+        e.settled(5)
+        self.assertEqual(history(e.dir)["entries"][-1]["label"], "edit #3 “宫保鸡丁” → “麻婆豆腐”, price removed")
+        self.assertNotIn("price", tags(e.dir)[3])
+        # A price tag is edited as before: one field, its text.
+        e.press(2, Keys.F2)
+        e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, '.inline-edit[data-tag-id="2"]'), "F2 did not edit")
+        self.assertEqual(len(e.driver.find_elements(By.CSS_SELECTOR, ".inline-price")), 0)
+
     def test_delete_undo_and_redo_through_buttons_and_keys(self):
         e = self.editor
         e.load()

@@ -11,6 +11,7 @@ const detail = document.getElementById("detail");
 const layer = document.getElementById("tags");
 const statusLine = document.getElementById("status");
 const textInput = document.getElementById("tag-text");
+const priceInput = document.getElementById("tag-price");
 const historyList = document.getElementById("history");
 const side = document.getElementById("side");
 const exportDialog = document.getElementById("export-dialog");
@@ -463,6 +464,10 @@ function focusTag(id) {
 // MARK: - Editing text in place
 
 let editor = null;   // the input over the tag being edited
+let priceEditor = null;   // beside it, a dish's price
+
+/// A dish's price as the inline editor shows it: the list's two decimals without a bare `.00`.
+function priceText(tag) { return tag.price ? tag.price.replace(/\.00$/, "") : ""; }
 
 function startEditing(tag) {
   stopEditing();
@@ -482,18 +487,40 @@ function startEditing(tag) {
   }
   canvas.appendChild(input);
   editor = input;
+  // A dish's price, edited beside its name and posted in the same request.
+  const price = tag.kind === "dish" ? document.createElement("input") : null;
+  if (price) {
+    price.className = "inline-edit inline-price";
+    price.value = priceText(tag);
+    price.placeholder = "price";
+    price.setAttribute("aria-label", "Price of tag #" + tag.id);
+    price.dataset.tagId = String(tag.id);
+    price.style.top = input.style.top;
+    price.style.height = input.style.height;
+    price.style.fontSize = input.style.fontSize;
+    canvas.appendChild(price);
+    price.style.left = (input.offsetLeft + input.offsetWidth + 4) + "px";
+    priceEditor = price;
+  }
   input.focus();
   input.select();
-  input.addEventListener("keydown", async (event) => {
-    event.stopPropagation();
-    if (event.key === "Escape") { stopEditing(); focusTag(tag.id); return; }
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    const text = input.value;
-    if (await edit({ op: "edit", id: tag.id, text })) { stopEditing(); focusTag(tag.id); }
-  });
-  input.addEventListener("blur", () => setTimeout(() => { if (editor === input && document.activeElement !== input) stopEditing(); }, 0));
-  say("editing #" + tag.id + ": Enter keeps the text, Esc cancels");
+  for (const field of price ? [input, price] : [input]) {
+    field.addEventListener("keydown", async (event) => {
+      event.stopPropagation();
+      if (event.key === "Escape") { stopEditing(); focusTag(tag.id); return; }
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      // The text, unless only the price changed; the price when it changed (empty: removed).
+      const request = { op: "edit", id: tag.id };
+      if (price && price.value.trim() !== priceText(tag)) request.price = price.value.trim() === "" ? null : price.value;
+      if (input.value !== tag.text || !("price" in request)) request.text = input.value;
+      if (await edit(request)) { stopEditing(); focusTag(tag.id); }
+    });
+    field.addEventListener("blur", () => setTimeout(() => {
+      if (editor === input && document.activeElement !== input && document.activeElement !== price) stopEditing();
+    }, 0));
+  }
+  say("editing #" + tag.id + ": Enter keeps the text" + (price ? " and the price" : "") + ", Esc cancels");
 }
 
 function stopEditing() {
@@ -501,6 +528,7 @@ function stopEditing() {
   const input = editor;
   editor = null;
   input.remove();
+  if (priceEditor) { priceEditor.remove(); priceEditor = null; }
 }
 
 // MARK: - Adding, deleting, arranging, exporting
@@ -525,10 +553,12 @@ function startAdding(kind) {
 
 async function add(point) {
   const request = { op: "add", kind: pendingKind, text: textInput.value };
+  if (pendingKind === "dish" && priceInput.value.trim() !== "") request.price = priceInput.value;
   if (point) request.at = position(point.x, point.y);
   const answer = await edit(request);
   if (answer) {
     textInput.value = "";
+    priceInput.value = "";
     pendingKind = null;
     armed();
     if (answer.tag) select(answer.tag.id);
@@ -650,13 +680,15 @@ buttons["zoom-fit"].addEventListener("click", () => { fit(); layout(); });
 // MARK: - Buttons and keys
 
 textInput.addEventListener("input", armed);
-textInput.addEventListener("keydown", (event) => {
-  if (event.key === "Escape") { cancel(); return; }
-  if (event.key !== "Enter") return;
-  event.preventDefault();
-  if (!pendingKind) pendingKind = "dish";
-  if (textInput.value.trim() !== "") add(null);
-});
+for (const field of [textInput, priceInput]) {
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { cancel(); return; }
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (!pendingKind) pendingKind = "dish";
+    if (textInput.value.trim() !== "") add(null);
+  });
+}
 
 buttons["add-dish"].addEventListener("click", () => startAdding("dish"));
 buttons["add-price"].addEventListener("click", () => startAdding("price"));
