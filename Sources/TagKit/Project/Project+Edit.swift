@@ -54,9 +54,11 @@ extension Project {
     }
 
     /// Adds a tag of `kind` saying `text` with its dot at `at` (centre by default), the bubble on
-    /// `side` (toward the middle of the picture by default). Returns the new tag, with its id.
-    public func add(kind: Kind, text: String, at wanted: NormalizedPoint?, side: Side?, measurer: any LabelMeasurer) throws -> EditResult {
-        try apply(.add(kind: kind, text: text, at: wanted, side: side), measurer: measurer)
+    /// `side` (toward the middle of the picture by default); a dish may carry `price`, drawn after
+    /// its name in the same bubble. Returns the new tag, with its id.
+    public func add(kind: Kind, text: String, price: String? = nil, at wanted: NormalizedPoint?, side: Side?,
+                    measurer: any LabelMeasurer) throws -> EditResult {
+        try apply(.add(kind: kind, text: text, price: price, at: wanted, side: side), measurer: measurer)
     }
 
     /// Moves tag `id`'s dot, keeping the whole tag inside the picture.
@@ -73,6 +75,12 @@ extension Project {
     /// Replaces tag `id`'s text, re-measuring it; a longer label may move the dot to stay inside.
     public func edit(_ id: TagID, text: String, measurer: any LabelMeasurer) throws -> EditResult {
         try apply(.setText(id, text), measurer: measurer)
+    }
+
+    /// Sets or removes the price dish `id` carries (and with `text`, its name too, in the same
+    /// entry), re-measuring it as `edit(_:text:measurer:)` does. A price tag's price is its text.
+    public func edit(_ id: TagID, text: String? = nil, price: PriceChange, measurer: any LabelMeasurer) throws -> EditResult {
+        try apply(.relabel(id, text: text, price: price), measurer: measurer)
     }
 
     /// Removes tag `id`. Its id is never handed out again.

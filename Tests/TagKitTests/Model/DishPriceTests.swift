@@ -116,4 +116,28 @@ import Testing
             if case let .add(_, _, price, _, _) = request { return price } else { return "?" }
         } == ["12.5", nil])
     }
+
+    @Test func thePriceCountsForWhereTheBubbleFitsAndWhatItOverlaps() throws {
+        // Near the right edge the name alone fits on the right; with its price the bubble does not.
+        let at = NormalizedPoint(x: 0.867, y: 0.5)
+        let alone = try empty.applying(.add(kind: .dish, text: "Tea", at: at, side: .right), measurer: measurer)
+        #expect(alone.tag?.side == .right)
+        #expect {
+            try empty.applying(.add(kind: .dish, text: "Tea", price: "12.50", at: at, side: .right), measurer: measurer)
+        } throws: { error in
+            if case .sideDoesNotFit(_, .right, _, _)? = error as? PlacementError { return true } else { return false }
+        }
+        let placed = try empty.applying(.add(kind: .dish, text: "Tea", price: "12.50", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil),
+                                        measurer: measurer)
+        #expect(placed.tag?.side == .right)
+        let moved = try placed.document.applying(.move(TagID(1), .to(at)), measurer: nil)
+        #expect(moved.tag?.side == .left && moved.tag?.anchor == at && moved.notices == [.sideChanged(TagID(1), .left)])
+        // Free space keeps a second priced dish clear of the first's whole bubble.
+        var document = try dish().document
+        document = try document.applying(.add(kind: .dish, text: "麻婆豆腐", price: "30", at: nil, side: nil), measurer: measurer).document
+        let boxes = document.tags.sorted.map { document.box(of: $0) }
+        #expect(!Placement.overlap(boxes[0], boxes[1]))
+        #expect(boxes[0].width > document.box(of: Tag(id: TagID(9), kind: .dish, text: "宫保鸡丁", anchor: .centre, side: .right,
+                                                     labelEm: try measurer.labelEm("宫保鸡丁", font: ""))).width)
+    }
 }
