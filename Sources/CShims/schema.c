@@ -31,8 +31,13 @@ static const char migration_007[] = {
 #embed "../../Schema/007-source-file-and-written-pictures.sql"
     , 0};
 
+// Numbered 009 (its number on the branch it was made on, where 008 is another's); applied 8th here.
+static const char migration_009[] = {
+#embed "../../Schema/009-thumbnails.sql"
+    , 0};
+
 static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004, migration_005,
-                                         migration_006, migration_007};
+                                         migration_006, migration_007, migration_009};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 
