@@ -6,18 +6,13 @@ final class EditorAPI {
     let projectPath: String
     /// Fonts for measuring new text (and cutting its subsets) and drawing tag images, loaded on
     /// first need; each drawing first adopts the project's subsets.
-    private var fontSystem: FontSystem?
+    private let fontCache = FontCache()
 
     init(projectPath: String) throws {
         self.projectPath = projectPath
     }
 
-    private func fonts() throws -> FontSystem {
-        if let fontSystem { return fontSystem }
-        let made = try FontSystem()
-        fontSystem = made
-        return made
-    }
+    private func fonts() throws -> FontSystem { try fontCache.fonts() }
 
     private func open(forWriting: Bool) throws -> Project {
         try Project.open(projectPath, forWriting: forWriting, frontEnd: "editor")
@@ -26,7 +21,7 @@ final class EditorAPI {
     /// Answers an authorized API request; failures become their meaning's status with the
     /// message the CLI would print.
     func handle(path: String, request: HTTPRequest) -> HTTPResponse {
-        do {
+        HTTPResponse.answering {
             switch path {
             case "/api/state": return .json(try EditorState.json(try open(forWriting: false)))
             case "/api/version": return .json(.object([("version", .string(EditorState.version(of: projectPath)))]))
@@ -38,10 +33,6 @@ final class EditorAPI {
             case "/api/preview": return try statePreview(request)
             default: return .error(404, "no such API call")
             }
-        } catch let error as TagProjError {
-            return .failure(AnswerFailure(error))
-        } catch {
-            return .error(500, "\(error)")
         }
     }
 

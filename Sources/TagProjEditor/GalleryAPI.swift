@@ -16,7 +16,7 @@ final class GalleryAPI: Site {
     /// Each project's editor, made on first use.
     private var editors: [String: EditorAPI] = [:]
     /// Fonts for drawing thumbnails, loaded on first need; each drawing adopts the project's subsets.
-    private var fontSystem: FontSystem?
+    private let fontCache = FontCache()
 
     /// The route a photo is uploaded to, as the request's body (its file name in
     /// `X-Tagproj-File-Name`, percent-encoded).
@@ -41,7 +41,7 @@ final class GalleryAPI: Site {
     func asset(for path: String, project: String?) -> String { project == nil && path == "/" ? "/gallery.html" : path }
 
     func handle(path: String, project: String?, request: HTTPRequest) -> HTTPResponse {
-        do {
+        HTTPResponse.answering {
             if let project {
                 guard let file = folder.resolve(project) else { throw EditorRequestError.noSuchProject(project) }
                 return try editor(project, at: file).handle(path: path, request: request)
@@ -53,10 +53,6 @@ final class GalleryAPI: Site {
             case Self.uploadPath: return .json(try upload(request))
             default: return .error(404, "no such API call")
             }
-        } catch let error as TagProjError {
-            return .failure(AnswerFailure(error))
-        } catch {
-            return .error(500, "\(error)")
         }
     }
 
@@ -67,12 +63,7 @@ final class GalleryAPI: Site {
         return made
     }
 
-    private func fonts() throws -> FontSystem {
-        if let fontSystem { return fontSystem }
-        let made = try FontSystem()
-        fontSystem = made
-        return made
-    }
+    private func fonts() throws -> FontSystem { try fontCache.fonts() }
 
     /// `GET /api/gallery`: `{"folder","max_upload","projects":[{"name","tags","warnings":[…],
     /// "version"}…]}`, a project that cannot be opened with its `error` instead (as the CLI words it).

@@ -53,6 +53,18 @@ struct HTTPResponse {
         json(RequestCodec.json(failure), status: failure.meaning.httpStatus)
     }
 
+    /// What `body` answers, or its failure: a TagKit error with its meaning's status and the
+    /// message the CLI would print, anything else 500.
+    static func answering(_ body: () throws -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch let error as TagProjError {
+            return .failure(AnswerFailure(error))
+        } catch {
+            return .error(500, "\(error)")
+        }
+    }
+
     /// A JSON error answer: `{"error":"…","hint":"…"}`.
     static func error(_ status: UInt32, _ message: String, hint: String? = nil) -> HTTPResponse {
         var members: [(String, JSON)] = [("error", .string(message))]
