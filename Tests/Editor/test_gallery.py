@@ -161,6 +161,17 @@ class GalleryTests(unittest.TestCase):
         cards = g.grid(3)
         self.assertEqual({c.get_attribute("data-thumbnail") for c in cards.values()}, {"stored"})
 
+    def test_a_file_that_only_looks_like_a_project_is_shown_with_its_error(self):
+        g = self.gallery
+        with open(os.path.join(g.dir, "junk.tagproj"), "w") as f:
+            f.write("not a project\n")
+        cards = g.grid(4)
+        self.assertEqual(cards["junk.tagproj"].find_element(By.CSS_SELECTOR, ".warnings").text,
+                         "error: '%s/junk.tagproj' is not a tagproj project (not an SQLite database)" % g.dir)
+        self.assertEqual(cards["a.tagproj"].get_attribute("data-thumbnail"), "drawn-and-stored", "the others are shown")
+        status, _ = g.request("GET", "/api/thumbnail?name=junk.tagproj", headers={"X-Tagproj-Token": g.token})
+        self.assertEqual(status, 422)
+
     def test_an_edit_in_the_shell_redraws_that_thumbnail(self):
         g = self.gallery
         g.grid(3)
