@@ -13,6 +13,8 @@ import TagKit
 final class GalleryAPI: Site {
     let folder: ProjectFolder
     let maxUploadBytes: Int
+    /// The folder's own name, for the page's title (`menu` for `.` in `menu/`).
+    let folderName: String
     /// Each project's editor, made on first use.
     private var editors: [String: EditorAPI] = [:]
     /// Fonts for drawing thumbnails, loaded on first need; each drawing adopts the project's subsets.
@@ -29,6 +31,9 @@ final class GalleryAPI: Site {
         self.folder = folder
         self.maxUploadBytes = maxUploadBytes
         _ = try folder.projectNames()
+        let resolved = realpath(folder.path, nil)
+        defer { free(resolved) }
+        folderName = FileIO.baseName(of: resolved.map { String(cString: $0) } ?? folder.path)
     }
 
     func scope(of path: String) -> (project: String?, path: String)? {
@@ -81,7 +86,7 @@ final class GalleryAPI: Site {
                 return .object([("name", .string(name)), ("error", .string(error.message))])
             }
         }
-        return .object([("folder", .string(FileIO.baseName(of: folder.path))), ("max_upload", .integer(Int64(maxUploadBytes))),
+        return .object([("folder", .string(folderName)), ("max_upload", .integer(Int64(maxUploadBytes))),
                         ("projects", .array(projects))])
     }
 
