@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -108,21 +107,7 @@ class Gallery(test_editor.Editor):
         """Sends `head` then `body` (bytes, or a list of chunks for chunked encoding); the status."""
         if isinstance(body, list):
             body = b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in body) + b"0\r\n\r\n"
-        with socket.create_connection(("127.0.0.1", self.port), timeout=20) as sock:
-            try:
-                sock.sendall(head.encode() + body)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
-            reply = b""
-            try:
-                while b"\r\n\r\n" not in reply:
-                    data = sock.recv(65536)
-                    if not data:
-                        break
-                    reply += data
-            except ConnectionResetError:
-                pass
-        return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/1.1 ") else None
+        return test_editor.raw_status(self.port, head.encode() + body)
 
     def listing(self):
         status, body = self.request("GET", "/api/gallery", headers={"X-Tagproj-Token": self.token})
