@@ -5,5 +5,6 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build --parallel
-# The editor in a real browser: headless Chromium driven by Selenium, checked with the CLI.
+# The editor and the gallery in a real browser: headless Chromium driven by Selenium, checked with the CLI.
 python3 Tests/Editor/test_editor.py
+python3 Tests/Editor/test_gallery.py

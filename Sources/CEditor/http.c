@@ -3,6 +3,7 @@
 #include "tp_dl.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 #include <microhttpd.h>
 
 // libmicrohttpd is opened with dlopen when the editor starts, not linked: it pulls in GnuTLS and
@@ -47,6 +49,11 @@ struct tp_http_server {
 
     void *ctx;
     size_t max_body;
+    // The one route whose body is streamed to a file (NULL: none), with its own limit.
+    char *upload_route;
+    size_t max_upload;
+    tp_http_upload_open upload_open;
+    char *upload_too_large;
     uint64_t header_ms;
     // The watchdog: `watched` lists every open connection; all of it is guarded by `lock`.
     pthread_mutex_t lock;
@@ -63,6 +70,10 @@ struct tp_http_request {
     uint8_t *body;
     size_t len;
     int too_large, responded, queued;
+    // An upload: the file its body goes to (removed when the request ends), and the first write error.
+    int is_upload, upload_fd;
+    char *upload_file;
+    int upload_errno;
 };
 
 static void copy_message(char *msg, size_t cap, const char *text) {
@@ -180,6 +191,54 @@ static void *watchdog_main(void *arg) {
 
 static const char too_large_text[] = "{\"error\":\"the request body is too large\"}";
 
+/// Answers 413 with the route's own message.
+static void refuse_too_large(tp_http_request *r) {
+    const char *text = r->is_upload && r->server->upload_too_large ? r->server->upload_too_large : too_large_text;
+    tp_http_respond(r, MHD_HTTP_CONTENT_TOO_LARGE, "application/json", (const uint8_t *)text, strlen(text), NULL, NULL);
+}
+
+/// Starts an upload once its headers are in: refused (413) when it declares more than the limit,
+/// else the Swift side checks it as it would any request and opens the file its body goes to
+/// (or answers itself). Returns 0 to go on reading the body.
+static int begin_upload(tp_http_request *r, size_t declared) {
+    tp_http_server *server = r->server;
+    r->is_upload = 1;
+    if (declared > server->max_upload) {
+        r->too_large = 1;
+        return -1;
+    }
+    char file[4096] = {0};
+    pthread_mutex_lock(&server->serving);
+    r->upload_fd = server->upload_open(server->ctx, r, file, sizeof file);
+    pthread_mutex_unlock(&server->serving);
+    if (r->upload_fd >= 0 && !(r->upload_file = strdup(file))) {
+        close(r->upload_fd);
+        unlink(file);
+        r->upload_fd = -1;
+    }
+    return r->upload_fd >= 0 ? 0 : -1;
+}
+
+/// Appends a piece of an upload's body to its file: nothing is kept in memory.
+static void write_upload(tp_http_request *r, const char *data, size_t n) {
+    if (r->upload_errno || r->too_large) return;
+    if (n > r->server->max_upload - r->len) {
+        r->too_large = 1;
+        return;
+    }
+    r->len += n;
+    while (n) {
+        ssize_t written = write(r->upload_fd, data, n);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) {
+            r->upload_errno = written < 0 ? errno : ENOSPC;
+            return;
+        }
+        data += written;
+        n -= (size_t)written;
+    }
+}
+
 static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                  const char *version, const char *upload_data, size_t *upload_data_size,
                                  void **req_cls) {
@@ -193,9 +252,19 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         r->server = server;
         r->method = method;
         r->url = url;
+        r->upload_fd = -1;
         *req_cls = r;
         watch_request(server, connection, 1);
         const char *length = mhd.MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (server->upload_route && strcmp(url, server->upload_route) == 0 && strcmp(method, "POST") == 0) {
+            if (begin_upload(r, length ? strtoull(length, NULL, 10) : 0) == 0) return MHD_YES;
+            if (r->too_large) refuse_too_large(r);
+            if (!r->responded) {
+                static const char text[] = "{\"error\":\"the upload cannot be received\"}";
+                tp_http_respond(r, MHD_HTTP_INTERNAL_SERVER_ERROR, "application/json", (const uint8_t *)text, sizeof text - 1, NULL, NULL);
+            }
+            return r->queued ? MHD_YES : MHD_NO;
+        }
         if (length && strtoull(length, NULL, 10) > server->max_body) {
             // Refused before a byte of the body is read; libmicrohttpd closes the connection after.
             r->too_large = 1;
@@ -208,6 +277,10 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     if (*upload_data_size) {
         size_t n = *upload_data_size;
         *upload_data_size = 0;
+        if (r->upload_fd >= 0) {
+            write_upload(r, upload_data, n);
+            return MHD_YES;
+        }
         if (r->too_large) return MHD_YES;
         if (n > server->max_body - r->len) {
             r->too_large = 1;
@@ -224,9 +297,12 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         return MHD_YES;
     }
     if (r->responded) return r->queued ? MHD_YES : MHD_NO;
+    if (r->upload_fd >= 0) {
+        close(r->upload_fd);
+        r->upload_fd = -1;
+    }
     if (r->too_large) {
-        tp_http_respond(r, MHD_HTTP_CONTENT_TOO_LARGE, "application/json", (const uint8_t *)too_large_text,
-                        sizeof too_large_text - 1, NULL, NULL);
+        refuse_too_large(r);
     } else {
         pthread_mutex_lock(&server->serving);
         server->handler(server->ctx, r);
@@ -246,6 +322,11 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     watch_request(cls, connection, 0);
     tp_http_request *r = *req_cls;
     if (!r) return;
+    if (r->upload_fd >= 0) close(r->upload_fd);
+    if (r->upload_file) {
+        unlink(r->upload_file);
+        free(r->upload_file);
+    }
     free(r->body);
     free(r);
     *req_cls = NULL;
@@ -253,6 +334,8 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
 
 /// Frees a server whose daemon and watchdog are stopped or were never started.
 static void free_server(tp_http_server *server) {
+    free(server->upload_route);
+    free(server->upload_too_large);
     pthread_mutex_destroy(&server->serving);
     pthread_cond_destroy(&server->wake);
     pthread_mutex_destroy(&server->lock);
@@ -289,8 +372,8 @@ static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address,
 }
 
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections, size_t max_body,
-                              unsigned header_seconds, tp_http_handler handler, void *ctx, uint16_t *bound_port,
-                              char *msg, size_t msg_cap) {
+                              const tp_http_upload *upload, unsigned header_seconds, tp_http_handler handler, void *ctx,
+                              uint16_t *bound_port, char *msg, size_t msg_cap) {
     if (TP_DL_LOAD(mhd, "libmicrohttpd.so.12", "libmicrohttpd12", msg, msg_cap) != 0) return NULL;
     tp_http_server *server = calloc(1, sizeof *server);
     if (!server) {
@@ -300,6 +383,12 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
     server->handler = handler;
     server->ctx = ctx;
     server->max_body = max_body;
+    if (upload && upload->route && upload->open) {
+        server->upload_route = strdup(upload->route);
+        server->upload_too_large = upload->too_large_json ? strdup(upload->too_large_json) : NULL;
+        server->max_upload = upload->max_bytes;
+        server->upload_open = upload->open;
+    }
     server->header_ms = (uint64_t)header_seconds * 1000;
     pthread_condattr_t clock;
     pthread_condattr_init(&clock);
@@ -370,3 +459,10 @@ const uint8_t *tp_http_body(const tp_http_request *r, size_t *len) {
     *len = r->len;
     return r->body;
 }
+
+size_t tp_http_upload_status(const tp_http_request *r, int *write_errno) {
+    *write_errno = r->upload_errno;
+    return r->len;
+}
+
+const char *tp_http_upload_file(const tp_http_request *r) { return r->upload_file; }

@@ -6,18 +6,13 @@ final class EditorAPI {
     let projectPath: String
     /// Fonts for measuring new text (and cutting its subsets) and drawing tag images, loaded on
     /// first need; each drawing first adopts the project's subsets.
-    private var fontSystem: FontSystem?
+    private let fontCache = FontCache()
 
     init(projectPath: String) throws {
         self.projectPath = projectPath
     }
 
-    private func fonts() throws -> FontSystem {
-        if let fontSystem { return fontSystem }
-        let made = try FontSystem()
-        fontSystem = made
-        return made
-    }
+    private func fonts() throws -> FontSystem { try fontCache.fonts() }
 
     private func open(forWriting: Bool) throws -> Project {
         try Project.open(projectPath, forWriting: forWriting, frontEnd: "editor")
@@ -26,7 +21,7 @@ final class EditorAPI {
     /// Answers an authorized API request; failures become their meaning's status with the
     /// message the CLI would print.
     func handle(path: String, request: HTTPRequest) -> HTTPResponse {
-        do {
+        HTTPResponse.answering {
             switch path {
             case "/api/state": return .json(try EditorState.json(try open(forWriting: false)))
             case "/api/version": return .json(.object([("version", .string(EditorState.version(of: projectPath)))]))
@@ -38,10 +33,6 @@ final class EditorAPI {
             case "/api/preview": return try statePreview(request)
             default: return .error(404, "no such API call")
             }
-        } catch let error as TagProjError {
-            return .failure(AnswerFailure(error))
-        } catch {
-            return .error(500, "\(error)")
         }
     }
 
@@ -116,14 +107,17 @@ final class EditorAPI {
     /// The editor never writes over a file it did not write itself, nor over the photo the
     /// project was made from: a name that holds one gets a fresh one (`dinner-tagged-2.jpg`), and
     /// the answer names the file written.
-    private func export(_ body: JSON) throws -> HTTPResponse {
-        let options = try exportOptions(body)
+    private func export(_ body: JSON) throws -> HTTPResponse { .json(try exportPicture(Self.exportOptions(body))) }
+
+    /// Writes the picture beside the project with `options`, as ``export(_:)`` does (the
+    /// gallery's *Export all* too), and answers as the codec answers an export.
+    func exportPicture(_ options: ExportOptions) throws -> JSON {
         let project = try open(forWriting: true)
         let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
         let request = Request.export(to: output, options: options, at: nil)
         let answer = try project.perform(request, fonts: try fonts())
         try project.recordWrittenPicture(output)
-        return .json(RequestCodec.json(answer, to: request))
+        return RequestCodec.json(answer, to: request)
     }
 
     /// `GET /api/download?format=png&max_size=1080` (the export request's members as query
@@ -134,7 +128,7 @@ final class EditorAPI {
             guard let raw = request.argument(key) else { continue }
             if let n = Int64(raw) { members.append((key, .integer(n))) } else { members.append((key, .string(raw))) }
         }
-        let options = try exportOptions(.object(members))
+        let options = try Self.exportOptions(.object(members))
         let format = options.format ?? .jpeg
         let name = FileIO.removingSuffix(FileIO.baseName(of: projectPath)) + "-tagged." + Self.suffix(of: format)
         var response = HTTPResponse(status: 200, contentType: "image/" + format.rawValue, body: try exportedBytes(options, at: nil))
@@ -169,7 +163,7 @@ final class EditorAPI {
     private static func suffix(of format: ImageFormat) -> String { Codecs.codec(for: format)?.suffixes.first ?? "jpg" }
 
     /// The options of an export request body, which names no output (the editor chooses it).
-    private func exportOptions(_ body: JSON) throws -> ExportOptions {
+    static func exportOptions(_ body: JSON) throws -> ExportOptions {
         guard case .object(var members) = body else { throw EditorRequestError.badField("export") }
         members.removeAll { $0.0 == "to" || $0.0 == "op" }
         let request = try RequestCodec.request(from: .object([("op", .string("export")), ("to", .string("-"))] + members))

@@ -10,6 +10,12 @@ enum EditorRequestError: TagProjError {
     case notDrawable(TagID)
     /// The project has no tag with this id (deleted in another window, say).
     case noSuchTag(TagID)
+    /// The gallery's folder has no project of this name directly inside it.
+    case noSuchProject(String)
+    /// An uploaded photo is over the upload limit (`tagproj open --max-upload`).
+    case uploadTooLarge(limit: Int)
+    /// An upload arrived empty.
+    case emptyUpload
 
     var message: String {
         switch self {
@@ -17,15 +23,26 @@ enum EditorRequestError: TagProjError {
         case .unknownOperation(let op): return "'\(op)' is not an edit or a step of the history"
         case .notDrawable(let id): return "tag \(id) has nothing to draw inside the picture"
         case .noSuchTag(let id): return "no tag \(id) in this project"
+        case .noSuchProject(let name): return "no project '\(name)' in this folder"
+        case .uploadTooLarge(let limit):
+            return "the photo is larger than the upload limit of \(Self.megabytes(limit)) (tagproj open --max-upload raises it)"
+        case .emptyUpload: return "the upload is empty: no photo arrived"
         }
     }
 
     var meaning: ErrorMeaning {
         switch self {
-        case .badField, .unknownOperation: return .invalidRequest
-        case .notDrawable: return .notPossible
-        case .noSuchTag: return .notFound
+        case .badField, .unknownOperation, .emptyUpload: return .invalidRequest
+        case .notDrawable, .uploadTooLarge: return .notPossible
+        case .noSuchTag, .noSuchProject: return .notFound
         }
+    }
+
+    /// `100 MB`, `1.5 MB`, `512 bytes`: a limit as the user gave it (`--max-upload` in bytes or MB).
+    static func megabytes(_ bytes: Int) -> String {
+        if bytes < 1_000_000 { return "\(bytes) bytes" }
+        let tenths = (bytes + 50_000) / 100_000
+        return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
     }
 }
 

@@ -10,7 +10,7 @@ import TagKit
 /// polls the project's version and redraws when another process changed it. Requests are handled
 /// one at a time.
 public final class EditorServer {
-    /// The project being edited.
+    /// The project being edited, or the folder whose projects the gallery shows.
     public let projectPath: String
     /// The address to open: `http://127.0.0.1:PORT/#token=…` (the token in the fragment, which
     /// browsers never send to a server or write to a log).
@@ -23,10 +23,11 @@ public final class EditorServer {
 
     /// Request bodies larger than this are refused (413) before they are read.
     public static let maximumBodyBytes = 64 * 1024
+    /// The gallery's limit on an uploaded photo unless `tagproj open --max-upload` says otherwise.
+    public static let defaultMaxUploadBytes = 100_000_000
 
     private var http: HTTPServer?
     private let access: AccessGuard
-    private let api: EditorAPI
 
     /// Checks that the project opens, then listens on 127.0.0.1:`port` (0: any free port) and, when
     /// `lanAddress` (dotted IPv4, see ``LANAddress``) is given, on that address at the same port.
@@ -34,13 +35,37 @@ public final class EditorServer {
     public init(projectPath: String, port: UInt16 = 0, lanAddress: String? = nil) throws {
         self.projectPath = projectPath
         _ = try Project.open(projectPath, forWriting: false).pictureSize()
-        let api = try EditorAPI(projectPath: projectPath)
-        self.api = api
+        let site = OneProject(api: try EditorAPI(projectPath: projectPath))
         // The guard checks the Host and Origin against the port, known once the server listens.
         let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes)
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)
         self.access = access
-        server.handler = { request in EditorServer.route(request, access: access, api: api) }
+        server.handler = { request in EditorServer.route(request, access: access, site: site) }
+        http = server
+    }
+
+    /// The gallery of the folder `folder` (see ``GalleryAPI``): every project in it, each opened
+    /// in the editor at `/p/NAME/`, and photos uploaded to it (at most `maxUploadBytes` each)
+    /// becoming new projects; otherwise as ``init(projectPath:port:lanAddress:)``.
+    /// - Throws: the folder's error when it cannot be read, or ``EditorStartError``.
+    public init(folder: String, port: UInt16 = 0, lanAddress: String? = nil, maxUploadBytes: Int = EditorServer.defaultMaxUploadBytes) throws {
+        projectPath = folder
+        let gallery = try GalleryAPI(folder: ProjectFolder(folder), maxUploadBytes: maxUploadBytes)
+        // The guard is made once the server listens, before any request is let through.
+        var admitted: AccessGuard?
+        let upload = UploadRoute(path: GalleryAPI.uploadPath, maximumBytes: maxUploadBytes,
+                                 tooLargeMessage: EditorRequestError.uploadTooLarge(limit: maxUploadBytes).message) { request in
+            guard let access = admitted else { return .failure(UploadRefused(response: .error(503, "the editor is starting"))) }
+            if let refusal = EditorServer.refusal(of: request, path: GalleryAPI.uploadPath, access: access) {
+                return .failure(UploadRefused(response: refusal))
+            }
+            return gallery.uploadFile()
+        }
+        let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes, upload: upload)
+        let access = try AccessGuard(port: server.port, lanAddress: lanAddress)
+        admitted = access
+        self.access = access
+        server.handler = { request in EditorServer.route(request, access: access, site: gallery) }
         http = server
     }
 
@@ -55,34 +80,74 @@ public final class EditorServer {
     private func url(host: String) -> String { "http://\(host):\(port)/#token=\(access.token)" }
 
     /// The whole routing table, security checks first.
-    static func route(_ request: HTTPRequest, access: AccessGuard, api: EditorAPI) -> HTTPResponse {
+    static func route(_ request: HTTPRequest, access: AccessGuard, site: some Site) -> HTTPResponse {
         // DNS rebinding: a foreign name that resolves to 127.0.0.1 gets nothing, not even the page.
-        guard access.hostIsOurs(request.header("Host")) else { return .error(421, "this server answers only to " + access.addresses.map { "\($0):\(access.port)" }.joined(separator: " and ")) }
-        let method = request.method, path = request.path
+        guard access.hostIsOurs(request.header("Host")) else { return hostRefused(access) }
+        let method = request.method
+        guard let (project, path) = site.scope(of: request.path) else { return .error(404, "no such page") }
         if path == "/favicon.ico" { return HTTPResponse(status: 204, contentType: "image/x-icon", body: []) }
         if !path.hasPrefix("/api/") {
             guard method == "GET" || method == "HEAD" else { return .error(405, "only GET is allowed here") }
             var length = 0
             var mime: UnsafePointer<CChar>?
-            guard let asset = tp_page_asset(path, &length, &mime), let mime else { return .error(404, "no such page") }
+            guard let asset = tp_page_asset(site.asset(for: path, project: project), &length, &mime), let mime else { return .error(404, "no such page") }
             return HTTPResponse(status: 200, contentType: String(cString: mime),
                                 body: Array(UnsafeBufferPointer(start: asset, count: length)))
         }
-        let changesState = !["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/download", "/api/preview"].contains(path)
-        if changesState {
-            guard method == "POST" else { return .error(405, "\(path) takes POST") }
-            guard access.originIsOurs(request) else { return .error(403, "cross-origin request refused") }
-        } else {
-            guard method == "GET" else { return .error(405, "\(path) takes GET") }
-        }
-        guard access.isAuthorized(request) else {
-            return .error(401, "not authorized", hint: "open the URL that 'tagproj open' printed")
-        }
+        if let refusal = refusal(of: request, path: path, access: access) { return refusal }
         if path == "/api/session" {
             var response = HTTPResponse.json(.object([("ok", .bool(true))]))
             response.extraHeader = ("Set-Cookie", access.cookie)
             return response
         }
-        return api.handle(path: path, request: request)
+        return site.handle(path: path, project: project, request: request)
     }
+
+    /// The API calls that only read: GET; every other call changes something and is a POST from
+    /// this server's own page.
+    static let readingCalls: Set = ["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/download", "/api/preview",
+                                    "/api/gallery", "/api/thumbnail"]
+
+    /// The answer that refuses an API request to `path` (wrong method, foreign origin, no
+    /// token), or nil when it may go on: the checks every API call passes, an upload's before its
+    /// body is read.
+    static func refusal(of request: HTTPRequest, path: String, access: AccessGuard) -> HTTPResponse? {
+        guard access.hostIsOurs(request.header("Host")) else { return hostRefused(access) }
+        let method = request.method
+        if readingCalls.contains(path) {
+            guard method == "GET" else { return .error(405, "\(path) takes GET") }
+        } else {
+            guard method == "POST" else { return .error(405, "\(path) takes POST") }
+            guard access.originIsOurs(request) else { return .error(403, "cross-origin request refused") }
+        }
+        guard access.isAuthorized(request) else {
+            return .error(401, "not authorized", hint: "open the URL that 'tagproj open' printed")
+        }
+        return nil
+    }
+
+    private static func hostRefused(_ access: AccessGuard) -> HTTPResponse {
+        .error(421, "this server answers only to " + access.addresses.map { "\($0):\(access.port)" }.joined(separator: " and "))
+    }
+}
+
+/// What a server serves behind its security checks: one project (`tagproj open P`) or a folder's
+/// gallery (`tagproj open DIR`).
+protocol Site {
+    /// The project a request path is about (nil: the site's own) and the path within it, or nil
+    /// for a path that names nothing.
+    func scope(of path: String) -> (project: String?, path: String)?
+    /// The embedded asset (`tp_page_asset`) served at `path`.
+    func asset(for path: String, project: String?) -> String
+    /// Answers an authorized API call.
+    func handle(path: String, project: String?, request: HTTPRequest) -> HTTPResponse
+}
+
+/// `tagproj open P`: the editor of one project, at `/`.
+struct OneProject: Site {
+    let api: EditorAPI
+
+    func scope(of path: String) -> (project: String?, path: String)? { (nil, path) }
+    func asset(for path: String, project: String?) -> String { path }
+    func handle(path: String, project: String?, request: HTTPRequest) -> HTTPResponse { api.handle(path: path, request: request) }
 }

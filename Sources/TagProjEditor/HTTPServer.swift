@@ -18,6 +18,15 @@ struct HTTPRequest {
     /// A cookie's value, if present.
     func cookie(_ name: String) -> String? { tp_http_cookie(handle, name).map { String(cString: $0) } }
 
+    /// For an upload (see ``UploadRoute``): the file its body was written to, how many bytes,
+    /// and the first error writing them (0: none); nil for any other request.
+    var upload: (file: String, bytes: Int, errno: Int32)? {
+        guard let file = tp_http_upload_file(handle) else { return nil }
+        var failure: Int32 = 0
+        let bytes = tp_http_upload_status(handle, &failure)
+        return (String(cString: file), bytes, failure)
+    }
+
     /// The body's bytes.
     var body: [UInt8] {
         var length = 0
@@ -44,12 +53,53 @@ struct HTTPResponse {
         json(RequestCodec.json(failure), status: failure.meaning.httpStatus)
     }
 
+    /// What `body` answers, or its failure: a TagKit error with its meaning's status and the
+    /// message the CLI would print, anything else 500.
+    static func answering(_ body: () throws -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try body()
+        } catch let error as TagProjError {
+            return .failure(AnswerFailure(error))
+        } catch {
+            return .error(500, "\(error)")
+        }
+    }
+
     /// A JSON error answer: `{"error":"…","hint":"…"}`.
     static func error(_ status: UInt32, _ message: String, hint: String? = nil) -> HTTPResponse {
         var members: [(String, JSON)] = [("error", .string(message))]
         if let hint { members.append(("hint", .string(hint))) }
         return json(.object(members), status: status)
     }
+}
+
+extension HTTPResponse {
+    /// Sends this as the answer to `request` (only the first answer counts).
+    fileprivate func send(to request: OpaquePointer) {
+        _ = body.withUnsafeBufferPointer { body in
+            tp_http_respond(request, status, contentType, body.baseAddress, body.count, extraHeader?.name, extraHeader?.value)
+        }
+    }
+}
+
+/// The one route whose body is streamed to a file instead of gathered in memory (the gallery's
+/// upload of a photo), with its own size limit.
+struct UploadRoute {
+    /// Its path (`/api/upload`); only a POST to it is an upload.
+    var path: String
+    /// The most bytes its body may have.
+    var maximumBytes: Int
+    /// The message of the 413 answer to a body over the limit.
+    var tooLargeMessage: String
+    /// Called when the headers are in, before the body is read: the file to stream the body to
+    /// (an open descriptor and its path; the server closes and removes it when the request
+    /// ends), or the answer that refuses the request.
+    var open: (HTTPRequest) -> Result<(descriptor: Int32, path: String), UploadRefused>
+}
+
+/// The answer that refuses an upload before its body is read.
+struct UploadRefused: Error {
+    var response: HTTPResponse
 }
 
 /// Why the server could not start.
@@ -73,6 +123,7 @@ final class HTTPServer {
     /// The handler, boxed so that C can hold it; until one is set, requests get 503.
     private final class HandlerBox {
         var handle: (HTTPRequest) -> HTTPResponse = { _ in .error(503, "the editor is starting") }
+        var upload: UploadRoute?
     }
 
     /// What answers requests. Set it once, right after starting (it may need the port).
@@ -89,22 +140,43 @@ final class HTTPServer {
 
     /// Starts listening on 127.0.0.1:`port` (0: any free port), and on `lanAddress` (dotted IPv4)
     /// at the same port when given.
-    init(port: UInt16, lanAddress: String? = nil, maxBody: Int) throws {
-        box = Unmanaged.passRetained(HandlerBox())
+    init(port: UInt16, lanAddress: String? = nil, maxBody: Int, upload: UploadRoute? = nil) throws {
+        let box = Unmanaged.passRetained(HandlerBox())
+        self.box = box
+        box.takeUnretainedValue().upload = upload
+        let (connections, headerSeconds) = (Self.maximumConnections, Self.headerSeconds)
         var bound: UInt16 = 0
         var message = [CChar](repeating: 0, count: 256)
         // Slow clients (each sending a header line every few seconds) are closed after the
         // header limit, and the connection limit is far above what a few of them, or the
         // browser's own six, can take.
-        let started = tp_http_start(port, lanAddress, Self.maximumConnections, maxBody, Self.headerSeconds, { context, request in
-            guard let context, let request else { return }
-            let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-            let response = box.handle(HTTPRequest(handle: request))
-            _ = response.body.withUnsafeBufferPointer { body in
-                tp_http_respond(request, response.status, response.contentType, body.baseAddress, body.count,
-                                response.extraHeader?.name, response.extraHeader?.value)
+        let tooLarge = upload.map { HTTPResponse.error(413, $0.tooLargeMessage) }.map { String(decoding: $0.body, as: UTF8.self) }
+        let started = upload.map(\.path).withOptionalCString { route in
+            tooLarge.withOptionalCString { tooLarge in
+                var uploadSpec = tp_http_upload(route: route, max_bytes: upload?.maximumBytes ?? 0, too_large_json: tooLarge, open: { context, request, path, cap in
+                    guard let context, let request, let path else { return -1 }
+                    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+                    guard let upload = box.upload else { return -1 }
+                    switch upload.open(HTTPRequest(handle: request)) {
+                    case .success(let file):
+                        let bytes = Array(file.path.utf8CString)
+                        guard bytes.count <= cap else { return -1 }
+                        for (i, byte) in bytes.enumerated() { path[i] = byte }
+                        return file.descriptor
+                    case .failure(let refused):
+                        refused.response.send(to: request)
+                        return -1
+                    }
+                })
+                return withUnsafePointer(to: &uploadSpec) { spec in
+                    tp_http_start(port, lanAddress, connections, maxBody, route == nil ? nil : spec, headerSeconds, { context, request in
+                        guard let context, let request else { return }
+                        let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+                        box.handle(HTTPRequest(handle: request)).send(to: request)
+                    }, box.toOpaque(), &bound, &message, message.count)
+                }
             }
-        }, box.toOpaque(), &bound, &message, message.count)
+        }
         guard let started else {
             box.release()
             throw EditorStartError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -122,4 +194,12 @@ final class HTTPServer {
     }
 
     deinit { stop() }
+}
+
+extension Optional<String> {
+    /// Calls `body` with the string as a C string, or with nil.
+    fileprivate func withOptionalCString<T>(_ body: (UnsafePointer<CChar>?) throws -> T) rethrows -> T {
+        guard let self else { return try body(nil) }
+        return try self.withCString { try body($0) }
+    }
 }

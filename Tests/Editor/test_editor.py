@@ -52,6 +52,26 @@ def history(cwd, tree=False):
     return json.loads(out)
 
 
+def raw_status(port, payload):
+    """Sends `payload` (a whole request, as bytes) to the server on `port`; the reply's status. The
+    server may answer (and close) before the payload is all sent: that is what some tests check."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        try:
+            sock.sendall(payload)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        reply = b""
+        try:
+            while b"\r\n" not in reply:
+                data = sock.recv(4096)
+                if not data:
+                    break
+                reply += data
+        except ConnectionResetError:
+            pass
+    return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/1.1 ") else None
+
+
 class Editor:
     """`tagproj open p.tagproj --no-browser` in a folder of its own, with a headless Chromium on it."""
 
@@ -167,7 +187,6 @@ class Editor:
     def oversized_post(self, declared):
         """POSTs a 1 MiB edit, with its length declared up front or sent in chunks; returns the
         status. The server may answer (and close) before the body is sent: that is the point."""
-        import socket
         head = ("POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: %s\r\nX-Tagproj-Token: %s\r\n"
                 "Content-Type: application/json\r\n" % (self.port, self.origin, self.token))
         body = b"x" * (1 << 20)
@@ -177,21 +196,7 @@ class Editor:
             chunk = b"x" * 8192
             payload = (head + "Transfer-Encoding: chunked\r\n\r\n").encode()
             payload += b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(128)) + b"0\r\n\r\n"
-        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as sock:
-            try:
-                sock.sendall(payload)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
-            reply = b""
-            try:
-                while b"\r\n" not in reply:
-                    data = sock.recv(4096)
-                    if not data:
-                        break
-                    reply += data
-            except ConnectionResetError:
-                pass
-        return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/1.1 ") else None
+        return raw_status(self.port, payload)
 
     def request(self, method, path, body=None, headers=None):
         """A raw HTTP request to the server, as another program on the machine would send it."""

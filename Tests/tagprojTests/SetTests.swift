@@ -37,7 +37,7 @@ import Testing
             ALTER TABLE history DROP COLUMN time_ms; ALTER TABLE history DROP COLUMN user; ALTER TABLE history DROP COLUMN front_end;
             ALTER TABLE history DROP COLUMN session; ALTER TABLE project DROP COLUMN tag_scale;
             DROP TABLE history_fonts; DROP TABLE tag_fonts; DROP TABLE font_subsets;
-            DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name;
+            DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name; DROP TABLE thumbnails;
             ALTER TABLE tags DROP COLUMN price; ALTER TABLE history_changes DROP COLUMN before_price;
             ALTER TABLE history_changes DROP COLUMN after_price; PRAGMA user_version = 1
             """)

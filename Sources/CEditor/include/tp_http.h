@@ -21,17 +21,34 @@ typedef void (*tp_http_handler)(void *ctx, tp_http_request *request);
 /// A running server.
 typedef struct tp_http_server tp_http_server;
 
+/// Called (one at a time, like the handler) when the headers of a POST to the upload route are
+/// in, before any of its body is read: checks the request as any other and returns a file
+/// descriptor, open for writing, that the body is streamed to, with the file's path in `path`
+/// (removed by the shim when the request ends, whatever happened); or answers with
+/// tp_http_respond and returns -1 (the body is then never read).
+typedef int (*tp_http_upload_open)(void *ctx, tp_http_request *request, char *path, size_t path_cap);
+
+/// The one route whose body is streamed to a file instead of gathered in memory, with its own
+/// limit (over it: 413 with `too_large_json`, before a byte is read when the length is declared).
+typedef struct {
+    const char *route;
+    size_t max_bytes;
+    const char *too_large_json;
+    tp_http_upload_open open;
+} tp_http_upload;
+
 /// Starts a server on 127.0.0.1:`port` (0: any free port) and, when `lan_address` (a dotted IPv4
 /// address) is not NULL, on that address at the same port too; never on every address (0.0.0.0).
 /// At most `max_connections` at once (and at most half the process's file descriptors), request
-/// bodies capped at `max_body` bytes (larger ones get 413 before the handler sees them). A
+/// bodies capped at `max_body` bytes (larger ones get 413 before the handler sees them), except on
+/// `upload`'s route when given (NULL: none), whose body goes to a file under its own limit. A
 /// connection whose request headers are not complete `header_seconds` after it opened, or after
 /// the previous response on it ended, is closed, however steadily it sends: slow clients cannot
 /// hold every connection. `*bound_port` receives the port. Returns NULL on failure, with the
 /// reason in `msg`.
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections,
-                              size_t max_body, unsigned header_seconds, tp_http_handler handler, void *ctx,
-                              uint16_t *bound_port, char *msg, size_t msg_cap);
+                              size_t max_body, const tp_http_upload *upload, unsigned header_seconds,
+                              tp_http_handler handler, void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap);
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);
 
@@ -47,6 +64,12 @@ const char *tp_http_argument(const tp_http_request *request, const char *name);
 const char *tp_http_cookie(const tp_http_request *request, const char *name);
 /// The body (maybe empty; never NULL when `len` is 0? then it may be NULL).
 const uint8_t *tp_http_body(const tp_http_request *request, size_t *len);
+
+/// For an upload (see tp_http_upload), during the handler: the bytes of body received (all of it;
+/// the file is closed) and, in `write_errno`, the first error writing them to the file (0: none).
+size_t tp_http_upload_status(const tp_http_request *request, int *write_errno);
+/// The path of the file an upload's body was written to (NULL: the request is not an upload).
+const char *tp_http_upload_file(const tp_http_request *request);
 
 /// Answers the request: `status`, `content_type`, the body (copied), and an optional extra header
 /// (`extra_name`/`extra_value`, e.g. Set-Cookie; both NULL for none). Only the first call counts.

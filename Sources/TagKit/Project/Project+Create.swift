@@ -30,9 +30,10 @@ extension Project {
     /// no pixel is kept. The file is written beside `path` under a temporary name and renamed into place, so a
     /// failure leaves nothing behind and an existing project is replaced only whole (with `force`).
     /// Anything at `path` that is not a tagproj project is refused (`ProjectError.occupied`),
-    /// `force` or not.
+    /// `force` or not. `photoName` is the name the user knows the photo by when `imagePath` is a
+    /// temporary copy (the gallery's upload): errors name it, and the project records it.
     @discardableResult
-    public static func create(at path: String, imagePath: String, options: NewProjectOptions) throws -> Project {
+    public static func create(at path: String, imagePath: String, options: NewProjectOptions, photoName: String? = nil) throws -> Project {
         let settings = try options.settings.validated()
         // Only a project may be replaced, and only with `force`: a photo given as the project (the
         // arguments swapped), a folder or another program's file is what a user would lose.
@@ -45,7 +46,7 @@ extension Project {
         // The whole picture is decoded (pixels discarded), so damage is found now, naming the file;
         // the pixel limit and the longest side (`ImageDecoder.maximumSide`) are checked on the
         // headers first, before a band of rows is allocated.
-        let check = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: imagePath)
+        let check = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: photoName ?? imagePath)
         let info = check.info
         let crop: Crop
         switch options.crop {
@@ -56,7 +57,7 @@ extension Project {
         let size = crop.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
 
         // The photo's own name, remembered so that nothing is ever written over it.
-        let base = FileIO.baseName(of: imagePath)
+        let base = FileIO.baseName(of: photoName ?? imagePath)
         let fileName = FileIO.isPlainName(base) ? base : nil
         let temporary = FileIO.temporaryPath(beside: path)
         FileIO.remove(temporary)
@@ -76,5 +77,35 @@ extension Project {
         let project = try open(path, forWriting: true)
         project.importWarning = check.warning
         return project
+    }
+}
+
+extension Project {
+    /// What `tagproj open photo.jpg` opens: the project beside the photo named after it
+    /// (`photo.tagproj` for `photo.jpg`), created now from the photo as ``create(at:imagePath:options:photoName:)``
+    /// makes one when there is none, else the one there, whatever photo it was made from.
+    /// Anything else at that path (a folder, another program's file) is refused as `create`
+    /// refuses it, and nothing is replaced.
+    /// - Returns: the project's path and whether it was created now.
+    public static func beside(photo imagePath: String, options: NewProjectOptions) throws -> (path: String, created: Bool) {
+        let path = FileIO.removingSuffix(imagePath) + ".tagproj"
+        switch try ProjectHeader.occupant(of: path) {
+        case .project?:
+            return (path, false)
+        case nil:
+            var options = options
+            options.force = false
+            try create(at: path, imagePath: imagePath, options: options)
+            return (path, true)
+        case let other?:
+            throw ProjectError.occupied(path: path, by: other)
+        }
+    }
+
+    /// Whether the file at `path` is a picture (by its first bytes, whatever its name): what
+    /// `tagproj open` tells a photo from a project by.
+    public static func isPicture(_ path: String) -> Bool {
+        guard FileIO.isRegularFile(path), let prefix = try? FileIO.readPrefix(path, count: 64) else { return false }
+        return prefix.withUnsafeBytes { ImageProbe.format(of: $0) } != nil
     }
 }

@@ -40,10 +40,17 @@ extension Project {
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) { try photoReader(source, maxPixels: options.maxPixels, output: size) }
         let bytes = try writeOutput(output, photo: photo) { sink in
-            try ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
-                               options: options, sink: sink).run(&reader)
+            try draw(source, scene: scene, format: format, options: options, reader: &reader, into: sink)
         }
         return ExportResult(format: format, size: size, bytes: bytes, warning: reader.warning,
                             layoutNotices: layout.notices, plan: plan)
+    }
+
+    /// Decodes the photo through `reader`, draws `scene` over it and encodes it as `format` into
+    /// `sink`, streaming: export's classic path, and the gallery's thumbnails.
+    func draw(_ source: ProjectStore.Source, scene: TagScene, format: ImageFormat, options: ExportOptions,
+              reader: inout any ImageRowReader, into sink: any OutputSink) throws {
+        try ExportPipeline(orientation: source.orientation, crop: source.crop, scene: scene, format: format,
+                           options: options, sink: sink).run(&reader)
     }
 }

@@ -32,6 +32,8 @@ const pointers = new Map();  // touches on the stage, for pinch and two-finger p
 const view = { scale: 1, x: 0, y: 0, fitted: true };
 
 // MARK: - Talking to the server
+// Every API path is relative: at `/` (`tagproj open P`) it is the server's own, at `/p/NAME/` (a
+// project of the gallery, `tagproj open DIR`) that project's.
 
 class Stopped extends Error {}
 
@@ -96,7 +98,7 @@ async function edit(request) {
   // Each edit is timed from the gesture to the redrawn page (performance.getEntriesByType("measure")).
   const started = performance.now();
   try {
-    const answer = await api("/api/edit", request);
+    const answer = await api("api/edit", request);
     const warned = answer.notices.some((n) => n.severity === "warning");
     say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), warned ? "warning" : "");
     await show(answer.state);
@@ -150,7 +152,7 @@ function layout() {
   // The whole photo at the fitted size; a zoomed view adds the detail of what it shows.
   const fitted = fitScale();
   const base = pixels(state.width * fitted, state.height * fitted);
-  const src = "/api/photo?w=" + base.w + "&h=" + base.h;
+  const src = "api/photo?w=" + base.w + "&h=" + base.h;
   if (photo.dataset.src !== src) { photo.dataset.src = src; photo.src = src; }
   for (const el of layer.children) placeTag(el);
   scheduleDetail();
@@ -181,7 +183,7 @@ function fetchDetail() {
   const region = { x: x0, y: y0, rw: x1 - x0, rh: y1 - y0 };
   // Timed from the zoom gesture (or the pan) to the sharp region shown.
   const started = view.zoomedAt || performance.now();
-  const url = "/api/photo?w=" + size.w + "&h=" + size.h + "&x=" + region.x.toFixed(6) + "&y=" + region.y.toFixed(6)
+  const url = "api/photo?w=" + size.w + "&h=" + size.h + "&x=" + region.x.toFixed(6) + "&y=" + region.y.toFixed(6)
     + "&rw=" + region.rw.toFixed(6) + "&rh=" + region.rh.toFixed(6);
   const next = new Image();
   next.onload = () => {
@@ -220,7 +222,7 @@ async function tagImage(tag, sideShown) {
   const name = tag.id + "|" + sideShown;
   const cached = images.get(name);
   if (cached && cached.key === key) return cached;
-  const response = await fetch("/api/tag?id=" + tag.id + "&w=" + size.w + "&h=" + size.h + "&side=" + sideShown);
+  const response = await fetch("api/tag?id=" + tag.id + "&w=" + size.w + "&h=" + size.h + "&side=" + sideShown);
   if (!response.ok) throw new Error("cannot draw tag #" + tag.id);
   const [ox, oy, width, height] = (response.headers.get("X-Tag-Origin") || "0,0,0,0").split(",").map(Number);
   const blob = await response.blob();
@@ -323,7 +325,7 @@ function drawHistory() {
 const statePreview = document.getElementById("state-preview");
 function showStatePreview(li, seq) {
   const box = li.getBoundingClientRect();
-  statePreview.src = "/api/preview?at=" + seq + "&max_size=" + Math.round(240 * (window.devicePixelRatio || 1));
+  statePreview.src = "api/preview?at=" + seq + "&max_size=" + Math.round(240 * (window.devicePixelRatio || 1));
   statePreview.dataset.seq = String(seq);
   statePreview.style.top = Math.max(8, box.top - 40) + "px";
   statePreview.style.right = (window.innerWidth - box.left + 8) + "px";
@@ -595,7 +597,7 @@ buttons.save.addEventListener("click", async () => {
   exportDialog.close();
   try {
     say("exporting…");
-    const answer = await api("/api/export", { op: "export", ...exportChoice() });
+    const answer = await api("api/export", { op: "export", ...exportChoice() });
     say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), answer.notices.length ? "warning" : "");
   } catch (error) { fail(error); }
 });
@@ -603,7 +605,7 @@ buttons.download.addEventListener("click", () => {
   exportDialog.close();
   const query = Object.entries(exportChoice()).map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&");
   const link = document.createElement("a");
-  link.href = "/api/download?" + query;
+  link.href = "api/download?" + query;
   link.download = "";
   document.body.appendChild(link);
   link.click();
@@ -745,14 +747,14 @@ document.addEventListener("keyup", (event) => {
 // MARK: - Start, and follow edits made elsewhere
 
 async function refresh() {
-  try { await show(await api("/api/state")); } catch (error) { fail(error); }
+  try { await show(await api("api/state")); } catch (error) { fail(error); }
 }
 
 async function poll() {
   try {
     if (state && !drag && !stopped) {
-      const { version } = await api("/api/version");
-      if (version !== state.version) await show(await api("/api/state"));
+      const { version } = await api("api/version");
+      if (version !== state.version) await show(await api("api/state"));
     }
   } catch (error) {
     fail(error);
@@ -766,12 +768,13 @@ function photoShown() {
 }
 
 async function start() {
+  document.getElementById("gallery-back").hidden = !location.pathname.startsWith("/p/");
   const match = /[#&]token=([0-9a-f]{32})/.exec(location.hash);
   if (match) {
     // Trade the token for an HttpOnly cookie, then drop it from the address bar.
     const response = await fetch("/api/session", { method: "POST", headers: { "X-Tagproj-Token": match[1] } });
     if (!response.ok) { say("error: this link's token is not valid; open the URL that 'tagproj open' printed", "error"); return; }
-    history.replaceState(null, "", "/");
+    history.replaceState(null, "", location.pathname);
   }
   await refresh();
   await photoShown();

@@ -5,8 +5,10 @@ import TagProjEditor
 /// `tagproj open`: the editing screen in the browser.
 struct OpenCommand: Command {
     static let spec = CommandSpec(
-        name: "open", abstract: "Edit the project in the browser: drag, flip, add, edit, undo.",
-        positionals: [projectArgument],
+        name: "open", abstract: "Edit the project in the browser: drag, flip, add, edit, undo; a folder is a gallery.",
+        positionals: [PositionalSpec(name: "project|folder|photo",
+                                     help: "The project file (.tagproj); a folder, to show every project in it; or a photo, to open its project (made if missing).",
+                                     completion: .files(["tagproj"] + Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
         options: [
             OptionSpec(name: "port", value: "N",
                        help: "The port to listen on, on 127.0.0.1 and with --lan the network address (0: any free one).",
@@ -14,6 +16,9 @@ struct OpenCommand: Command {
             OptionSpec(name: "no-browser", value: nil, help: "Print the address but do not open a browser."),
             OptionSpec(name: "lan", value: nil,
                        help: "Also serve on this machine's network address, for a phone: prints its URL and QR code."),
+            OptionSpec(name: "max-upload", value: "BYTES",
+                       help: "With a folder: refuse uploaded photos larger than this (a number of bytes, or with MB).",
+                       defaultValue: "100MB"),
         ],
         discussion: """
             Serves the editing screen on 127.0.0.1 only (unless --lan) and prints its address as
@@ -36,20 +41,64 @@ struct OpenCommand: Command {
             network is not encrypted: anyone on that network can see the traffic, the token
             included, so use --lan on a network you trust. Without --lan nothing listens but
             127.0.0.1.
+
+            Given a folder, open serves a gallery of every project directly inside it (files named
+            *.tagproj, not hidden, not symbolic links): a grid of thumbnails drawn as export draws
+            the picture, each with its name, its tag count and any overlap or fit warning. Click
+            one to edit it in the same editor, and go back to the grid with ◀ Gallery. A thumbnail
+            is kept in its project (not as a history entry) and read back on the next open
+            until the project changes; a project that is busy or read-only is shown without
+            keeping it. Export all writes every project's picture beside it as the editor's Export
+            does (NAME-tagged.jpg, never over a file it did not write). A photo dropped on the grid
+            or picked with Add photo becomes a new project in the folder, as 'tagproj new' makes
+            it, named after the photo (dish.jpg: dish.tagproj, else dish-2.tagproj…; nothing is
+            replaced); an upload over --max-upload is refused before it is read, and one that is
+            not a picture, is damaged or too large is refused with new's error.
+
+            Given a photo, open opens the project beside it named after it (photo.jpg:
+            photo.tagproj), making it first when there is none, and says which on stderr.
             """,
         examples: ["tagproj open dinner.tagproj", "tagproj open dinner.tagproj --no-browser --port 8080",
-                   "tagproj open dinner.tagproj --lan"])
+                   "tagproj open dinner.tagproj --lan", "tagproj open menu/", "tagproj open photo.jpg"])
 
-    let target: ProjectArguments
+    let target: String
     let port: UInt16
     let openBrowser: Bool
     let lan: Bool
+    let maxUpload: Int
 
     init(_ a: ParsedArguments) throws {
-        target = try ProjectArguments(a, of: Self.self)
+        target = try ProjectArguments(a, of: Self.self).project
         port = UInt16(try a.value("port").map { try Values.integer($0, for: "--port", in: 0...65535) } ?? 0)
         openBrowser = !a.has("no-browser")
         lan = a.has("lan")
+        maxUpload = try a.value("max-upload").map(Self.bytes) ?? EditorServer.defaultMaxUploadBytes
+    }
+
+    /// `--max-upload`: `250000000`, `250MB` or `250M` (megabytes of 1,000,000 bytes), at least 1 byte.
+    static func bytes(_ text: String) throws -> Int {
+        let upper = text.uppercased()
+        let (digits, unit) = upper.hasSuffix("MB") ? (String(upper.dropLast(2)), 1_000_000)
+            : upper.hasSuffix("M") ? (String(upper.dropLast()), 1_000_000) : (upper, 1)
+        guard let n = Int(digits), n >= 1, n <= 4_000_000_000 / unit else {
+            throw UsageError(message: "--max-upload: '\(text)' is not a size in bytes (a number, or one with MB)")
+        }
+        return n * unit
+    }
+
+    /// The server for what `target` is: a folder's gallery, a photo's project (made if missing,
+    /// and said), or a project.
+    private func server(_ out: Output, lanAddress: String?) throws -> (EditorServer, String) {
+        if FileIO.isDirectory(target) {
+            return (try EditorServer(folder: target, port: port, lanAddress: lanAddress, maxUploadBytes: maxUpload), "the projects of \(target)")
+        }
+        var project = target
+        if !target.hasSuffix(".tagproj"), Project.isPicture(target) {
+            let (path, created) = try Project.beside(photo: target, options: NewProjectOptions())
+            out.note(created ? "created \(path) from \(target)" : "opening the existing \(path)")
+            project = path
+        }
+        return (try EditorServer(projectPath: project, port: port, lanAddress: lanAddress), project)
     }
 
     func run(_ out: Output) throws {
@@ -61,11 +110,11 @@ struct OpenCommand: Command {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&signals, signal) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let network = lan ? try LANAddress.current() : nil
-        let server = try EditorServer(projectPath: target.project, port: port, lanAddress: network?.chosen.address)
+        let (server, what) = try server(out, lanAddress: network?.chosen.address)
         out.line(server.url)
         if let lanURL = server.lanURL { out.line(lanURL) }
         out.flush()
-        out.message("editing \(target.project) at \(server.url) — Ctrl-C to stop")
+        out.message("editing \(what) at \(server.url) — Ctrl-C to stop")
         if let network, let lanURL = server.lanURL { Self.showNetworkAddress(network, url: lanURL, out) }
         var browser: pid_t? = nil
         if openBrowser {

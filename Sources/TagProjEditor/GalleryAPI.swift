@@ -1,0 +1,185 @@
+import Glibc
+import TagKit
+
+/// `tagproj open DIR`: the gallery of a folder's projects, behind the editor's security checks.
+///
+/// `/` is the grid (`Page/gallery.html`): each project directly inside the folder as a thumbnail
+/// the renderer drew (kept in the project, see `Project.thumbnail(box:fonts:)`), with its name,
+/// tag count and warnings. `/p/NAME/` is the editor on the project `NAME`, the same page and API
+/// as `tagproj open NAME`, for a name that ``ProjectFolder/resolve(_:)`` finds directly inside the
+/// folder and nowhere else. A photo posted to ``uploadPath`` (streamed to a file in the folder,
+/// never held in memory) becomes a new project there as `tagproj new` makes one; *Export all*
+/// writes every project's picture beside it as the editor's Export does.
+final class GalleryAPI: Site {
+    let folder: ProjectFolder
+    let maxUploadBytes: Int
+    /// The folder's own name, for the page's title (`menu` for `.` in `menu/`).
+    let folderName: String
+    /// Each project's editor, made on first use.
+    private var editors: [String: EditorAPI] = [:]
+    /// Fonts for drawing thumbnails, loaded on first need; each drawing adopts the project's subsets.
+    private let fontCache = FontCache()
+
+    /// The route a photo is uploaded to, as the request's body (its file name in
+    /// `X-Tagproj-File-Name`, percent-encoded).
+    static let uploadPath = "/api/upload"
+    /// Thumbnails fit this square: a grid cell of 240 CSS pixels at two device pixels each.
+    static let thumbnailBox = 480
+
+    /// The gallery of `folder`, which must be readable.
+    init(folder: ProjectFolder, maxUploadBytes: Int) throws {
+        self.folder = folder
+        self.maxUploadBytes = maxUploadBytes
+        _ = try folder.projectNames()
+        let resolved = realpath(folder.path, nil)
+        defer { free(resolved) }
+        folderName = FileIO.baseName(of: resolved.map { String(cString: $0) } ?? folder.path)
+    }
+
+    func scope(of path: String) -> (project: String?, path: String)? {
+        guard path.hasPrefix("/p/") else { return (nil, path) }
+        let rest = path.dropFirst(3)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        return (String(rest[..<slash]), String(rest[slash...]))
+    }
+
+    func asset(for path: String, project: String?) -> String { project == nil && path == "/" ? "/gallery.html" : path }
+
+    func handle(path: String, project: String?, request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse.answering {
+            if let project {
+                guard let file = folder.resolve(project) else { throw EditorRequestError.noSuchProject(project) }
+                return try editor(project, at: file).handle(path: path, request: request)
+            }
+            switch path {
+            case "/api/gallery": return .json(try listing())
+            case "/api/thumbnail": return try thumbnail(request)
+            case "/api/export-all": return .json(try exportAll(try JSONParser().parse(request.body)))
+            case Self.uploadPath: return .json(try upload(request))
+            default: return .error(404, "no such API call")
+            }
+        }
+    }
+
+    private func editor(_ name: String, at file: String) throws -> EditorAPI {
+        if let editor = editors[name], editor.projectPath == file { return editor }
+        let made = try EditorAPI(projectPath: file)
+        editors[name] = made
+        return made
+    }
+
+    private func fonts() throws -> FontSystem { try fontCache.fonts() }
+
+    /// `GET /api/gallery`: `{"folder","max_upload","projects":[{"name","tags","warnings":[…],
+    /// "version"}…]}`, a project that cannot be opened with its `error` instead (as the CLI words it).
+    private func listing() throws -> JSON {
+        let projects: [JSON] = try folder.projectNames().map { name in
+            guard let file = folder.resolve(name) else { return .object([("name", .string(name)), ("error", .string("it is gone"))]) }
+            do {
+                let project = try Project.open(file, forWriting: false, frontEnd: "editor")
+                return .object([
+                    ("name", .string(name)), ("tags", .integer(Int64(try project.tags().count))),
+                    ("warnings", .array(try project.overlapNotices().map { .string($0.message) })),
+                    ("version", .string(EditorState.version(of: file))),
+                ])
+            } catch let error as TagProjError {
+                return .object([("name", .string(name)), ("error", .string(error.message))])
+            }
+        }
+        return .object([("folder", .string(folderName)), ("max_upload", .integer(Int64(maxUploadBytes))),
+                        ("projects", .array(projects))])
+    }
+
+    /// `GET /api/thumbnail?name=NAME`: the project's thumbnail as a JPEG, with
+    /// `X-Tagproj-Thumbnail: stored|drawn-and-stored|drawn-not-stored` and, when tags had to be
+    /// drawn elsewhere, `; warning=` and the warning percent-encoded.
+    private func thumbnail(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let name = request.argument("name") else { throw EditorRequestError.badField("name") }
+        guard let file = folder.resolve(name) else { throw EditorRequestError.noSuchProject(name) }
+        let thumbnail = try Project.open(file, forWriting: false, frontEnd: "editor").thumbnail(box: Self.thumbnailBox, fonts: try fonts())
+        let origin = switch thumbnail.origin {
+        case .stored: "stored"
+        case .drawnAndStored: "drawn-and-stored"
+        case .drawnNotStored: "drawn-not-stored"
+        }
+        var response = HTTPResponse(status: 200, contentType: "image/jpeg", body: thumbnail.jpeg)
+        response.extraHeader = ("X-Tagproj-Thumbnail", origin + (thumbnail.fitWarning.map { "; warning=" + Self.percentEncoded($0) } ?? ""))
+        return response
+    }
+
+    /// `POST /api/export-all` with the export dialog's options (`{"format":"png","max_size":1080}`):
+    /// every project's picture written beside it as the editor's Export writes it (never over a
+    /// file it did not write), `{"exported":[{"name","answer"}|{"name","error"}…]}`.
+    private func exportAll(_ body: JSON) throws -> JSON {
+        let options = try EditorAPI.exportOptions(body)
+        let results: [JSON] = try folder.projectNames().map { name in
+            do {
+                guard let file = folder.resolve(name) else { throw EditorRequestError.noSuchProject(name) }
+                return .object([("name", .string(name)), ("answer", try editor(name, at: file).exportPicture(options))])
+            } catch let error as TagProjError {
+                return .object([("name", .string(name)), ("error", RequestCodec.json(AnswerFailure(error)))])
+            }
+        }
+        return .object([("exported", .array(results))])
+    }
+
+    /// A fresh file in the folder for an upload's body: hidden (never listed), private (0600),
+    /// removed by the server when the request ends.
+    func uploadFile() -> Result<(descriptor: Int32, path: String), UploadRefused> {
+        var template = Array((folder.path + "/.tagproj-upload-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            return .failure(UploadRefused(response: .failure(AnswerFailure(FileError(path: folder.path, errno: errno, operation: .create)))))
+        }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by the browser's launcher
+        return .success((fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+    }
+
+    /// `POST /api/upload`: the photo received whole becomes a new project in the folder as
+    /// `tagproj new` makes one, under a name no file has (``ProjectFolder/freshProjectName(forPhoto:)``):
+    /// `{"created":"NAME.tagproj","width","height","said":["created …"][,"warning"]}`. Its errors are `new`'s, naming
+    /// the photo by the name it was uploaded with.
+    private func upload(_ request: HTTPRequest) throws -> JSON {
+        guard let upload = request.upload else { throw EditorRequestError.badField("body") }
+        if upload.errno != 0 { throw FileError(path: folder.path, errno: upload.errno, operation: .write) }
+        guard upload.bytes > 0 else { throw EditorRequestError.emptyUpload }
+        let photoName = request.header("X-Tagproj-File-Name").flatMap(Self.percentDecoded) ?? "photo"
+        let name = folder.freshProjectName(forPhoto: photoName)
+        let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: NewProjectOptions(),
+                                         photoName: FileIO.baseName(of: photoName))
+        let info = try project.info()
+        var members: [(String, JSON)] = [("created", .string(name)), ("width", .integer(Int64(info.width))),
+                                         ("height", .integer(Int64(info.height))),
+                                         ("said", .array([.string("created \(name): \(info.format) \(info.width)×\(info.height)")]))]
+        if let warning = project.importWarning { members.append(("warning", .string("'\(photoName)' is slightly damaged but decodes whole: \(warning)"))) }
+        return .object(members)
+    }
+
+    /// `%XX` escapes decoded (as `encodeURIComponent` writes them), nil when not UTF-8.
+    static func percentDecoded(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Every byte but unreserved ASCII as `%XX`, for a header value.
+    static func percentEncoded(_ text: String) -> String {
+        text.utf8.map { byte in
+            let c = Character(Unicode.Scalar(byte))
+            return byte < 0x80 && (c.isLetter || c.isNumber || "-_.~".contains(c)) ? String(c) : "%" + String(byte, radix: 16, uppercase: true).leftPadded
+        }.joined()
+    }
+}
+
+private extension String {
+    /// Two hex digits.
+    var leftPadded: String { count == 1 ? "0" + self : self }
+}

@@ -1,0 +1,216 @@
+// The tagproj gallery page (`tagproj open DIR`): every project of the folder as a thumbnail the
+// renderer drew, a click opening it in the editor (`/p/NAME/`), photos dropped or picked becoming
+// new projects, and Export all. The page words nothing itself: it shows what the server says.
+"use strict";
+
+const grid = document.getElementById("grid");
+const empty = document.getElementById("empty");
+const statusLine = document.getElementById("status");
+const picker = document.getElementById("file-picker");
+const dialog = document.getElementById("export-all-dialog");
+const report = document.getElementById("report");
+const cards = new Map();  // project name -> { card, version }
+let started = false;      // the first paint has been measured
+
+async function api(path, options) {
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    throw Object.assign(new Error("tagproj open has stopped; run it again in a terminal and open the address it prints"), { answer: {} });
+  }
+  const data = await response.json().catch(() => ({ error: "the server sent no JSON (" + response.status + ")" }));
+  if (!response.ok) throw Object.assign(new Error(data.error || String(response.status)), { answer: data });
+  return data;
+}
+
+function say(text, kind) {
+  statusLine.textContent = text;
+  statusLine.className = kind || "";
+}
+
+function fail(error) {
+  const answer = error.answer || {};
+  say("error: " + error.message + (answer.hint ? " (" + answer.hint + ")" : ""), "error");
+}
+
+// MARK: - The grid
+
+function element(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function makeCard(project) {
+  const card = element("a", "card");
+  card.href = "/p/" + encodeURIComponent(project.name) + "/";
+  card.dataset.project = project.name;
+  const picture = element("div", "picture");
+  const img = element("img");
+  img.alt = project.name;
+  picture.appendChild(img);
+  card.append(picture, element("span", "name", project.name), element("span", "count"), element("ul", "warnings"));
+  return card;
+}
+
+/// Fills a card with what the listing says, and fetches its thumbnail when the project changed.
+function fillCard(entry, project) {
+  const { card } = entry;
+  const warnings = card.querySelector(".warnings");
+  warnings.replaceChildren();
+  if (project.error) {
+    card.querySelector(".count").textContent = "";
+    warnings.appendChild(element("li", "error", "error: " + project.error));
+    card.dataset.ready = "true";
+    return Promise.resolve();
+  }
+  card.querySelector(".count").textContent = project.tags === 1 ? "1 tag" : project.tags + " tags";
+  card.dataset.tags = String(project.tags);
+  for (const text of project.warnings) warnings.appendChild(element("li", "", "warning: " + text));
+  if (entry.version === project.version) {
+    for (const text of entry.thumbnailWarnings || []) warnings.appendChild(element("li", "", "warning: " + text));
+    return Promise.resolve();
+  }
+  entry.version = project.version;
+  return thumbnail(entry, project);
+}
+
+async function thumbnail(entry, project) {
+  const { card } = entry;
+  const img = card.querySelector("img");
+  const warnings = card.querySelector(".warnings");
+  try {
+    const response = await fetch("api/thumbnail?name=" + encodeURIComponent(project.name) + "&v=" + encodeURIComponent(project.version));
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({ error: String(response.status) }));
+      warnings.appendChild(element("li", "error", "error: " + data.error));
+      entry.thumbnailWarnings = [];
+      return;
+    }
+    // `stored|drawn-and-stored|drawn-not-stored[; warning=…]`
+    const [origin, ...rest] = (response.headers.get("X-Tagproj-Thumbnail") || "").split("; ");
+    card.dataset.thumbnail = origin;
+    entry.thumbnailWarnings = rest.filter((part) => part.startsWith("warning=")).map((part) => decodeURIComponent(part.slice(8)));
+    for (const text of entry.thumbnailWarnings) warnings.appendChild(element("li", "", "warning: " + text));
+    const url = URL.createObjectURL(await response.blob());
+    await new Promise((resolve) => { img.onload = resolve; img.onerror = resolve; img.src = url; });
+    if (entry.url) URL.revokeObjectURL(entry.url);
+    entry.url = url;
+  } finally {
+    card.dataset.ready = "true";
+  }
+}
+
+/// The grid as the folder is now: a card per project, in the listing's order.
+async function refresh() {
+  const listing = await api("api/gallery");
+  document.getElementById("folder").textContent = listing.folder;
+  document.title = listing.folder + " — tagproj gallery";
+  const names = new Set(listing.projects.map((p) => p.name));
+  for (const [name, entry] of cards) {
+    if (!names.has(name)) { entry.card.remove(); cards.delete(name); }
+  }
+  const loads = [];
+  for (const project of listing.projects) {
+    let entry = cards.get(project.name);
+    if (!entry) { entry = { card: makeCard(project) }; cards.set(project.name, entry); }
+    grid.appendChild(entry.card);  // in the listing's order
+    loads.push(fillCard(entry, project));
+  }
+  empty.hidden = listing.projects.length > 0;
+  await Promise.all(loads);
+  if (!started) {
+    started = true;
+    performance.measure("tagproj gallery shown", { start: 0 });
+  }
+}
+
+// MARK: - Uploads: a photo dropped or picked becomes a project
+
+async function upload(files) {
+  for (const file of files) {
+    say("adding " + file.name + "…");
+    try {
+      const answer = await api("api/upload", {
+        method: "POST", body: file,
+        headers: { "Content-Type": file.type || "application/octet-stream", "X-Tagproj-File-Name": encodeURIComponent(file.name) },
+      });
+      say(answer.said.join("  ") + (answer.warning ? "  warning: " + answer.warning : ""), answer.warning ? "warning" : "");
+    } catch (error) {
+      fail(error);
+    }
+  }
+  try { await refresh(); } catch (error) { fail(error); }
+}
+
+picker.addEventListener("change", () => { const files = [...picker.files]; picker.value = ""; upload(files); });
+document.addEventListener("dragover", (event) => { event.preventDefault(); document.body.classList.add("dropping"); });
+document.addEventListener("dragleave", () => document.body.classList.remove("dropping"));
+document.addEventListener("drop", (event) => {
+  event.preventDefault();
+  document.body.classList.remove("dropping");
+  upload([...event.dataTransfer.files]);
+});
+
+// MARK: - Export all
+
+function exportChoice() {
+  const form = dialog.querySelector("form");
+  const choice = { format: form.format.value };
+  if (form.size.value === "1080") choice.max_size = 1080;
+  if (form.size.value === "custom") choice.max_size = Math.max(1, Math.round(Number(form["long-side"].value) || 1));
+  return choice;
+}
+
+document.querySelector("[data-action=export-all]").addEventListener("click", () => dialog.showModal());
+dialog.querySelector("[data-action=close]").addEventListener("click", () => dialog.close());
+dialog.querySelector("select[name=size]").addEventListener("change", (event) => {
+  dialog.querySelector(".custom").hidden = event.target.value !== "custom";
+});
+dialog.querySelector("[data-action=save-all]").addEventListener("click", async () => {
+  dialog.close();
+  say("exporting every project…");
+  try {
+    const answer = await api("api/export-all", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(exportChoice()),
+    });
+    report.replaceChildren();
+    let failed = 0;
+    for (const item of answer.exported) {
+      if (item.error) {
+        failed++;
+        report.appendChild(element("li", "error", item.name + ": error: " + item.error.error));
+      } else {
+        const notices = item.answer.notices.map((n) => "  " + n.severity + ": " + n.text);
+        report.appendChild(element("li", "", item.name + ": " + item.answer.said.join("  ") + notices.join("")));
+      }
+    }
+    report.hidden = false;
+    say("exported " + (answer.exported.length - failed) + " of " + answer.exported.length + " projects", failed ? "error" : "");
+  } catch (error) {
+    fail(error);
+  }
+});
+
+// MARK: - Start, and follow the folder
+
+async function poll() {
+  try { await refresh(); } catch (error) { fail(error); }
+  setTimeout(poll, 1500);
+}
+
+async function start() {
+  const match = /[#&]token=([0-9a-f]{32})/.exec(location.hash);
+  if (match) {
+    // Trade the token for an HttpOnly cookie, then drop it from the address bar.
+    const response = await fetch("/api/session", { method: "POST", headers: { "X-Tagproj-Token": match[1] } });
+    if (!response.ok) { say("error: this link's token is not valid; open the URL that 'tagproj open' printed", "error"); return; }
+    history.replaceState(null, "", "/");
+  }
+  try { await refresh(); } catch (error) { fail(error); }
+  setTimeout(poll, 1500);
+}
+
+start();

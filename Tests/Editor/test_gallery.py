@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""The gallery (`tagproj open DIR`, `tagproj open photo.jpg`) as people use it: in a real Chromium
+driven by Selenium, the projects checked with the `tagproj` CLI, and attacked as another user or
+web page would. Reuses the editor's fixtures (Tests/Editor/test_editor.py).
+
+Run: python3 Tests/Editor/test_gallery.py [unittest arguments]   (scripts/test.sh runs it)
+TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_editor  # noqa: E402  (the editor's fixtures: cli, Editor's helpers)
+from test_editor import REPO, TAGPROJ, cli  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+JPEG = os.path.join(REPO, "Fixtures/images/jpeg-baseline.jpg")
+
+
+def check(*args, cwd):
+    status, out, err = cli(*args, cwd=cwd)
+    assert status == 0, (args, err)
+    return out
+
+
+class Gallery(test_editor.Editor):
+    """`tagproj open DIR --no-browser` on a folder of three projects, with a headless Chromium on it.
+    `a.tagproj` has one tag, `b.tagproj` two that overlap, `c.tagproj` none; the folder also holds
+    things that are not served (a hidden project, a link to a project outside, a photo)."""
+
+    def __init__(self, *options):
+        self.dir = tempfile.mkdtemp(prefix="tagproj-gallery-")
+        self.outside = tempfile.mkdtemp(prefix="tagproj-outside-")
+        check("new", "a.tagproj", test_editor.PHOTO, cwd=self.dir)
+        check("add", "a.tagproj", "dish", "Flat white", "--at", "0.3,0.35", cwd=self.dir)
+        check("new", "b.tagproj", test_editor.PHOTO, cwd=self.dir)
+        for _ in range(2):
+            check("add", "b.tagproj", "price", "28", "--at", "0.5,0.5", "--side", "right", cwd=self.dir)
+        check("new", "c.tagproj", JPEG, cwd=self.dir)
+        check("new", ".hidden.tagproj", JPEG, cwd=self.dir)
+        check("new", "secret.tagproj", JPEG, cwd=self.outside)
+        os.symlink(os.path.join(self.outside, "secret.tagproj"), os.path.join(self.dir, "link.tagproj"))
+        shutil.copyfile(JPEG, os.path.join(self.dir, "photo.jpg"))
+        self.start_server(["open", self.dir, "--no-browser", "--port", "0", *options])
+        self.start_browser()
+
+    def start_server(self, arguments):
+        self.server = subprocess.Popen([TAGPROJ, *arguments], cwd=self.dir, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True)
+        self.url = self.server.stdout.readline().strip()
+        assert self.url.startswith("http://127.0.0.1:"), self.url + self.server.stderr.read()
+        self.origin = self.url.split("/#")[0]
+        self.host = self.origin.split("//")[1].rsplit(":", 1)[0]
+        self.port = int(self.origin.rsplit(":", 1)[1])
+        self.token = self.url.split("#token=")[1]
+
+    def start_browser(self):
+        options = webdriver.ChromeOptions()
+        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1100,720", "--force-device-scale-factor=1"]:
+            options.add_argument(flag)
+        self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+        self.driver.set_script_timeout(60)
+
+    def close(self):
+        super().close()
+        shutil.rmtree(self.outside, ignore_errors=True)
+
+    def grid(self, count):
+        """Loads the gallery and waits for `count` cards, every one with its thumbnail or its error."""
+        self.driver.get(self.url)
+        return self.cards(count)
+
+    def cards(self, count):
+        self.wait(lambda d: len(self.ready()) == count, "the grid never showed %d projects" % count)
+        return {c.get_attribute("data-project"): c for c in self.ready()}
+
+    def ready(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, ".card[data-ready=true]")
+
+    def card(self, name):
+        return self.driver.find_element(By.CSS_SELECTOR, '.card[data-project="%s"]' % name)
+
+    def pick(self, path):
+        """Picks `path` with the page's file picker, as a user does with Add photo."""
+        self.driver.find_element(By.ID, "file-picker").send_keys(path)
+
+    def upload(self, body, headers):
+        """POSTs `body` to the upload route with `headers` (Host: ours unless given); the status."""
+        headers = dict({"Host": "127.0.0.1:%d" % self.port}, **headers)
+        head = "".join("%s: %s\r\n" % item for item in headers.items())
+        return self.raw("POST /api/upload HTTP/1.1\r\n%s\r\n" % head, body)
+
+    def raw(self, head, body):
+        """Sends `head` then `body` (bytes, or a list of chunks for chunked encoding); the status."""
+        if isinstance(body, list):
+            body = b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in body) + b"0\r\n\r\n"
+        return test_editor.raw_status(self.port, head.encode() + body)
+
+    def listing(self):
+        status, body = self.request("GET", "/api/gallery", headers={"X-Tagproj-Token": self.token})
+        assert status == 200, body
+        return [p["name"] for p in json.loads(body)["projects"]]
+
+
+class GalleryTests(unittest.TestCase):
+    def setUp(self):
+        self.gallery = Gallery()
+
+    def tearDown(self):
+        self.gallery.close()
+
+    def test_the_grid_shows_every_project_with_its_count_warnings_and_a_thumbnail_kept_for_next_time(self):
+        g = self.gallery
+        cards = g.grid(3)
+        self.assertEqual(list(cards), ["a.tagproj", "b.tagproj", "c.tagproj"], "no hidden project, no link out")
+        self.assertEqual([cards[n].find_element(By.CSS_SELECTOR, ".count").text for n in cards], ["1 tag", "2 tags", "0 tags"])
+        self.assertEqual(cards["b.tagproj"].find_element(By.CSS_SELECTOR, ".warnings").text, "warning: #1 overlaps #2")
+        self.assertEqual(cards["a.tagproj"].find_element(By.CSS_SELECTOR, ".warnings").text, "")
+        for name, card in cards.items():
+            img = card.find_element(By.TAG_NAME, "img")
+            self.assertTrue(g.driver.execute_script("return arguments[0].naturalWidth > 0", img), name)
+            self.assertTrue(img.get_attribute("src").startswith("blob:"))
+            self.assertEqual(card.get_attribute("data-thumbnail"), "drawn-and-stored", name)
+        self.assertNotIn("#token", g.driver.current_url)
+        # The thumbnail is what export draws at that size.
+        status, body = g.request("GET", "/api/thumbnail?name=a.tagproj", headers={"X-Tagproj-Token": g.token})
+        self.assertEqual(status, 200)
+        check("export", "a.tagproj", "a.png", "--max-size", "480", cwd=g.dir)
+        with open(os.path.join(g.dir, "a.png"), "rb") as f:
+            width = int.from_bytes(f.read()[16:20], "big")
+        self.assertEqual(int.from_bytes(body[body.index(b"\xff\xc0") + 7:body.index(b"\xff\xc0") + 9], "big"), width)
+        # Opened again, every thumbnail is read back from its project.
+        cards = g.grid(3)
+        self.assertEqual({c.get_attribute("data-thumbnail") for c in cards.values()}, {"stored"})
+
+    def test_a_file_that_only_looks_like_a_project_is_shown_with_its_error(self):
+        g = self.gallery
+        with open(os.path.join(g.dir, "junk.tagproj"), "w") as f:
+            f.write("not a project\n")
+        cards = g.grid(4)
+        self.assertEqual(cards["junk.tagproj"].find_element(By.CSS_SELECTOR, ".warnings").text,
+                         "error: '%s/junk.tagproj' is not a tagproj project (not an SQLite database)" % g.dir)
+        self.assertEqual(cards["a.tagproj"].get_attribute("data-thumbnail"), "drawn-and-stored", "the others are shown")
+        status, _ = g.request("GET", "/api/thumbnail?name=junk.tagproj", headers={"X-Tagproj-Token": g.token})
+        self.assertEqual(status, 422)
+
+    def test_an_edit_in_the_shell_redraws_that_thumbnail(self):
+        g = self.gallery
+        g.grid(3)
+        check("add", "c.tagproj", "dish", "Soup", cwd=g.dir)
+        g.wait(lambda d: g.card("c.tagproj").find_element(By.CSS_SELECTOR, ".count").text == "1 tag", "the new tag never showed")
+        g.wait(lambda d: g.card("c.tagproj").get_attribute("data-thumbnail") == "drawn-and-stored", "the thumbnail was not redrawn")
+
+    def test_a_click_opens_the_project_in_the_editor_and_back_to_the_grid(self):
+        g = self.gallery
+        cards = g.grid(3)
+        cards["a.tagproj"].click()
+        g.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 1, "the editor never showed a.tagproj's tag")
+        self.assertTrue(g.driver.current_url.endswith("/p/a.tagproj/"))
+        self.assertEqual(g.driver.title, "a — tagproj")
+        # An edit there is an edit of a.tagproj, and of no other project.
+        g.press(1, Keys.ENTER)
+        g.wait(lambda d: json.loads(check("list", "a.tagproj", "--json", cwd=g.dir))["tags"][0]["side"] == "left", "the flip never reached a.tagproj")
+        self.assertEqual(len(json.loads(check("history", "b.tagproj", "--json", cwd=g.dir))["entries"]), 2)
+        back = g.driver.find_element(By.ID, "gallery-back")
+        self.assertTrue(back.is_displayed())
+        back.click()
+        g.cards(3)
+        g.wait(lambda d: g.card("a.tagproj").get_attribute("data-thumbnail") == "drawn-and-stored", "a stale thumbnail was shown")
+
+    def test_the_single_project_editor_has_no_way_back_to_a_gallery(self):
+        e = test_editor.Editor()
+        try:
+            e.load()
+            self.assertFalse(e.driver.find_element(By.ID, "gallery-back").is_displayed())
+        finally:
+            e.close()
+
+    def test_a_picked_photo_becomes_a_project_under_a_fresh_name(self):
+        g = self.gallery
+        g.grid(3)
+        shutil.copyfile(JPEG, os.path.join(g.outside, "c.jpg"))
+        g.pick(os.path.join(g.outside, "c.jpg"))
+        g.wait(lambda d: "created c-2.tagproj: jpeg 64×48" in g.status(), "the upload never said it made c-2.tagproj")
+        cards = g.cards(4)
+        self.assertIn("c-2.tagproj", cards)
+        info = json.loads(check("info", "c-2.tagproj", "--json", cwd=g.dir))
+        self.assertEqual((info["width"], info["height"], info["tags"]), (64, 48, 0))
+        self.assertEqual(json.loads(check("info", "c.tagproj", "--json", cwd=g.dir))["tags"], 0, "c.tagproj is untouched")
+        with open(JPEG, "rb") as f, open(os.path.join(g.dir, "c-2.tagproj"), "rb") as p:
+            self.assertIn(f.read(), p.read(), "the photo's bytes are stored unchanged")
+        self.assertEqual([n for n in os.listdir(g.dir) if n.startswith(".tagproj-upload")], [], "no temporary file is left")
+
+    def test_a_photo_that_is_not_one_or_is_damaged_is_refused_with_news_error(self):
+        g = self.gallery
+        g.grid(3)
+        notes = os.path.join(g.outside, "notes.txt")
+        with open(notes, "w") as f:
+            f.write("not a photo\n")
+        damaged = os.path.join(g.outside, "broken.jpg")
+        with open(JPEG, "rb") as f:
+            data = f.read()
+        with open(damaged, "wb") as f:
+            f.write(data[: len(data) // 2])
+        for path in (notes, damaged):
+            status, _, err = cli("new", "x.tagproj", os.path.basename(path), cwd=g.outside)
+            self.assertNotEqual(status, 0)
+            said = err.splitlines()[0]
+            self.assertTrue(said.startswith("error: '%s'" % os.path.basename(path)), said)
+            g.pick(path)
+            g.wait(lambda d: g.status().startswith(said), "the page did not say %r: %r" % (said, g.status()))
+        self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"], "nothing was made")
+        self.assertEqual(sorted(n for n in os.listdir(g.dir) if n.startswith(".")), [".hidden.tagproj"], "no temporary file is left")
+
+    def test_export_all_writes_every_picture_beside_its_project_as_the_editor_does(self):
+        g = self.gallery
+        g.grid(3)
+        with open(os.path.join(g.dir, "a-tagged.png"), "w") as f:
+            f.write("the user's own file")
+        g.driver.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
+        dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no export dialog")
+        Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).select_by_value("png")
+        Select(dialog.find_element(By.CSS_SELECTOR, "select[name=size]")).select_by_value("1080")
+        dialog.find_element(By.CSS_SELECTOR, "[data-action=save-all]").click()
+        g.wait(lambda d: g.status() == "exported 3 of 3 projects", "Export all never finished")
+        report = g.driver.find_element(By.ID, "report").text
+        with open(os.path.join(g.dir, "a-tagged.png")) as f:
+            self.assertEqual(f.read(), "the user's own file", "never over a file it did not write")
+        for name, written in (("a", "a-tagged-2.png"), ("b", "b-tagged.png"), ("c", "c-tagged.png")):
+            self.assertIn(name + ".tagproj: wrote ", report)
+            self.assertIn(written, report)
+            # The same bytes the CLI writes with the same options.
+            check("export", name + ".tagproj", "cli-" + name + ".png", "--max-size", "1080", cwd=g.dir)
+            with open(os.path.join(g.dir, written), "rb") as ours, open(os.path.join(g.dir, "cli-" + name + ".png"), "rb") as theirs:
+                self.assertEqual(ours.read(), theirs.read(), written)
+
+
+class UploadLimitTests(unittest.TestCase):
+    def test_an_upload_over_max_upload_is_refused_on_the_page_and_before_it_is_read(self):
+        g = Gallery("--max-upload", "1000")
+        try:
+            g.grid(3)
+            g.pick(JPEG)  # 1.2 KB
+            g.wait(lambda d: "error: the photo is larger than the upload limit of 1000 bytes (tagproj open --max-upload raises it)"
+                   in g.status(), "the page did not refuse the upload: " + g.status())
+            ours = {"X-Tagproj-Token": g.token, "Origin": g.origin}
+            self.assertEqual(g.upload(b"x" * (1 << 20), dict(ours, **{"Content-Length": 1 << 20})), 413)
+            self.assertEqual(g.upload([b"x" * 8192] * 16, dict(ours, **{"Transfer-Encoding": "chunked"})), 413)
+            self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"])
+            self.assertEqual(sorted(n for n in os.listdir(g.dir) if n.startswith(".")), [".hidden.tagproj"])
+        finally:
+            g.close()
+
+    def test_max_upload_takes_bytes_or_megabytes_and_refuses_anything_else(self):
+        for bad in ("0", "-5", "ten", "5GB", ""):
+            status, _, err = cli("open", ".", "--no-browser", "--max-upload", bad, cwd=REPO)
+            self.assertEqual(status, 64, bad)
+            self.assertIn("error: --max-upload: ", err)
+
+
+class GallerySecurityTests(unittest.TestCase):
+    """Every new route as another user of the machine, or another web page in the browser, would try it."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.gallery = Gallery()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.gallery.close()
+
+    def test_the_gallery_and_its_thumbnails_need_the_token(self):
+        g = self.gallery
+        for path in ("/api/gallery", "/api/thumbnail?name=a.tagproj", "/p/a.tagproj/api/state"):
+            self.assertEqual(g.request("GET", path)[0], 401, path)
+            self.assertEqual(g.request("GET", path, headers={"X-Tagproj-Token": "f" * 32})[0], 401, path)
+            self.assertEqual(g.request("GET", path, headers={"X-Tagproj-Token": g.token})[0], 200, path)
+
+    def test_a_foreign_host_is_refused_on_every_route(self):
+        g = self.gallery
+        for path in ("/", "/api/gallery", "/p/a.tagproj/", "/p/a.tagproj/api/state"):
+            self.assertEqual(g.request("GET", path, headers={"Host": "evil.example:%d" % g.port, "X-Tagproj-Token": g.token})[0], 421)
+        self.assertEqual(g.upload(b"x", {"Host": "evil.example", "X-Tagproj-Token": g.token, "Origin": g.origin, "Content-Length": 1}), 421)
+
+    def test_cross_origin_or_unauthorized_uploads_and_exports_are_refused_before_anything_is_written(self):
+        g = self.gallery
+        with open(JPEG, "rb") as f:
+            photo = f.read()
+        length = {"Content-Length": len(photo)}
+        self.assertEqual(g.upload(photo, dict(length, **{"X-Tagproj-Token": g.token, "Origin": "http://evil.example"})), 403)
+        self.assertEqual(g.upload(photo, dict(length, **{"X-Tagproj-Token": g.token})), 403, "no Origin at all")
+        self.assertEqual(g.upload(photo, dict(length, **{"X-Tagproj-Token": "0" * 32, "Origin": g.origin})), 401)
+        self.assertEqual(g.upload(photo, dict(length, Origin=g.origin)), 401)
+        self.assertEqual(g.request("GET", "/api/upload", headers={"X-Tagproj-Token": g.token})[0], 405)
+        body = json.dumps({"format": "png"})
+        self.assertEqual(g.request("POST", "/api/export-all", body, {"X-Tagproj-Token": g.token, "Origin": "http://evil.example"})[0], 403)
+        self.assertEqual(g.request("POST", "/p/a.tagproj/api/edit", json.dumps({"op": "delete", "id": 1}),
+                                   {"X-Tagproj-Token": g.token, "Origin": "http://evil.example"})[0], 403)
+        self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"])
+        self.assertEqual([n for n in os.listdir(g.dir) if n.endswith(".png")], [])
+        self.assertEqual(json.loads(check("info", "a.tagproj", "--json", cwd=g.dir))["tags"], 1)
+
+    def test_only_projects_directly_inside_the_folder_are_served(self):
+        g = self.gallery
+        auth = {"X-Tagproj-Token": g.token}
+        for name in ("link.tagproj", ".hidden.tagproj", "..%2Fsecret.tagproj", "..", "%2E%2E", "photo.jpg", "missing.tagproj",
+                     "%2Fetc%2Fpasswd"):
+            for path in ("/p/%s/api/state" % name, "/api/thumbnail?name=%s" % name):
+                self.assertEqual(g.request("GET", path, headers=auth)[0], 404, path)
+        self.assertEqual(g.request("GET", "/p/../" + os.path.basename(g.outside) + "/secret.tagproj/api/state", headers=auth)[0], 404)
+        self.assertEqual(g.request("GET", "/p/a.tagproj", headers=auth)[0], 404, "a project's page is /p/NAME/")
+        self.assertEqual(g.request("GET", "/p/a.tagproj/", headers=auth)[0], 200)
+
+
+class OpenPhotoTests(unittest.TestCase):
+    def test_open_photo_makes_its_project_beside_it_then_opens_that_one(self):
+        folder = tempfile.mkdtemp(prefix="tagproj-photo-")
+        try:
+            shutil.copyfile(JPEG, os.path.join(folder, "dish.jpg"))
+            for expected in ("note: created ./dish.tagproj from ./dish.jpg", "note: opening the existing ./dish.tagproj"):
+                server = subprocess.Popen([TAGPROJ, "open", "./dish.jpg", "--no-browser"], cwd=folder,
+                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                url = server.stdout.readline().strip()
+                self.assertTrue(url.startswith("http://127.0.0.1:"), url)
+                if expected.endswith("from ./dish.jpg"):
+                    check("add", "dish.tagproj", "dish", "Soup", cwd=folder)
+                server.send_signal(signal.SIGINT)
+                _, err = server.communicate(timeout=10)
+                self.assertEqual(err.splitlines()[0], expected)
+            self.assertEqual(json.loads(check("info", "dish.tagproj", "--json", cwd=folder))["tags"], 1, "opened, not made again")
+            # Something else at that name is never replaced.
+            shutil.copyfile(JPEG, os.path.join(folder, "menu.jpg"))
+            os.mkdir(os.path.join(folder, "menu.tagproj"))
+            status, _, err = cli("open", "menu.jpg", "--no-browser", cwd=folder)
+            self.assertEqual(status, 73)
+            self.assertEqual(err.splitlines()[0], "error: 'menu.tagproj' is a folder")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], "-v", *sys.argv[1:]])
