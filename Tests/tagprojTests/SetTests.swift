@@ -37,7 +37,9 @@ import Testing
             ALTER TABLE history DROP COLUMN time_ms; ALTER TABLE history DROP COLUMN user; ALTER TABLE history DROP COLUMN front_end;
             ALTER TABLE history DROP COLUMN session; ALTER TABLE project DROP COLUMN tag_scale;
             DROP TABLE history_fonts; DROP TABLE tag_fonts; DROP TABLE font_subsets;
-            DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name; PRAGMA user_version = 1
+            DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name;
+            ALTER TABLE project DROP COLUMN currency_origin; ALTER TABLE project DROP COLUMN price_format_origin;
+            ALTER TABLE project DROP COLUMN font_origin; ALTER TABLE project DROP COLUMN tag_scale_origin; PRAGMA user_version = 1
             """)
         let list = try cli("list", "dinner.tagproj")
         #expect(list.status == 0 && list.stdout.hasSuffix("¥38\n"), "\(list)")

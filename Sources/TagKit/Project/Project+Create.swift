@@ -14,6 +14,9 @@ public struct NewProjectOptions: Sendable {
     public var crop: CropChoice = .none
     /// Currency and font; validated by `Project.create` (see `ProjectSettings.validated()`).
     public var settings = ProjectSettings()
+    /// Where each setting came from, as `info` will say (`ProjectDefaults.resolve` gives both);
+    /// unknown unless given.
+    public var origins = SettingOrigins.unknown
     /// Replace an existing tagproj project at the project's path (nothing else is ever replaced).
     public var force = false
     /// Refuse photos that declare more pixels than this (default 100 megapixels).
@@ -63,7 +66,7 @@ extension Project {
         do {
             try ProjectStore.create(at: temporary, source: .init(bytes: bytes, fileName: fileName, info: info, crop: crop,
                                                                   size: PictureSize(width: size.width, height: size.height)),
-                                    settings: settings)
+                                    settings: settings, origins: options.origins)
             try FileIO.replace(path, with: temporary)
         } catch {
             FileIO.remove(temporary)

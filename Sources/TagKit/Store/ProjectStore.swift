@@ -53,7 +53,7 @@ struct ProjectStore {
 
     /// Writes a whole new project file at `path` (which must not exist): the schema, the photo
     /// with its bytes unchanged, `settings`, no tags, an empty history.
-    static func create(at path: String, source: NewSource, settings: ProjectSettings) throws {
+    static func create(at path: String, source: NewSource, settings: ProjectSettings, origins: SettingOrigins = .unknown) throws {
         let db = try Database(path: path, create: true)
         try db.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL")
         try Migrator.migrate(db)
@@ -75,6 +75,7 @@ struct ProjectStore {
                 VALUES (1, ?, ?, 1, 0, ?)
                 """, [.text(settings.currency), .text(settings.font), .text("tagproj \(TagKitVersion.string)")]).run()
             try ProjectStore.writeSettings(db, settings)
+            try ProjectStore.writeOrigins(db, origins)
         }
     }
 

@@ -48,8 +48,10 @@ struct NewCommand: Command {
                 options.crop = .rect(try Crop.validated(x: v[0], y: v[1], width: v[2], height: v[3]))
             }
         }
-        // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
-        options.settings = try SettingsOptions.change(a).applied(to: ProjectSettings())
+        // Flag, then config file, then locale, then tagproj's default, each setting on its own
+        // (ProjectDefaults), by TagKit's rules (ProjectSettings.validated), before the photo is read.
+        let defaults = try ProjectDefaults.resolve(flags: try SettingsOptions.change(a), environment: ProcessEnvironment.current())
+        (options.settings, options.origins) = (defaults.settings, defaults.origins)
         if let max = a.value("max-pixels") {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }
