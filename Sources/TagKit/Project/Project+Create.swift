@@ -1,14 +1,7 @@
 /// The choices `new` takes.
 public struct NewProjectOptions: Sendable {
-    /// How the picture is cropped.
-    public enum CropChoice: Equatable, Sendable {
-        /// The whole picture.
-        case none
-        /// The centred square, as the original photo picker did.
-        case square
-        /// A normalized rectangle of the upright picture.
-        case rect(Crop)
-    }
+    /// How the picture is cropped (`TagKit.CropChoice`).
+    public typealias CropChoice = TagKit.CropChoice
 
     /// How the picture is cropped; the whole picture by default.
     public var crop: CropChoice = .none
@@ -36,7 +29,7 @@ extension Project {
     /// `force` or not.
     @discardableResult
     public static func create(at path: String, imagePath: String, options: NewProjectOptions) throws -> Project {
-        let settings = try options.settings.validated()
+        var settings = try options.settings.validated()
         // Only a project may be replaced, and only with `force`: a photo given as the project (the
         // arguments swapped), a folder or another program's file is what a user would lose.
         switch try ProjectHeader.occupant(of: path) {
@@ -50,13 +43,9 @@ extension Project {
         // headers first, before a band of rows is allocated.
         let check = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: imagePath)
         let info = check.info
-        let crop: Crop
-        switch options.crop {
-        case .none: crop = .full
-        case .square: crop = .centredSquare(width: info.uprightWidth, height: info.uprightHeight)
-        case .rect(let c): crop = try Crop.validated(x: c.x, y: c.y, width: c.width, height: c.height)
-        }
+        let crop = try options.crop.crop(width: info.uprightWidth, height: info.uprightHeight)
         let size = crop.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
+        settings.crop = crop
 
         // The photo's own name, remembered so that nothing is ever written over it.
         let base = FileIO.baseName(of: imagePath)

@@ -24,7 +24,8 @@ extension ProjectStore: HistoryRows {
             let header = try header()
             let tags = TagSet(try self.tags())
             try checkCounter(header)
-            let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID))
+            let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID),
+                                    upright: try uprightSize())
             let outcome = try apply(document)
             guard outcome.recordsEntry else { return outcome }
             let seq = try record(outcome.entry, on: header, nextID: outcome.document.nextID.rawValue, origin: origin)
