@@ -27,6 +27,7 @@ packages=(
   iproute2              # ip: the editor's --lan tests make a network of their own in a namespace
   parallel              # GNU parallel: the README's recipe for sharding a batch is run by a test
   libjpeg-turbo-progs   # jpegtran: the lossless turns and crops are compared with its output
+  locales               # de_DE.UTF-8 and en_US.UTF-8: new's price format from LC_MONETARY is tested in both
 )
 # The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), vipsthumbnail (a peer
 # on web sizes), a 14.7 MP photo,
@@ -49,6 +50,21 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# The locales the price-format tests run under (generated once; locale-gen is idempotent, and the
+# check skips it when both are there already).
+wanted_locales=(de_DE.UTF-8 en_US.UTF-8)
+have_locales=$(locale -a 2>/dev/null | tr 'A-Z' 'a-z' | sed 's/utf-8/utf8/')
+regenerate=0
+for l in "${wanted_locales[@]}"; do
+  key=$(echo "$l" | tr 'A-Z' 'a-z' | sed 's/utf-8/utf8/')
+  echo "$have_locales" | grep -qx "$key" && continue
+  regenerate=1
+  grep -qx "$l UTF-8" /etc/locale.gen 2>/dev/null || echo "$l UTF-8" | $sudo tee -a /etc/locale.gen >/dev/null
+done
+if [ $regenerate -eq 1 ]; then
+  echo "generating locales: ${wanted_locales[*]}" >&2
+  $sudo locale-gen >/dev/null
 fi
 # Selenium (from PyPI) drives Chromium in the editor's tests.
 if ! python3 -c "import selenium" 2>/dev/null; then

@@ -39,8 +39,12 @@ static const char migration_009[] = {
 #embed "../../Schema/009-thumbnails.sql"
     , 0};
 
+static const char migration_010[] = {
+#embed "../../Schema/010-setting-origins-and-crop.sql"
+    , 0};
+
 static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004, migration_005,
-                                         migration_006, migration_007, migration_008, migration_009};
+                                         migration_006, migration_007, migration_008, migration_009, migration_010};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

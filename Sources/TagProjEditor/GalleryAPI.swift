@@ -145,7 +145,7 @@ final class GalleryAPI: Site {
         guard upload.bytes > 0 else { throw EditorRequestError.emptyUpload }
         let photoName = request.header("X-Tagproj-File-Name").flatMap(Self.percentDecoded) ?? "photo"
         let name = folder.freshProjectName(forPhoto: photoName)
-        let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: NewProjectOptions(),
+        let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: try NewProjectOptions.defaults(environment: ProcessEnvironment.current()),
                                          photoName: FileIO.baseName(of: photoName))
         let info = try project.info()
         var members: [(String, JSON)] = [("created", .string(name)), ("width", .integer(Int64(info.width))),

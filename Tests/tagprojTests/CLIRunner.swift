@@ -55,7 +55,11 @@ final class CLI {
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Every run sees its own (empty) config folder and the C locale, so neither the user's
+        // ~/.config/tagproj/config nor the machine's LANG changes a project's defaults; a test
+        // that wants them passes XDG_CONFIG_HOME or LC_ALL.
+        let isolated = ["XDG_CONFIG_HOME": dir + "/.config", "LC_ALL": "C"]
+        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { $1 }.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

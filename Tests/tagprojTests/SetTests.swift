@@ -39,7 +39,9 @@ import Testing
             DROP TABLE history_fonts; DROP TABLE tag_fonts; DROP TABLE font_subsets;
             DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name; DROP TABLE thumbnails;
             ALTER TABLE tags DROP COLUMN price; ALTER TABLE history_changes DROP COLUMN before_price;
-            ALTER TABLE history_changes DROP COLUMN after_price; PRAGMA user_version = 1
+            ALTER TABLE history_changes DROP COLUMN after_price;
+            ALTER TABLE project DROP COLUMN currency_origin; ALTER TABLE project DROP COLUMN price_format_origin;
+            ALTER TABLE project DROP COLUMN font_origin; ALTER TABLE project DROP COLUMN tag_scale_origin; PRAGMA user_version = 1
             """)
         let list = try cli("list", "dinner.tagproj")
         #expect(list.status == 0 && list.stdout.hasSuffix("¥38\n"), "\(list)")

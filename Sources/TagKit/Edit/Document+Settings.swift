@@ -10,7 +10,15 @@ extension Document {
         var next = self
         next.settings = new
         var changes: [TagChange] = [], notices: [Notice] = []
-        let rescaled = new.tagScale != settings.tagScale
+        let recropped = new.crop != settings.crop
+        // A new crop: every dot keeps its point on the photo, its fractions taken again of the
+        // new picture; a dot the crop would cut off refuses the whole change.
+        var anchors: [TagID: NormalizedPoint] = [:]
+        if recropped {
+            let (size, moved) = try recrop(to: new.crop)
+            (next.size, anchors) = (size, moved)
+        }
+        let rescaled = new.tagScale != settings.tagScale || recropped
         for tag in tags.sorted {
             let relabelled = everyTag || tag.label(settings) != tag.label(new) || settings.font != new.font
             guard relabelled || rescaled else { continue }
@@ -19,9 +27,10 @@ extension Document {
                 guard let measurer else { throw MeasurerRequiredError() }
                 after.labelEm = try measurer.labelEm(of: tag, settings: new)
             }
-            let spot = try Placement.place(tag.anchor, side: tag.side, mayFlip: true, labelEm: after.labelEm, size: size,
+            let anchor = anchors[tag.id] ?? tag.anchor
+            let spot = try Placement.place(anchor, side: tag.side, mayFlip: true, labelEm: after.labelEm, size: next.size,
                                            scale: new.tagScale, id: tag.id)
-            if spot.anchor != tag.anchor { notices.append(.movedToStayInside(tag.id, spot.anchor)) }
+            if spot.anchor != anchor { notices.append(.movedToStayInside(tag.id, spot.anchor)) }
             if spot.side != tag.side { notices.append(.sideChanged(tag.id, spot.side)) }
             (after.anchor, after.side) = (spot.anchor, spot.side)
             if after != tag { changes.append(TagChange(id: tag.id, before: tag, after: after)) }
@@ -34,9 +43,36 @@ extension Document {
         if new.priceFormat != settings.priceFormat || new.currency != settings.currency {
             parts.append("prices as \(new.priceFormat.label(amount: "12.50", currency: new.currency))")
         }
-        if rescaled { parts.append("tag scale \(new.formattedTagScale)") }
+        if new.tagScale != settings.tagScale { parts.append("tag scale \(new.formattedTagScale)") }
+        if recropped {
+            let square = upright.map { Crop.centredSquare(width: $0.width, height: $0.height) }
+            parts.append("crop " + (new.crop == square && new.crop != .full ? "square" : new.crop.text))
+        }
         let label = "set " + (parts.isEmpty ? "nothing new" : parts.joined(separator: ", "))
         return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: changes, settings: (settings, new)), notices: notices)
+    }
+
+    /// The picture `crop` makes of the upright photo, and each tag's dot as fractions of it: the
+    /// same pixel of the photo. Throws `CropCutsOffError` naming every tag whose dot would fall
+    /// outside it.
+    func recrop(to crop: Crop) throws -> (size: PictureSize, anchors: [TagID: NormalizedPoint]) {
+        guard let upright else { throw CropUnknownPhotoError() }
+        let was = settings.crop.pixelRect(width: upright.width, height: upright.height)
+        let now = crop.pixelRect(width: upright.width, height: upright.height)
+        var anchors: [TagID: NormalizedPoint] = [:], cut: [TagID] = []
+        for tag in tags.sorted {
+            let px = Double(was.x) + tag.anchor.x * Double(was.width), py = Double(was.y) + tag.anchor.y * Double(was.height)
+            var point = NormalizedPoint(x: (px - Double(now.x)) / Double(now.width), y: (py - Double(now.y)) / Double(now.height))
+            let tolerance = 1e-9
+            guard (-tolerance...1 + tolerance).contains(point.x), (-tolerance...1 + tolerance).contains(point.y) else {
+                cut.append(tag.id)
+                continue
+            }
+            (point.x, point.y) = (min(1, max(0, point.x)), min(1, max(0, point.y)))
+            anchors[tag.id] = point
+        }
+        if !cut.isEmpty { throw CropCutsOffError(tags: cut) }
+        return (PictureSize(width: now.width, height: now.height), anchors)
     }
 
     /// Each pair of tags that overlaps in `after` but did not in `before`, named from the later id
@@ -57,4 +93,29 @@ extension Document {
         return notices
     }
 
+}
+
+/// A crop that would leave tags' dots off the picture: refused, the project unchanged.
+public struct CropCutsOffError: TagProjError, Equatable {
+    /// The tags whose dots fall outside the new crop, in id order.
+    public var tags: [TagID]
+    /// `the crop would cut off the dots of #1 and #3`.
+    public var message: String {
+        let names = tags.map { "\($0)" }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "the crop would cut off the dot\(tags.count == 1 ? "" : "s") of \(list)"
+    }
+    /// What to do instead.
+    public var advice: String? { "move \(tags.count == 1 ? "that tag" : "those tags") inside the new crop, or delete \(tags.count == 1 ? "it" : "them"), first" }
+    /// The crop is well-formed but cannot be made.
+    public var meaning: ErrorMeaning { .notPossible }
+}
+
+/// A crop change on a document that does not know its photo's upright size (a program's own
+/// `Document`); every project's does.
+public struct CropUnknownPhotoError: TagProjError {
+    /// Why.
+    public var message: String { "the crop cannot change: the photo's size is not known" }
+    /// A caller's mistake.
+    public var meaning: ErrorMeaning { .internalFailure }
 }

@@ -49,8 +49,12 @@ public struct ExportOptions: Sendable, Equatable {
     public var quality: Int?
     /// The quality used when none is asked for.
     public static let defaultQuality = 92
-    /// `quality`, or the default.
-    public var effectiveQuality: Int { quality ?? Self.defaultQuality }
+    /// The user's own default quality (`export.quality` in `UserConfig`), used where the export
+    /// encodes and `quality` is nil. Unlike `quality` it is not a request to encode: the lossless
+    /// JPEG path stays lossless, and a lossless format does not report it as ignored.
+    public var preferredQuality: Int?
+    /// `quality`, else `preferredQuality`, else the default.
+    public var effectiveQuality: Int { quality ?? preferredQuality ?? Self.defaultQuality }
     /// The resolution written into the output in dots per inch (JPEG's JFIF density, PNG's
     /// `pHYs`), or `nil` for none. WebP and AVIF have no field for it (`ignored(for:)` says so).
     public var dpi: Int?

@@ -43,12 +43,29 @@ extension ProjectInfo {
             ("currency", .string(settings.currency)), ("font", .string(settings.font)),
             ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
             ("tag_scale", .number(settings.tagScale)),
+            ("origins", .object([("currency", origins.currency.json), ("price_format", origins.priceFormat.json),
+                                 ("font", origins.font.json), ("tag_scale", origins.tagScale.json)])),
             ("schema_version", .integer(Int64(schemaVersion))),
             ("fonts", .array(embeddedFonts.map {
                 .object([("family", .string($0.family)), ("style", .string($0.style)), ("subsets", .integer(Int64($0.subsets))),
                          ("glyphs", .integer(Int64($0.glyphs))), ("bytes", .integer(Int64($0.bytes))), ("tags", .integer(Int64($0.tags)))])
             })),
         ])
+    }
+}
+
+extension SettingOrigin {
+    /// `{"from":"flag"}`, `{"from":"config","path":"…"}`, `{"from":"locale","locale":"de_DE.UTF-8"}`,
+    /// `{"from":"default"}`, `{"from":"entry","seq":4,"label":"set currency “$”"}`, `{"from":"unknown"}`.
+    public var json: JSON {
+        switch self {
+        case .flag: .object([("from", .string("flag"))])
+        case .config(let path): .object([("from", .string("config")), ("path", .string(path))])
+        case .locale(let name): .object([("from", .string("locale")), ("locale", .string(name))])
+        case .builtIn: .object([("from", .string("default"))])
+        case let .entry(seq, label): .object([("from", .string("entry")), ("seq", .integer(seq)), ("label", .string(label))])
+        case .unknown: .object([("from", .string("unknown"))])
+        }
     }
 }
 

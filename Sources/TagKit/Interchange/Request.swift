@@ -78,9 +78,10 @@ public enum Request: Equatable, Sendable {
         }
     }
 
-    /// The edit it asks for on a `size` picture: its positions turned into fractions of it.
-    /// Nil for a request that is not one edit.
-    public func edit(in size: PictureSize, settings: ProjectSettings) throws -> Edit? {
+    /// The edit it asks for on a `size` picture: its positions turned into fractions of it, a
+    /// crop resolved against `upright` (the photo upright, uncropped). Nil for a request that is
+    /// not one edit.
+    public func edit(in size: PictureSize, settings: ProjectSettings, upright: PictureSize? = nil) throws -> Edit? {
         switch self {
         case let .add(kind, text, price, at, side):
             return .add(kind: kind, text: text, price: price, at: at?.normalized(in: size), side: side)
@@ -92,7 +93,7 @@ public enum Request: Equatable, Sendable {
         case let .edit(id, text?, nil): return .setText(id, text)
         case let .edit(id, text, price): return .relabel(id, text: text, price: price)
         case .delete(let id): return .delete(id)
-        case .set(let change): return .setSettings(try change.applied(to: settings))
+        case .set(let change): return .setSettings(try change.applied(to: settings, upright: upright))
         case .arrange: return .arrange
         default: return nil
         }
@@ -139,19 +140,29 @@ public struct SettingsChange: Equatable, Sendable {
     public var font: String?
     /// The tag scale.
     public var tagScale: Double?
+    /// The crop, resolved against the upright photo (`set --crop square|W:H|X,Y,W,H|none`).
+    public var crop: CropChoice?
 
     /// A change of the settings given.
-    public init(currency: String? = nil, priceFormat: String? = nil, font: String? = nil, tagScale: Double? = nil) {
-        (self.currency, self.priceFormat, self.font, self.tagScale) = (currency, priceFormat, font, tagScale)
+    public init(currency: String? = nil, priceFormat: String? = nil, font: String? = nil, tagScale: Double? = nil,
+                crop: CropChoice? = nil) {
+        (self.currency, self.priceFormat, self.font, self.tagScale, self.crop) = (currency, priceFormat, font, tagScale, crop)
     }
 
     /// Whether it changes nothing.
-    public var isEmpty: Bool { currency == nil && priceFormat == nil && font == nil && tagScale == nil }
+    public var isEmpty: Bool { currency == nil && priceFormat == nil && font == nil && tagScale == nil && crop == nil }
 
-    /// `settings` with this change made, checked by the settings' rules.
+    /// `settings` with this change made, checked by the settings' rules; a crop is resolved
+    /// against `upright`, the photo's upright size (a crop change without it is refused).
     /// - Throws: `SettingsError` for a value out of its rules.
-    public func applied(to settings: ProjectSettings) throws(SettingsError) -> ProjectSettings {
+    public func applied(to settings: ProjectSettings, upright: PictureSize? = nil) throws(SettingsError) -> ProjectSettings {
         var settings = settings
+        if let crop {
+            guard let upright, let resolved = try? crop.crop(width: upright.width, height: upright.height) else {
+                throw SettingsError(setting: .crop, problem: .outOfRange)
+            }
+            settings.crop = resolved
+        }
         if let priceFormat {
             let (format, symbol) = try PriceFormat.sample(priceFormat)
             if symbol.isEmpty { settings.priceFormat.decimalSeparator = format.decimalSeparator } else {

@@ -8,7 +8,7 @@
 ///   `{"op":"edit","id":1,"text":"Tea"}`, `{"op":"edit","id":1,"price":"42"}` (`"price":null`
 ///   removes a dish's price; an edit names `text`, `price` or both),
 ///   `{"op":"delete","id":1}`, `{"op":"set","currency":"€","price_format":"12,50 €","font":"…",
-///   "tag_scale":1.5}`, `{"op":"refresh_fonts"}`, `{"op":"arrange"}`,
+///   "tag_scale":1.5,"crop":"square"}` (`crop`: `square`, `4:5`, `X,Y,W,H` or `none`), `{"op":"refresh_fonts"}`, `{"op":"arrange"}`,
 ///   `{"op":"batch","source":"menu","requests":[…]}`;
 /// - `{"op":"undo","steps":2}`, `{"op":"redo"}`, `{"op":"restore","to":4}`;
 /// - `{"op":"export","to":"out.webp","format":"webp","quality":85,"max_size":1080,"at":3}` (one of
@@ -44,9 +44,15 @@ public enum RequestCodec {
             return .edit(id, text: text, price: price)
         case "delete": return .delete(try f.id())
         case "set":
+            var crop: CropChoice?
+            if let text = try f.optionalString("crop") {
+                do { crop = try CropChoice.parse(text) } catch { throw RequestCodingError("\"crop\": " + error.message) }
+            }
             let change = SettingsChange(currency: try f.optionalString("currency"), priceFormat: try f.optionalString("price_format"),
-                                        font: try f.optionalString("font"), tagScale: try f.number("tag_scale"))
-            guard !change.isEmpty else { throw RequestCodingError("a set needs \"currency\", \"price_format\", \"font\" or \"tag_scale\"") }
+                                        font: try f.optionalString("font"), tagScale: try f.number("tag_scale"), crop: crop)
+            guard !change.isEmpty else {
+                throw RequestCodingError("a set needs \"currency\", \"price_format\", \"font\", \"tag_scale\" or \"crop\"")
+            }
             return .set(change)
         case "refresh_fonts": return .refreshFonts
         case "arrange": return .arrange
@@ -99,6 +105,7 @@ public enum RequestCodec {
             if let v = change.priceFormat { m.append(("price_format", .string(v))) }
             if let v = change.font { m.append(("font", .string(v))) }
             if let v = change.tagScale { m.append(("tag_scale", .number(v))) }
+            if let v = change.crop { m.append(("crop", .string(v.text))) }
         case .refreshFonts, .arrange, .info: break
         case .batch(let batch):
             m.append(("source", .string(batch.source)))

@@ -47,12 +47,17 @@ public struct Document: Equatable, Sendable {
     public var size: PictureSize
     /// The id the next added tag gets; above every id the project has used.
     public var nextID: TagID
+    /// The photo upright and uncropped, which `settings.crop` is a part of; a crop change needs
+    /// it (nil: unknown, and the crop cannot change).
+    public var upright: PictureSize?
 
-    /// A document of `tags` on a picture of `size`.
-    public init(tags: TagSet = TagSet(), settings: ProjectSettings = ProjectSettings(), size: PictureSize, nextID: TagID = TagID(1)) {
+    /// A document of `tags` on a picture of `size`, cut by `settings.crop` from an `upright` photo.
+    public init(tags: TagSet = TagSet(), settings: ProjectSettings = ProjectSettings(), size: PictureSize, nextID: TagID = TagID(1),
+                upright: PictureSize? = nil) {
         self.tags = tags
         self.settings = settings
         self.size = size
         self.nextID = nextID
+        self.upright = upright
     }
 }

@@ -13,13 +13,18 @@ public struct ProjectSettings: Equatable, Sendable {
     /// How large every tag is drawn, 1 being the look's own size (`TagStyle`): 1.25 enlarges
     /// every tag by a quarter (for print, or a small crop), 0.75 shrinks it. Within `tagScales`.
     public var tagScale: Double
+    /// The part of the upright photo the picture is (`new --crop`, `set --crop`): the picture's
+    /// size and every tag's fractions follow it. The history carries it with the other settings.
+    public var crop: Crop
 
     /// Settings as given, not yet checked; see `validated()`.
-    public init(currency: String = "¥", font: String = "", priceFormat: PriceFormat = PriceFormat(), tagScale: Double = 1) {
+    public init(currency: String = "¥", font: String = "", priceFormat: PriceFormat = PriceFormat(), tagScale: Double = 1,
+                crop: Crop = .full) {
         self.currency = currency
         self.font = font
         self.priceFormat = priceFormat
         self.tagScale = tagScale
+        self.crop = crop
     }
 
     /// The tag scale as a user writes it: `1`, `1.25`, `0.333` (at most three decimals).
@@ -60,7 +65,10 @@ public struct ProjectSettings: Equatable, Sendable {
             throw SettingsError(setting: .decimalSeparator, problem: .notASeparator)
         }
         guard Self.tagScales.contains(tagScale) else { throw SettingsError(setting: .tagScale, problem: .outOfRange) }
-        return ProjectSettings(currency: currency, font: font, priceFormat: priceFormat, tagScale: tagScale)
+        guard let crop = try? Crop.validated(x: crop.x, y: crop.y, width: crop.width, height: crop.height) else {
+            throw SettingsError(setting: .crop, problem: .outOfRange)
+        }
+        return ProjectSettings(currency: currency, font: font, priceFormat: priceFormat, tagScale: tagScale, crop: crop)
     }
 
     /// `ProjectSettings(currency:font:).validated()`.
@@ -73,7 +81,7 @@ public struct ProjectSettings: Equatable, Sendable {
 public struct SettingsError: TagProjError, Equatable {
     /// Which setting.
     public enum Setting: String, Sendable {
-        case currency, font, decimalSeparator, priceFormat, tagScale
+        case currency, font, decimalSeparator, priceFormat, tagScale, crop
     }
 
     /// What is wrong with it.
@@ -107,6 +115,7 @@ public struct SettingsError: TagProjError, Equatable {
         case .decimalSeparator: "the decimal separator"
         case .priceFormat: "the price format"
         case .tagScale: "the tag scale"
+        case .crop: "the crop"
         }
         switch problem {
         case .tooLong where setting == .currency:
@@ -117,6 +126,7 @@ public struct SettingsError: TagProjError, Equatable {
         case .digits: return "\(name) contains a digit, '.' or ','"
         case .notASeparator: return "\(name) is '.' or ','"
         case .notASample: return "\(name) is a sample price such as '¥38', '$12.50', '38元', '12,50 €' or '€ 4.50'"
+        case .outOfRange where setting == .crop: return CropError.outside.message
         case .outOfRange:
             let range = ProjectSettings.tagScales
             return "\(name) is between \(Decimal3(range.lowerBound).trimmed) and \(Decimal3(range.upperBound).trimmed)"

@@ -1,19 +1,15 @@
 /// The choices `new` takes.
 public struct NewProjectOptions: Sendable {
-    /// How the picture is cropped.
-    public enum CropChoice: Equatable, Sendable {
-        /// The whole picture.
-        case none
-        /// The centred square, as the original photo picker did.
-        case square
-        /// A normalized rectangle of the upright picture.
-        case rect(Crop)
-    }
+    /// How the picture is cropped (`TagKit.CropChoice`).
+    public typealias CropChoice = TagKit.CropChoice
 
     /// How the picture is cropped; the whole picture by default.
     public var crop: CropChoice = .none
     /// Currency and font; validated by `Project.create` (see `ProjectSettings.validated()`).
     public var settings = ProjectSettings()
+    /// Where each setting came from, as `info` will say (`ProjectDefaults.resolve` gives both);
+    /// unknown unless given.
+    public var origins = SettingOrigins.unknown
     /// Replace an existing tagproj project at the project's path (nothing else is ever replaced).
     public var force = false
     /// Refuse photos that declare more pixels than this (default 100 megapixels).
@@ -21,6 +17,17 @@ public struct NewProjectOptions: Sendable {
 
     /// The defaults: no crop, `¥`, the default font, no replacing, 100 megapixels.
     public init() {}
+
+    /// The options `tagproj new` takes without flags in `environment` (the process's:
+    /// `ProcessEnvironment.current()`): the settings and their origins from `ProjectDefaults`,
+    /// so every front end that makes projects (the gallery's uploads, `menu`) starts them alike.
+    /// - Throws: what `ProjectDefaults.resolve(flags:environment:)` throws.
+    public static func defaults(environment: [String: String]) throws -> NewProjectOptions {
+        var options = NewProjectOptions()
+        let defaults = try ProjectDefaults.resolve(flags: SettingsChange(), environment: environment)
+        (options.settings, options.origins) = (defaults.settings, defaults.origins)
+        return options
+    }
 }
 
 extension Project {
@@ -34,7 +41,7 @@ extension Project {
     /// temporary copy (the gallery's upload): errors name it, and the project records it.
     @discardableResult
     public static func create(at path: String, imagePath: String, options: NewProjectOptions, photoName: String? = nil) throws -> Project {
-        let settings = try options.settings.validated()
+        var settings = try options.settings.validated()
         // Only a project may be replaced, and only with `force`: a photo given as the project (the
         // arguments swapped), a folder or another program's file is what a user would lose.
         switch try ProjectHeader.occupant(of: path) {
@@ -48,13 +55,9 @@ extension Project {
         // headers first, before a band of rows is allocated.
         let check = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: photoName ?? imagePath)
         let info = check.info
-        let crop: Crop
-        switch options.crop {
-        case .none: crop = .full
-        case .square: crop = .centredSquare(width: info.uprightWidth, height: info.uprightHeight)
-        case .rect(let c): crop = try Crop.validated(x: c.x, y: c.y, width: c.width, height: c.height)
-        }
+        let crop = try options.crop.crop(width: info.uprightWidth, height: info.uprightHeight)
         let size = crop.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
+        settings.crop = crop
 
         // The photo's own name, remembered so that nothing is ever written over it.
         let base = FileIO.baseName(of: photoName ?? imagePath)
@@ -64,7 +67,7 @@ extension Project {
         do {
             try ProjectStore.create(at: temporary, source: .init(bytes: bytes, fileName: fileName, info: info, crop: crop,
                                                                   size: PictureSize(width: size.width, height: size.height)),
-                                    settings: settings)
+                                    settings: settings, origins: options.origins)
             try FileIO.replace(path, with: temporary)
         } catch {
             FileIO.remove(temporary)

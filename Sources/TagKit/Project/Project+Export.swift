@@ -24,12 +24,18 @@ extension Project {
         let format = try options.format(forOutput: output)
         if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
         if output != "-", let kind = OutputFile.databaseKind(at: output) { throw ExportError.wouldReplaceDatabase(path: output, kind) }
-        let source = try store.source()
+        var source = try store.source()
+        let state = try drawnState(at: at)
+        // An earlier state (`at`) may have had another crop (`set --crop`): its picture is drawn.
+        if state.settings.crop != source.crop {
+            let upright = try store.uprightSize()
+            let rect = state.settings.crop.pixelRect(width: upright.width, height: upright.height)
+            (source.crop, source.size) = (state.settings.crop, PictureSize(width: rect.width, height: rect.height))
+        }
         let size = options.size.resolve(for: source.size)
         guard size.width * size.height <= options.maxPixels else {
             throw ExportError.outputTooLarge(width: size.width, height: size.height, limit: options.maxPixels)
         }
-        let state = try drawnState(at: at)
         try adopt(state, into: fonts)
         let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)
         let scene = layout.scene

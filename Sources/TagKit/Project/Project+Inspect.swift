@@ -29,6 +29,8 @@ public struct ProjectInfo: Equatable, Sendable {
     public var embeddedFonts: [EmbeddedFaceSummary] = []
     /// The base name of the file the photo was read from (nil for a project made before schema 7).
     public var sourceFile: String? = nil
+    /// Where each setting came from (`Project.settingOrigins()`).
+    public var origins = SettingOrigins.unknown
 }
 
 extension Project {
@@ -43,7 +45,7 @@ extension Project {
             crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
             tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries(),
-            sourceFile: source.fileName)
+            sourceFile: source.fileName, origins: try settingOrigins())
     }
 
     /// Verifies the project: SQLite's `quick_check`, the schema against the migrations', every

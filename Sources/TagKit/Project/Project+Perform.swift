@@ -48,7 +48,7 @@ extension Project {
     func applyRequest(_ request: Request, measurer: (any LabelMeasurer)?) throws -> EditResult {
         do {
             let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { document in
-                guard let edit = try request.edit(in: document.size, settings: document.settings) else {
+                guard let edit = try request.edit(in: document.size, settings: document.settings, upright: document.upright) else {
                     preconditionFailure("applyRequest(_:measurer:) takes edit requests only")
                 }
                 return try document.applying(edit, measurer: measurer)
@@ -72,7 +72,7 @@ extension Project {
                 var settings = document.settings
                 for (index, request) in batch.requests.enumerated() {
                     do {
-                        guard let edit = try request.edit(in: document.size, settings: settings) else {
+                        guard let edit = try request.edit(in: document.size, settings: settings, upright: document.upright) else {
                             throw BatchRequestError.notAnEdit(request.name)
                         }
                         if case .setSettings(let next) = edit { settings = next }

@@ -24,7 +24,8 @@ extension ProjectStore: HistoryRows {
             let header = try header()
             let tags = TagSet(try self.tags())
             try checkCounter(header)
-            let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID))
+            let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID),
+                                    upright: try uprightSize())
             let outcome = try apply(document)
             guard outcome.recordsEntry else { return outcome }
             let seq = try record(outcome.entry, on: header, nextID: outcome.document.nextID.rawValue, origin: origin)
@@ -194,8 +195,7 @@ extension ProjectStore: HistoryRows {
     private func settingsChanges(where condition: String, _ arguments: [SQLValue]) throws -> [Int64: (before: ProjectSettings, after: ProjectSettings)] {
         let columns = Self.settingsColumns
         let s = try db.prepare("""
-            SELECT \((columns.map { "before_" + $0 } + columns.map { "after_" + $0 }).joined(separator: ", ")), seq
-            FROM history_settings WHERE \(condition)
+            SELECT \(Self.historySettingsColumns), seq FROM history_settings WHERE \(condition)
             """, arguments)
         var result: [Int64: (before: ProjectSettings, after: ProjectSettings)] = [:]
         while try s.step() {
@@ -204,6 +204,10 @@ extension ProjectStore: HistoryRows {
         }
         return result
     }
+
+    /// `before_currency, …, after_currency, …`: a `history_settings` row's settings, before then
+    /// after, each in the order `settings(from:at:)` reads.
+    static let historySettingsColumns = (settingsColumns.map { "before_" + $0 } + settingsColumns.map { "after_" + $0 }).joined(separator: ", ")
 
     /// Appends `entry` as `seq`, a child of `parent`, made from `origin`.
     private func append(_ entry: HistoryEntry, seq: Int64, parent: Int64, origin: EntryOrigin) throws {

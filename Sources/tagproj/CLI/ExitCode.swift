@@ -167,7 +167,13 @@ struct ErrorReport {
             case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
             case .decimalSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €'"
             case .tagScale: return "pass --tag-scale a number from 0.25 to 4: 1 is the usual size, 1.25 a quarter larger"
+            case .crop: return "pass --crop square, W:H (4:5), X,Y,W,H (fractions) or none"
             }
+        case is CropError:
+            return "pass --crop square, W:H (4:5), X,Y,W,H (fractions) or none"
+        case let e as CropCutsOffError:
+            let them = e.tags.count == 1 ? "it" : "them"
+            return "move \(them) inside the new crop first ('tagproj move \(shellWord(project)) \(e.tags[0].rawValue) --to X,Y'), or delete \(them)"
         case let e as TagTextError:
             switch e {
             case .otherCurrency(_, let symbol, _): return "tagproj set \(shellWord(project)) --currency \(shellWord(symbol))"

@@ -11,12 +11,24 @@ enum SettingsOptions {
     static let tagScale = OptionSpec(name: "tag-scale", value: "S",
                                      help: "Draw every tag S times its usual size (0.25 to 4): 1.25 for print or a small crop, 0.75 for smaller tags.",
                                      defaultValue: "1")
+    /// `new --crop` and `set --crop`: one way of writing a crop, read by `CropChoice.parse`.
+    static func crop(defaultValue: String, none: Bool) -> OptionSpec {
+        OptionSpec(name: "crop", value: none ? "square|W:H|X,Y,W,H|none" : "square|W:H|X,Y,W,H",
+                   help: "The centred square, the largest centred W:H (4:5, 16:9), or a rectangle of fractions of the upright photo"
+                       + (none ? "; none for the whole photo." : "."),
+                   defaultValue: defaultValue, completion: .choices(none ? ["square", "4:5", "16:9", "none"] : ["square", "4:5", "16:9"]))
+    }
     static let all = [currency, font, priceFormat, tagScale]
 
     /// The change the options given ask for (TagKit applies it by its rules).
     static func change(_ a: ParsedArguments) throws -> SettingsChange {
         SettingsChange(currency: a.value("currency"), priceFormat: a.value("price-format"), font: a.value("font"),
                        tagScale: try a.value("tag-scale").map { try Values.number($0, for: "--tag-scale") })
+    }
+
+    /// `--crop`, read by TagKit's one reading of a crop.
+    static func cropChoice(_ a: ParsedArguments) throws -> CropChoice? {
+        try a.value("crop").map { try CropChoice.parse($0) }
     }
 
     /// Whether any of the options is given.

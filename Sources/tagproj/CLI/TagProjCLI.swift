@@ -11,7 +11,7 @@ enum TagProjCLI {
     private static var table: [(name: String, command: any Command.Type)] { [
         ("new", NewCommand.self), ("add", AddCommand.self), ("move", MoveCommand.self), ("flip", FlipCommand.self),
         ("edit", EditCommand.self), ("delete", DeleteCommand.self), ("apply", ApplyCommand.self), ("arrange", ArrangeCommand.self),
-        ("set", SetCommand.self), ("undo", UndoCommand.self), ("redo", RedoCommand.self), ("restore", RestoreCommand.self),
+        ("set", SetCommand.self), ("config", ConfigCommand.self), ("undo", UndoCommand.self), ("redo", RedoCommand.self), ("restore", RestoreCommand.self),
         ("history", HistoryCommand.self), ("list", ListCommand.self), ("info", InfoCommand.self), ("export", ExportCommand.self),
         ("open", OpenCommand.self), ("request", RequestCommand.self),
         ("check", CheckCommand.self), ("demo", DemoCommand.self), ("help", HelpCommand.self), ("completions", CompletionsCommand.self),

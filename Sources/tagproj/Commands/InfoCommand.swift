@@ -25,6 +25,12 @@ struct InfoCommand: Command {
         out.line("currency:     \(i.settings.currency)")
         out.line("font:         \(i.settings.font.isEmpty ? "(default sans-serif)" : i.settings.font)")
         out.line("tag scale:    \(i.settings.formattedTagScale)")
+        out.line("price format: \(i.settings.priceFormat.label(amount: "12.50", currency: i.settings.currency))")
+        let origins = [("currency", i.origins.currency), ("price format", i.origins.priceFormat), ("font", i.origins.font),
+                       ("tag scale", i.origins.tagScale)]
+        for (n, (name, origin)) in origins.enumerated() {
+            out.line((n == 0 ? "from:         " : "              ") + "\(name): \(origin.description)")
+        }
         out.line("tags:         \(i.tags)")
         out.line("history:      \(i.historyEntries) entries, cursor at \(i.cursor)")
         out.line("schema:       version \(i.schemaVersion)")

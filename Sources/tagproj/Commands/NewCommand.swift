@@ -7,8 +7,7 @@ struct NewCommand: Command {
         positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (\(Codecs.names(Codecs.readable, joinedBy: "or")), recognised by content).",
                                                       completion: .files(Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
         options: [
-            OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo",
-                       completion: .choices(["square"])),
+            SettingsOptions.crop(defaultValue: "the whole photo", none: false),
             SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat, SettingsOptions.tagScale,
             OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
             OptionSpec(name: "force", value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
@@ -19,10 +18,15 @@ struct NewCommand: Command {
             its pixels discarded as they come, so a damaged file is refused here, naming it; its size,
             EXIF orientation and ICC profile come from its headers. HEIC and AVIF are shown as their own rotation and mirroring
             (irot, imir) say, and an EXIF orientation inside them is not applied on top; an animated WebP is
-            refused (tagproj reads still pictures). The project starts with no tags and an empty history. Says "created …" on stderr; with --json, prints
+            refused (tagproj reads still pictures). The project starts with no tags and an empty history.
+            Without --currency or --price-format, prices are written as the user's locale writes them (LC_ALL,
+            LC_MONETARY or LANG: its symbol, before or after the amount, the space, the decimal separator; ¥12.50
+            where it has none, as C and POSIX), unless the config file sets them ('tagproj config'); a flag beats
+            the config file, which beats the locale. 'tagproj info' says where each setting came from. Says "created …" on stderr; with --json, prints
             what 'tagproj info --json' would.
             """,
         examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'",
+                   "tagproj new story.tagproj dish.jpg --crop 4:5",
                    "tagproj new cafe.tagproj latte.jpg --price-format '12,50 €'"])
 
     let project: String
@@ -38,18 +42,11 @@ struct NewCommand: Command {
             throw UsageError(message: "the project and the photo are the same file '\(image)'",
                              hint: "the project is a new file: did you mean 'tagproj new \(Self.projectName(for: image)) \(image)'?")
         }
-        if let crop = a.value("crop") {
-            if crop == "square" {
-                options.crop = .square
-            } else {
-                let parts = crop.split(separator: ",", omittingEmptySubsequences: false)
-                guard parts.count == 4 else { throw UsageError(message: "--crop: '\(crop)' is neither 'square' nor X,Y,W,H") }
-                let v = try parts.map { try Values.number(String($0), for: "--crop") }
-                options.crop = .rect(try Crop.validated(x: v[0], y: v[1], width: v[2], height: v[3]))
-            }
-        }
-        // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
-        options.settings = try SettingsOptions.change(a).applied(to: ProjectSettings())
+        if let crop = try SettingsOptions.cropChoice(a) { options.crop = crop }
+        // Flag, then config file, then locale, then tagproj's default, each setting on its own
+        // (ProjectDefaults), by TagKit's rules (ProjectSettings.validated), before the photo is read.
+        let defaults = try ProjectDefaults.resolve(flags: try SettingsOptions.change(a), environment: ProcessEnvironment.current())
+        (options.settings, options.origins) = (defaults.settings, defaults.origins)
         if let max = a.value("max-pixels") {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }

@@ -94,7 +94,7 @@ struct OpenCommand: Command {
         }
         var project = target
         if !target.hasSuffix(".tagproj"), Project.isPicture(target) {
-            let (path, created) = try Project.beside(photo: target, options: NewProjectOptions())
+            let (path, created) = try Project.beside(photo: target, options: try NewProjectOptions.defaults(environment: ProcessEnvironment.current()))
             out.note(created ? "created \(path) from \(target)" : "opening the existing \(path)")
             project = path
         }

@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: [
         (#"{"op":"move","id":1,"x":920,"y":800}"#, "'920,800' is far outside the picture: a bare number is a fraction of it (-0.5 to 1.5) (920,800 looks like pixels: write 920px,800px)"),
         (#"{"op":"move","id":1}"#, #"a move needs "to" or "by""#),
-        (#"{"op":"set"}"#, #"a set needs "currency", "price_format", "font" or "tag_scale""#),
+        (#"{"op":"set"}"#, #"a set needs "currency", "price_format", "font", "tag_scale" or "crop""#),
         (#"{"op":"undo","steps":0}"#, #""steps" must be a whole number from 1 to 1000000"#),
         (#"{"op":"export","to":"a.png","width":10,"height":10}"#, "2 sizes were asked for; give one"),
         (#"{"op":"add","kind":"drink","text":"Tea"}"#, "unknown kind 'drink'; a kind is dish or price"),
@@ -62,5 +62,16 @@ import Testing
         try project.check()
         guard case .tags(let tags, _, _) = try project.perform(.list(at: nil)).result else { Issue.record("list answers tags"); return }
         #expect(tags == (try project.tags()))
+    }
+}
+
+/// `{"op":"set","crop":…}` in both directions.
+@Suite struct CropRequestCodecTests {
+    @Test(arguments: ["square", "4:5", "1.91:1", "0.125,0,0.75,1", "none"])
+    func aCropReadsAndWritesBack(_ text: String) throws {
+        let request = try RequestCodec.request(from: JSONParser().parse("{\"op\":\"set\",\"crop\":\"\(text)\"}"))
+        guard case .set(let change) = request, let crop = change.crop else { Issue.record("not a set with a crop: \(request)"); return }
+        #expect(crop == (try CropChoice.parse(text)))
+        #expect(try RequestCodec.request(from: JSONParser().parse(RequestCodec.json(request).text)) == request)
     }
 }

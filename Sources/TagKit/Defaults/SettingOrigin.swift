@@ -1,0 +1,76 @@
+/// Where one of a project's settings came from: what `info` says beside it.
+public enum SettingOrigin: Equatable, Sendable {
+    /// A flag of `new` (`--currency`).
+    case flag
+    /// The user's config file (`UserConfig`), at this path.
+    case config(path: String)
+    /// The user's monetary locale (`LocalePriceFormat`), by name.
+    case locale(String)
+    /// tagproj's own default (`¥12.50`, the default font, scale 1).
+    case builtIn
+    /// A later history entry on the current branch changed it (`set`, or a `restore`).
+    case entry(seq: Int64, label: String)
+    /// Not recorded: a project made before tagproj recorded origins (schema 8), or by a program
+    /// that did not say.
+    case unknown
+
+    /// `flag`, `config file ~/.config/tagproj/config`, `locale de_DE.UTF-8`, `default`,
+    /// `entry #4 (set currency “$”)`, `unknown`.
+    public var description: String {
+        switch self {
+        case .flag: "flag"
+        case .config(let path): "config file \(path)"
+        case .locale(let name): "locale \(name)"
+        case .builtIn: "default"
+        case let .entry(seq, label): "entry #\(seq) (\(label))"
+        case .unknown: "unknown"
+        }
+    }
+
+    /// The form the project stores at `new` (`flag`, `config:PATH`, `locale:NAME`, `default`);
+    /// nil for an origin not stored (unknown, or an entry, which is found in the history).
+    var stored: String? {
+        switch self {
+        case .flag: "flag"
+        case .config(let path): "config:" + path
+        case .locale(let name): "locale:" + name
+        case .builtIn: "default"
+        case .entry, .unknown: nil
+        }
+    }
+
+    /// The origin a stored value names; nil for one that is not a stored form.
+    init?(stored: String) {
+        if stored == "flag" { self = .flag } else if stored == "default" { self = .builtIn } else if stored.hasPrefix("config:"), stored.count > 7 {
+            self = .config(path: String(stored.dropFirst(7)))
+        } else if stored.hasPrefix("locale:"), stored.count > 7 {
+            self = .locale(String(stored.dropFirst(7)))
+        } else { return nil }
+    }
+
+    /// The longest stored form (a config file's path of up to 4096 bytes).
+    static let maximumStoredBytes = 4200
+}
+
+/// Where each of a project's settings came from.
+public struct SettingOrigins: Equatable, Sendable {
+    /// The currency symbol's.
+    public var currency: SettingOrigin
+    /// The price format's (symbol position, space, separator).
+    public var priceFormat: SettingOrigin
+    /// The font family's.
+    public var font: SettingOrigin
+    /// The tag scale's.
+    public var tagScale: SettingOrigin
+
+    /// Origins as given.
+    public init(currency: SettingOrigin, priceFormat: SettingOrigin, font: SettingOrigin, tagScale: SettingOrigin) {
+        (self.currency, self.priceFormat, self.font, self.tagScale) = (currency, priceFormat, font, tagScale)
+    }
+
+    /// Every setting from the same place.
+    public init(all origin: SettingOrigin) { self.init(currency: origin, priceFormat: origin, font: origin, tagScale: origin) }
+
+    /// Nothing recorded.
+    public static let unknown = SettingOrigins(all: .unknown)
+}
