@@ -6,11 +6,7 @@ struct NewCommand: Command {
         name: "new", abstract: "Create a project from a \(Codecs.names(Codecs.readable, joinedBy: "or")) photo.",
         positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (\(Codecs.names(Codecs.readable, joinedBy: "or")), recognised by content).",
                                                       completion: .files(Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
-        options: [
-            OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo",
-                       completion: .choices(["square"])),
-            SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat, SettingsOptions.tagScale,
-            OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
+        options: projectOptionSpecs + [
             OptionSpec(name: "force", value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
             jsonOption,
         ],
@@ -38,21 +34,7 @@ struct NewCommand: Command {
             throw UsageError(message: "the project and the photo are the same file '\(image)'",
                              hint: "the project is a new file: did you mean 'tagproj new \(Self.projectName(for: image)) \(image)'?")
         }
-        if let crop = a.value("crop") {
-            if crop == "square" {
-                options.crop = .square
-            } else {
-                let parts = crop.split(separator: ",", omittingEmptySubsequences: false)
-                guard parts.count == 4 else { throw UsageError(message: "--crop: '\(crop)' is neither 'square' nor X,Y,W,H") }
-                let v = try parts.map { try Values.number(String($0), for: "--crop") }
-                options.crop = .rect(try Crop.validated(x: v[0], y: v[1], width: v[2], height: v[3]))
-            }
-        }
-        // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
-        options.settings = try SettingsOptions.change(a).applied(to: ProjectSettings())
-        if let max = a.value("max-pixels") {
-            options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
-        }
+        options = try Self.projectOptions(a)
         options.force = a.has("force")
         json = a.has("json")
     }
@@ -75,6 +57,37 @@ struct NewCommand: Command {
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
         if json { out.line(info.json.text) }
+    }
+
+    /// The options that say how a project is made (crop, settings, pixel limit): `new`'s, and
+    /// `menu`'s for the projects it creates.
+    static let projectOptionSpecs = [
+        OptionSpec(name: "crop", value: "square|X,Y,W,H", help: "Use the centred square, or a rectangle of fractions.", defaultValue: "the whole photo",
+                   completion: .choices(["square"])),
+        SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat, SettingsOptions.tagScale,
+        OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
+    ]
+
+    /// How a project is made, from `projectOptionSpecs` (and the user's defaults where they say
+    /// nothing): the one place `new` and `menu` both take it from, so both make the same project.
+    static func projectOptions(_ a: ParsedArguments) throws -> NewProjectOptions {
+        var options = NewProjectOptions()
+        if let crop = a.value("crop") {
+            if crop == "square" {
+                options.crop = .square
+            } else {
+                let parts = crop.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 4 else { throw UsageError(message: "--crop: '\(crop)' is neither 'square' nor X,Y,W,H") }
+                let v = try parts.map { try Values.number(String($0), for: "--crop") }
+                options.crop = .rect(try Crop.validated(x: v[0], y: v[1], width: v[2], height: v[3]))
+            }
+        }
+        // TagKit's rules for the settings (ProjectSettings.validated), checked before any file is read.
+        options.settings = try SettingsOptions.change(a).applied(to: ProjectSettings())
+        if let max = a.value("max-pixels") {
+            options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
+        }
+        return options
     }
 
     /// `photo.tagproj` for `photo.jpg`; a name that already ends in `.tagproj` as it is.
