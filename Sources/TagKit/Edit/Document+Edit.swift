@@ -21,8 +21,9 @@ extension Document {
     /// Carries out `edit` on this document: a pure function, with no I/O. The same document, edit
     /// and measurer always give the same outcome, and the outcome's document can take the next edit.
     ///
-    /// The text of `add` and `setText` is validated (`TagText`) and measured with `measurer` in the
-    /// project's font; those two edits throw `MeasurerRequiredError` without one. Every tag the edit
+    /// The text (and a dish's price) of `add`, `setText` and `relabel` is validated (`TagText`)
+    /// and measured with `measurer` in the project's font; those edits throw
+    /// `MeasurerRequiredError` without one. Every tag the edit
     /// leaves is kept whole inside the picture (`Placement.place`): the dot stays where the user
     /// put it, the bubble going to the other side when it does not fit on its own (unless the side
     /// was asked for: `flip` and `add` with a side are refused with `PlacementError.sideDoesNotFit`);
@@ -52,7 +53,10 @@ extension Document {
         let currency = settings.currency, scale = settings.tagScale
         func measured(_ tag: Tag) throws -> Double {
             guard let measurer else { throw MeasurerRequiredError() }
-            return try measurer.labelEm(tag.label(settings), font: settings.font)
+            return try measurer.labelEm(of: tag, settings: settings)
+        }
+        func price(_ raw: String, of kind: Kind) throws -> String {
+            try TagText.price(raw, kind: kind, currency: currency, format: settings.priceFormat)
         }
         func existing(_ id: TagID) throws -> Tag {
             guard let tag = tags[id] else { throw UnknownTagError(id: id) }
@@ -65,14 +69,15 @@ extension Document {
         var mayFlip = true
         var free = false
         switch edit {
-        case .add(let kind, let text, let at, let side):
+        case .add(let kind, let text, let amount, let at, let side):
             let point = at ?? .centre
             var tag = Tag(id: nextID, kind: kind, text: try TagText.validate(text, kind: kind, currency: currency, format: settings.priceFormat),
-                          anchor: point, side: side ?? Side.facingCentre(from: point), labelEm: 0)
+                          price: try amount.map { try price($0, of: kind) }, anchor: point, side: side ?? Side.facingCentre(from: point),
+                          labelEm: 0)
             tag.labelEm = try measured(tag)
             (id, before, proposed) = (tag.id, nil, tag)
             (mayFlip, free) = (side == nil, at == nil)
-            label = "add \(kind.rawValue) \(tag.id) “\(tag.label(settings))”"
+            label = "add \(kind.rawValue) \(tag.id) \(quoted(tag))"
         case .move(let target, let movement):
             var tag = try existing(target)
             (id, before) = (target, tag)
@@ -88,15 +93,24 @@ extension Document {
             mayFlip = false
             (proposed, label) = (tag, "flip \(target)")
         case .setText(let target, let text):
+            return try apply(.relabel(target, text: text, price: nil), measurer: measurer, cache: &cache, namingOverlaps: namingOverlaps)
+        case .relabel(let target, let text, let change):
             var tag = try existing(target)
             (id, before) = (target, tag)
-            tag.text = try TagText.validate(text, kind: tag.kind, currency: currency, format: settings.priceFormat)
+            guard text != nil || change != nil else { throw TagTextError.nothingToEdit }
+            if let text { tag.text = try TagText.validate(text, kind: tag.kind, currency: currency, format: settings.priceFormat) }
+            switch change {
+            case .set(let amount)?: tag.price = try price(amount, of: tag.kind)
+            case .remove?: if tag.kind == .price { throw TagTextError.priceOfPriceTag } else { tag.price = nil }
+            case nil: break
+            }
             tag.labelEm = try measured(tag)
-            (proposed, label) = (tag, "edit \(target) “\(before!.label(settings))” → “\(tag.label(settings))”")
+            proposed = tag
+            label = "edit \(target) " + relabelling(from: before!, to: tag, text: text != nil, price: change != nil)
         case .delete(let target):
             let tag = try existing(target)
             (id, before, proposed) = (target, tag, nil)
-            label = "delete \(target) “\(tag.label(settings))”"
+            label = "delete \(target) \(quoted(tag))"
         case .setSettings, .arrange:
             // Every box may change: what the cache holds is for the document before.
             let outcome = try applying(edit, measurer: measurer)
@@ -134,6 +148,28 @@ extension Document {
         if let after { cache.index?.insert(id, box(of: after)) } else { cache.index?.remove(id) }
         if before == nil { nextID = TagID(nextID.rawValue + 1) }
         return (HistoryEntry(label: label, changes: [TagChange(id: id, before: before, after: after)]), notices)
+    }
+
+    /// A tag as labels name it: `“宫保鸡丁”`, `“¥38”`, or a dish with its price `“宫保鸡丁” ¥38`.
+    private func quoted(_ tag: Tag) -> String {
+        let parts = tag.labelParts(settings)
+        return "“\(parts.text)”" + (parts.price.map { " " + $0 } ?? "")
+    }
+
+    /// What an edit of the text (`text`) and/or the price (`price`) changed, as its label says
+    /// it after `edit #3 `: `“Soup” → “Tea”`, `price ¥38 → ¥42`, `price → ¥42`, `price removed`.
+    private func relabelling(from before: Tag, to after: Tag, text: Bool, price: Bool) -> String {
+        let old = before.labelParts(settings), new = after.labelParts(settings)
+        var parts: [String] = []
+        if text { parts.append("“\(old.text)” → “\(new.text)”") }
+        if price {
+            switch (old.price, new.price) {
+            case (_, nil): parts.append("price removed")
+            case (nil, let to?): parts.append("price → \(to)")
+            case (let from?, let to?): parts.append("price \(from) → \(to)")
+            }
+        }
+        return parts.joined(separator: ", ")
     }
 
     /// `.overlaps` for every other tag that `tag` overlaps, in id order, at most

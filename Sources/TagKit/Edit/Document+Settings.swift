@@ -17,7 +17,7 @@ extension Document {
             var after = tag
             if relabelled {
                 guard let measurer else { throw MeasurerRequiredError() }
-                after.labelEm = try measurer.labelEm(tag.label(new), font: new.font)
+                after.labelEm = try measurer.labelEm(of: tag, settings: new)
             }
             let spot = try Placement.place(tag.anchor, side: tag.side, mayFlip: true, labelEm: after.labelEm, size: size,
                                            scale: new.tagScale, id: tag.id)

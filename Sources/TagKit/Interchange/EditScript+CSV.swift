@@ -1,12 +1,12 @@
 extension EditScript {
-    /// Rows of `kind,text,x,y[,side]` under the header at `header`, each a tag to add.
+    /// Rows of `kind,text,x,y[,side][,price]` under the header at `header`, each a tag to add.
     static func csv(_ lines: [String], header: Int) throws(EditScriptError) -> Parsed {
         let names = try fields(lines[header], line: header + 1).map { $0.trimmedSpaces.lowercased() }
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
         guard let kindColumn = column("kind"), let textColumn = column("text") else {
-            throw EditScriptError(line: header + 1, reason: "the CSV header must name the columns kind,text,x,y (side optional)")
+            throw EditScriptError(line: header + 1, reason: "the CSV header must name the columns kind,text,x,y (side and price optional)")
         }
-        let x = column("x"), y = column("y"), sideColumn = column("side")
+        let x = column("x"), y = column("y"), sideColumn = column("side"), priceColumn = column("price")
         var parsed = Parsed(requests: [], lines: [])
         for index in (header + 1)..<lines.count where !lines[index].trimmedSpaces.isEmpty {
             let line = index + 1
@@ -29,7 +29,8 @@ extension EditScript {
                 }
                 side = s
             }
-            parsed.requests.append(.add(kind: kind, text: row[textColumn], at: at, side: side))
+            let price = priceColumn.map { row[$0].trimmedSpaces }.flatMap { $0.isEmpty ? nil : $0 }
+            parsed.requests.append(.add(kind: kind, text: row[textColumn], price: price, at: at, side: side))
             parsed.lines.append(line)
         }
         guard !parsed.requests.isEmpty else { throw EditScriptError(line: header + 1, reason: "the CSV has a header but no rows") }

@@ -4,11 +4,12 @@
 /// - JSON Lines: one edit request of `RequestCodec`'s per line (`add`, `move`, `flip`, `edit`,
 ///   `delete`, `set`, `arrange`), `{"op":"add","kind":"dish","text":"…","at":"0.3,0.4"}`,
 ///   `{"op":"move","id":1,"to":"0.5,0.5"}`. Positions take fractions or pixels, as on the command line.
-/// - CSV: a header naming the columns `kind,text,x,y` and optionally `side` (any order), then one
-///   tag to add per row; fields may be quoted (`"Soup, hot"`, `""` for a quote). An empty `x`/`y`
-///   puts the tag in free space; an empty `side` lets placement choose.
-/// - `list --json`: `{"tags":[{"kind":…,"text":…,"x":…,"y":…,"side":…},…]}`, each tag added with
-///   its position and side (ids are the receiving project's own).
+/// - CSV: a header naming the columns `kind,text,x,y` and optionally `side` and `price` (any
+///   order), then one tag to add per row; fields may be quoted (`"Soup, hot"`, `""` for a quote).
+///   An empty `x`/`y` puts the tag in free space; an empty `side` lets placement choose; a
+///   dish's `price` is the price it carries (empty: none).
+/// - `list --json`: `{"tags":[{"kind":…,"text":…,"price":…,"x":…,"y":…,"side":…},…]}`, each tag
+///   added with its price, position and side (ids are the receiving project's own).
 ///
 /// Blank lines are skipped. Every edit carries its line number, for errors.
 public enum EditScript {
@@ -62,7 +63,8 @@ public enum EditScript {
             guard case .object(let members) = item else { throw EditScriptError(line: line, reason: "a tag is not a JSON object") }
             let fields = Fields(members)
             do {
-                parsed.requests.append(.add(kind: try fields.kind(), text: try fields.string("text"), at: try fields.point(), side: try fields.side()))
+                parsed.requests.append(.add(kind: try fields.kind(), text: try fields.string("text"), price: try fields.price(),
+                                            at: try fields.point(), side: try fields.side()))
             } catch {
                 throw EditScriptError(line: line, reason: error.message)
             }

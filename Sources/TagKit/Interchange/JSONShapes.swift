@@ -1,10 +1,12 @@
 /// The JSON shapes front ends share: the CLI's `--json` output and the editor's responses.
 
 extension Tag {
-    /// The tag as `list --json` shows it: `{"id":1,"kind":"dish","text":"…","x":0.5,"y":0.5,"side":"right"}`.
+    /// The tag as `list --json` shows it: `{"id":1,"kind":"dish","text":"…","x":0.5,"y":0.5,"side":"right"}`,
+    /// and for a dish carrying a price `"price":"38.00"` (always two decimals) after its text.
     public var json: JSON {
-        .object([("id", .integer(id.rawValue)), ("kind", .string(kind.rawValue)), ("text", .string(text)),
-                 ("x", .number(anchor.x)), ("y", .number(anchor.y)), ("side", .string(side.rawValue))])
+        var members: [(String, JSON)] = [("id", .integer(id.rawValue)), ("kind", .string(kind.rawValue)), ("text", .string(text))]
+        if let price { members.append(("price", .string(TagText.twoDecimals(price)))) }
+        return .object(members + [("x", .number(anchor.x)), ("y", .number(anchor.y)), ("side", .string(side.rawValue))])
     }
 }
 

@@ -7,14 +7,18 @@
 /// into fractions of the picture inside the edit's transaction, where its size is known.
 public enum Request: Equatable, Sendable {
     /// A new tag of `kind` saying `text` (for a price, an amount), its dot at `at` (nil: in free
-    /// space), its bubble on `side` (nil: toward the middle, or the side that fits).
-    case add(kind: Kind, text: String, at: Position?, side: Side?)
+    /// space), its bubble on `side` (nil: toward the middle, or the side that fits). A dish may
+    /// carry `price` as the user wrote it (validated as a price tag's text is, against the
+    /// project's currency and format); a price tag with one is refused.
+    case add(kind: Kind, text: String, price: String? = nil, at: Position?, side: Side?)
     /// The tag's dot to a point, or by an offset.
     case move(TagID, Motion)
     /// The tag's bubble to the other side of its dot.
     case flip(TagID)
-    /// The tag's text replaced.
-    case edit(TagID, text: String)
+    /// The tag's text replaced, and (`price`) a dish's price set or removed; nil leaves that
+    /// part as it is, and at least one must be given. A price tag's price is its text: `price`
+    /// on one is refused.
+    case edit(TagID, text: String?, price: PriceChange? = nil)
     /// The tag removed.
     case delete(TagID)
     /// Some of the project's settings changed; every tag whose label changes is fitted again.
@@ -78,13 +82,15 @@ public enum Request: Equatable, Sendable {
     /// Nil for a request that is not one edit.
     public func edit(in size: PictureSize, settings: ProjectSettings) throws -> Edit? {
         switch self {
-        case let .add(kind, text, at, side): return .add(kind: kind, text: text, at: at?.normalized(in: size), side: side)
+        case let .add(kind, text, price, at, side):
+            return .add(kind: kind, text: text, price: price, at: at?.normalized(in: size), side: side)
         case let .move(id, .to(point)): return .move(id, .to(point.normalized(in: size)))
         case let .move(id, .by(offset)):
             let d = offset.normalized(in: size)
             return .move(id, .by(dx: d.x, dy: d.y))
         case .flip(let id): return .flip(id)
-        case let .edit(id, text): return .setText(id, text)
+        case let .edit(id, text?, nil): return .setText(id, text)
+        case let .edit(id, text, price): return .relabel(id, text: text, price: price)
         case .delete(let id): return .delete(id)
         case .set(let change): return .setSettings(try change.applied(to: settings))
         case .arrange: return .arrange

@@ -2,9 +2,11 @@
 /// editor's page posts, and what a batch export's child is handed and answers.
 ///
 /// Requests, one object each, by `op`:
-/// - `{"op":"add","kind":"dish","text":"Soup","at":"0.3,0.4","side":"left"}` (`at` optional; `x`
-///   and `y` numbers may stand for it, by the same range rule), `{"op":"move","id":1,"to":"0.5,0.5"}`
-///   or `"by":"-40px,0"`, `{"op":"flip","id":1}`, `{"op":"edit","id":1,"text":"Tea"}`,
+/// - `{"op":"add","kind":"dish","text":"Soup","price":"38","at":"0.3,0.4","side":"left"}` (`price`,
+///   a dish's, and `at` optional; `x` and `y` numbers may stand for `at`, by the same range rule),
+///   `{"op":"move","id":1,"to":"0.5,0.5"}` or `"by":"-40px,0"`, `{"op":"flip","id":1}`,
+///   `{"op":"edit","id":1,"text":"Tea"}`, `{"op":"edit","id":1,"price":"42"}` (`"price":null`
+///   removes a dish's price; an edit names `text`, `price` or both),
 ///   `{"op":"delete","id":1}`, `{"op":"set","currency":"€","price_format":"12,50 €","font":"…",
 ///   "tag_scale":1.5}`, `{"op":"refresh_fonts"}`, `{"op":"arrange"}`,
 ///   `{"op":"batch","source":"menu","requests":[…]}`;
@@ -28,7 +30,7 @@ public enum RequestCodec {
         let op = try f.string("op")
         switch op {
         case "add":
-            return .add(kind: try f.kind(), text: try f.string("text"), at: try f.point(), side: try f.side())
+            return .add(kind: try f.kind(), text: try f.string("text"), price: try f.price(), at: try f.point(), side: try f.side())
         case "move":
             let id = try f.id()
             if let to = try f.position("to") { return .move(id, .to(to)) }
@@ -36,7 +38,10 @@ public enum RequestCodec {
             if let at = try f.point() { return .move(id, .to(at)) }
             throw RequestCodingError("a move needs \"to\" or \"by\"")
         case "flip": return .flip(try f.id())
-        case "edit": return .edit(try f.id(), text: try f.string("text"))
+        case "edit":
+            let id = try f.id(), text = try f.optionalString("text"), price = try f.priceChange()
+            guard text != nil || price != nil else { throw RequestCodingError("an edit needs \"text\", \"price\" or both") }
+            return .edit(id, text: text, price: price)
         case "delete": return .delete(try f.id())
         case "set":
             let change = SettingsChange(currency: try f.optionalString("currency"), priceFormat: try f.optionalString("price_format"),
@@ -73,14 +78,22 @@ public enum RequestCodec {
         var m: [(String, JSON)] = [("op", .string(request.name))]
         func id(_ id: TagID) { m.append(("id", .integer(id.rawValue))) }
         switch request {
-        case let .add(kind, text, at, side):
+        case let .add(kind, text, price, at, side):
             m += [("kind", .string(kind.rawValue)), ("text", .string(text))]
+            if let price { m.append(("price", .string(price))) }
             if let at { m.append(("at", .string(at.text))) }
             if let side { m.append(("side", .string(side.rawValue))) }
         case let .move(tag, .to(p)): id(tag); m.append(("to", .string(p.text)))
         case let .move(tag, .by(p)): id(tag); m.append(("by", .string(p.text)))
         case .flip(let tag), .delete(let tag): id(tag)
-        case let .edit(tag, text): id(tag); m.append(("text", .string(text)))
+        case let .edit(tag, text, price):
+            id(tag)
+            if let text { m.append(("text", .string(text))) }
+            switch price {
+            case .set(let amount)?: m.append(("price", .string(amount)))
+            case .remove?: m.append(("price", .null))
+            case nil: break
+            }
         case .set(let change):
             if let v = change.currency { m.append(("currency", .string(v))) }
             if let v = change.priceFormat { m.append(("price_format", .string(v))) }
@@ -281,6 +294,24 @@ struct Fields {
         let name = try string("kind")
         guard let kind = Kind(rawValue: name) else { throw RequestCodingError("unknown kind '\(name)'; a kind is dish or price") }
         return kind
+    }
+
+    /// A dish's `price` as written: a string (`"38"`, `"¥12.50"`) or a number; nil when absent or null.
+    func price() throws(RequestCodingError) -> String? {
+        switch value("price") {
+        case nil: return nil
+        case .string(let s)?: return s
+        case .integer(let i)?: return String(i)
+        case .number(let d)?: return String(d)
+        default: throw RequestCodingError("\"price\" must be a string such as \"12.50\"")
+        }
+    }
+
+    /// An edit's `price`: `.set` for an amount, `.remove` for `null`, nil when absent.
+    func priceChange() throws(RequestCodingError) -> PriceChange? {
+        guard let member = members.first(where: { $0.0 == "price" }) else { return nil }
+        if case .null = member.1 { return .remove }
+        return try price().map(PriceChange.set)
     }
 
     func side() throws(RequestCodingError) -> Side? {

@@ -7,3 +7,15 @@ public protocol LabelMeasurer {
     /// (empty: the default sans-serif). Throws when no installed font can draw a character.
     func labelEm(_ label: String, font: String) throws -> Double
 }
+
+extension LabelMeasurer {
+    /// The advance width in em of `tag`'s label as drawn with `settings`: its text, and for a
+    /// dish carrying a price the gap and the price (`TagStyle.priceGapEm`), so that placement,
+    /// free space, overlaps and the tag scale treat name and price as the one bubble they are.
+    public func labelEm(of tag: Tag, settings: ProjectSettings) throws -> Double {
+        let parts = tag.labelParts(settings)
+        let text = try labelEm(parts.text, font: settings.font)
+        guard let price = parts.price else { return text }
+        return text + TagStyle.priceGapEm + (try labelEm(price, font: settings.font))
+    }
+}

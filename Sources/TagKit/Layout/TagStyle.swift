@@ -38,6 +38,12 @@ public enum TagStyle {
     public static let nearCornerRadius = 0.225
     /// Horizontal padding between the body's edges and the text.
     public static let textPadding = 0.30
+    /// Between a dish's name and the price it carries, where the bubble's colour changes from the
+    /// dish's to the price's: twice `textPadding`, so each part sits in its colour as a tag's text
+    /// sits in its bubble.
+    public static let priceGap = 2 * textPadding
+    /// `priceGap` in em of the label's font (the tag height and the font size scale together).
+    public static var priceGapEm: Double { priceGap * heightOfShorterSide / fontSizeOfShorterSide }
     /// The narrowest body, so a one-digit price still reads as a bubble.
     public static let minimumBodyWidth = 0.9
     /// The tail, fitted to the artwork. Its lower edge leaves the body's bottom at x = `tailBase`

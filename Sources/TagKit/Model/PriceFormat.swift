@@ -37,9 +37,25 @@ public struct PriceFormat: Equatable, Sendable {
 }
 
 extension Tag {
-    /// The text as drawn with `settings`: a price gets the project's currency and price format.
+    /// The text as drawn with `settings`: a price gets the project's currency and price format,
+    /// and a dish carrying a price has it after its name (`宫保鸡丁 ¥38`). What messages quote,
+    /// and what the tag's font subsets are cut for.
     public func label(_ settings: ProjectSettings) -> String {
-        kind == .price ? settings.priceFormat.label(amount: text, currency: settings.currency) : text
+        let parts = labelParts(settings)
+        return parts.price.map { parts.text + " " + $0 } ?? parts.text
+    }
+
+    /// The two parts drawn in the bubble: the text (a price tag's in the price format), and the
+    /// price a dish carries (nil when none), each in its own colour.
+    public func labelParts(_ settings: ProjectSettings) -> (text: String, price: String?) {
+        let format = { (amount: String) in settings.priceFormat.label(amount: amount, currency: settings.currency) }
+        return kind == .price ? (format(text), nil) : (text, price.map(format))
+    }
+
+    /// The labels the tag is shaped in, each on its own: the text, then the price it carries.
+    public func drawnLabels(_ settings: ProjectSettings) -> [String] {
+        let parts = labelParts(settings)
+        return [parts.text] + (parts.price.map { [$0] } ?? [])
     }
 }
 

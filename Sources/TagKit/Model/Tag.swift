@@ -62,6 +62,10 @@ public struct Tag: Equatable, Sendable {
     public var kind: Kind
     /// The validated text: a dish name (NFC, trimmed), or a canonical amount (`38`, `12.50`).
     public var text: String
+    /// The price a dish carries, drawn after its name within the same bubble, as a canonical
+    /// amount (`38`, `12.50`, as a price tag's text); nil when it carries none, always nil for a
+    /// price tag.
+    public var price: String?
     /// The centre of the anchor dot.
     public var anchor: NormalizedPoint
     /// Where the bubble lies relative to the dot.
@@ -71,18 +75,20 @@ public struct Tag: Equatable, Sendable {
     public var labelEm: Double
 
     /// A tag as given; `TagText.validate` and placement are the façade's and the edit function's.
-    public init(id: TagID, kind: Kind, text: String, anchor: NormalizedPoint, side: Side, labelEm: Double) {
+    public init(id: TagID, kind: Kind, text: String, price: String? = nil, anchor: NormalizedPoint, side: Side, labelEm: Double) {
         self.id = id
         self.kind = kind
         self.text = text
+        self.price = price
         self.anchor = anchor
         self.side = side
         self.labelEm = labelEm
     }
 
-    /// The text as drawn: a price gets the project's currency symbol in front.
+    /// The text as drawn: a price gets the project's currency symbol in front, a dish's own
+    /// price follows its name.
     public func label(currency: String) -> String {
-        kind == .price ? currency + text : text
+        kind == .price ? currency + text : text + (price.map { " " + currency + $0 } ?? "")
     }
 }
 

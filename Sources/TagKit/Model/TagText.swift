@@ -23,6 +23,19 @@ public enum TagText {
         }
     }
 
+    /// Validates and normalizes `raw` as the price a tag of `kind` carries: an amount by the same
+    /// rules as a price tag's text, stored canonically (`12.50`). Only a dish carries a price; a
+    /// price tag's price is its text.
+    public static func price(_ raw: String, kind: Kind, currency: String, format: PriceFormat = PriceFormat()) throws -> String {
+        guard kind == .dish else { throw TagTextError.priceOfPriceTag }
+        do { return try validate(raw, kind: .price, currency: currency, format: format) } catch TagTextError.empty { throw TagTextError.emptyPrice }
+    }
+
+    /// A canonical amount with exactly two decimals, as `list --json` writes prices: `38` → `38.00`.
+    public static func twoDecimals(_ amount: String) -> String {
+        amount.contains(".") ? amount : amount + ".00"
+    }
+
     /// NFC, with leading and trailing white space removed.
     public static func normalized(_ raw: String) -> String {
         let nfc = String(decoding: raw._nfcCodeUnits, as: UTF8.self)
@@ -117,6 +130,12 @@ public enum TagTextError: TagProjError, Equatable {
     case otherCurrency(String, symbol: String, expected: String)
     /// A price whose decimal separator is not the project's; `expected` shows how it writes one.
     case separator(String, expected: String)
+    /// A dish's price that is empty.
+    case emptyPrice
+    /// A price given to a price tag, whose price is its text.
+    case priceOfPriceTag
+    /// An edit that names neither a new text nor a price.
+    case nothingToEdit
 
     /// What is wrong, and for a price what is expected.
     public var message: String {
@@ -129,11 +148,19 @@ public enum TagTextError: TagProjError, Equatable {
         case let .otherCurrency(t, _, expected):
             return "'\(t)' carries a currency symbol this project does not use; it writes prices as \(expected)"
         case let .separator(t, expected): return "'\(t)' has a decimal separator this project does not use; it writes prices as \(expected)"
+        case .emptyPrice: return "the price is empty; a price is a number such as 38 or 12.50"
+        case .priceOfPriceTag: return "a price tag's price is its text; only a dish tag carries a price of its own"
+        case .nothingToEdit: return "an edit needs a new text or a price"
         }
     }
 
     /// The user typed something invalid.
     public var meaning: ErrorMeaning { .invalidRequest }
+
+    /// For a price given to a price tag: how its price is changed instead.
+    public var advice: String? {
+        self == .priceOfPriceTag ? "to change a price tag's price, edit its text" : nil
+    }
 }
 
 /// `0041`-style upper-case hexadecimal, at least four digits, as Unicode code points are written.

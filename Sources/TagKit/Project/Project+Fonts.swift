@@ -41,7 +41,10 @@ extension Project {
         guard !state.subsets.isEmpty else { return }
         for tag in state.tags {
             guard let list = state.subsets[tag.id] else { continue }
-            try fonts.adopt(list, forLabel: tag.label(state.settings), family: state.settings.font)
+            // The subsets are cut for the whole label; the text and the price are shaped apart.
+            for label in [tag.label(state.settings)] + tag.drawnLabels(state.settings) {
+                try fonts.adopt(list, forLabel: label, family: state.settings.font)
+            }
         }
     }
 

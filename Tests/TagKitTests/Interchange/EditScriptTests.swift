@@ -60,7 +60,7 @@ import Testing
         ("{\"op\":\"flip\",\"id\":1}\n{oops}", "line 2: invalid JSON at byte 1: expected a string as an object key"),
         ("kind,text,x,y\ndish,Soup,0.1,0.2\ndrink,Tea,0.1,0.2", "line 3: unknown kind 'drink'; a kind is dish or price"),
         ("kind,text,x,y\ndish,Soup,0.1", "line 2: 3 fields where the header has 4"),
-        ("name,price\nSoup,3", "line 1: the CSV header must name the columns kind,text,x,y (side optional)"),
+        ("name,price\nSoup,3", "line 1: the CSV header must name the columns kind,text,x,y (side and price optional)"),
         ("\n\n", "line 1: there are no edits"),
     ])
     func aBadLineIsAnErrorNamingTheLine(_ text: String, _ message: String) {

@@ -50,7 +50,7 @@ import Testing
                 case .flip(let id):
                     let tag = document.tags[id]!
                     #expect(!Placement.fits(tag.anchor, side: tag.side.flipped, labelEm: tag.labelEm, size: size), "\(error)")
-                case .add(_, let text, let at?, let side?) where error != .doesNotFit:
+                case .add(_, let text, _, let at?, let side?) where error != .doesNotFit:
                     let em = try measurer.labelEm(text, font: "")
                     #expect((0...1).contains(at.x) && (0...1).contains(at.y) && !Placement.fits(at, side: side, labelEm: em, size: size),
                             "\(edit): \(error)")
@@ -66,11 +66,11 @@ import Testing
                 let wanted: NormalizedPoint?
                 var mayFlip = true
                 switch edit {
-                case .add(_, _, let at, let side): (wanted, mayFlip) = (at, side == nil)
+                case .add(_, _, _, let at, let side): (wanted, mayFlip) = (at, side == nil)
                 case .move(_, .to(let p)): wanted = p
                 case .move(_, .by(let dx, let dy)): wanted = NormalizedPoint(x: before!.anchor.x + dx, y: before!.anchor.y + dy)
                 case .flip: (wanted, mayFlip) = (before!.anchor, false)
-                case .setText: wanted = before!.anchor
+                case .setText, .relabel: wanted = before!.anchor
                 case .delete, .setSettings, .arrange: wanted = nil
                 }
                 if let wanted, roomy(wanted, before?.side ?? tag.side, tag.labelEm, size, mayFlip: mayFlip) {
