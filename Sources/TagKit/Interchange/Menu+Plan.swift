@@ -130,7 +130,7 @@ extension MenuPhoto {
     /// The row's price as the project stores amounts (`12.50`), or nil when it has none.
     func canonicalPrice(_ row: Menu.Row, settings: ProjectSettings, source: String) throws(MenuError) -> String? {
         guard let raw = row.price else { return nil }
-        do { return try TagText.amount(raw, currency: settings.currency, format: settings.priceFormat) } catch {
+        do { return try TagText.price(raw, kind: .dish, currency: settings.currency, format: settings.priceFormat) } catch {
             throw MenuError(source: source, line: row.line, reason: "price: " + ((error as? any TagProjError)?.message ?? "\(error)"))
         }
     }
