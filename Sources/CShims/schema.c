@@ -31,8 +31,12 @@ static const char migration_007[] = {
 #embed "../../Schema/007-source-file-and-written-pictures.sql"
     , 0};
 
+static const char migration_008[] = {
+#embed "../../Schema/008-dish-price.sql"
+    , 0};
+
 static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004, migration_005,
-                                         migration_006, migration_007};
+                                         migration_006, migration_007, migration_008};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

@@ -50,6 +50,25 @@ import Testing
         #expect(failed.status != 0 && !FileManager.default.fileExists(atPath: cli.path("fails.png")), "\(failed)")
     }
 
+    @Test("A dish's price, its currency symbol too, is in the subsets: it exports the same with no fonts, after edit and undo")
+    func aDishsPriceIsDrawnFromTheSubsets() throws {
+        let cli = CLI()
+        let project = try cli.newProject()
+        #expect(try cli("set", project, "--price-format", "12,50 €").status == 0)
+        #expect(try cli("add", project, "dish", "宫保鸡丁", "--price", "38,5", "--at", "0.3,0.4").status == 0)
+        let env = try Self.withoutFonts(cli)
+        for step in [["edit", project, "1", "--price", "42"], ["undo", project]] {
+            #expect(try cli("export", project, "with-fonts.png").status == 0)
+            let bare = try cli.run(["export", project, "no-fonts.png"], environment: env)
+            #expect(bare.status == 0, "\(bare)")
+            #expect(cli.bytes("with-fonts.png") == cli.bytes("no-fonts.png"))
+            #expect(try cli.run(step).status == 0)
+        }
+        try Database(path: cli.path(project)).execute("DELETE FROM tag_fonts")
+        let failed = try cli.run(["export", project, "fails.png"], environment: env)
+        #expect(failed.status != 0, "without subsets or fonts nothing draws the price: \(failed)")
+    }
+
     @Test("A damaged embedded font is refused by name, exit 65, nothing written")
     func damagedFontIsRefused() throws {
         let cli = CLI()

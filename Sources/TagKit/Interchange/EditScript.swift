@@ -9,7 +9,8 @@
 ///   An empty `x`/`y` puts the tag in free space; an empty `side` lets placement choose; a
 ///   dish's `price` is the price it carries (empty: none).
 /// - `list --json`: `{"tags":[{"kind":…,"text":…,"price":…,"x":…,"y":…,"side":…},…]}`, each tag
-///   added with its price, position and side (ids are the receiving project's own).
+///   added with its price, position and side (ids are the receiving project's own); a listed
+///   price `38.00` is read as `38`, the way it is most often written.
 ///
 /// Blank lines are skipped. Every edit carries its line number, for errors.
 public enum EditScript {
@@ -63,7 +64,10 @@ public enum EditScript {
             guard case .object(let members) = item else { throw EditScriptError(line: line, reason: "a tag is not a JSON object") }
             let fields = Fields(members)
             do {
-                parsed.requests.append(.add(kind: try fields.kind(), text: try fields.string("text"), price: try fields.price(),
+                // `list --json` writes every price with two decimals, so `38.00` reads back as the
+                // `38` it most often was: a layout copied draws its prices as the original does.
+                let price = try fields.price().map { $0.hasSuffix(".00") ? String($0.dropLast(3)) : $0 }
+                parsed.requests.append(.add(kind: try fields.kind(), text: try fields.string("text"), price: price,
                                             at: try fields.point(), side: try fields.side()))
             } catch {
                 throw EditScriptError(line: line, reason: error.message)

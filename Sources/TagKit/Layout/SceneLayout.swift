@@ -1,5 +1,7 @@
 /// Lays out a document's tags for one output size: shapes each label with a ``FontProvider``,
-/// places the tag by its geometry and rasterizes the glyphs where the text goes.
+/// places the tag by its geometry and rasterizes the glyphs where the text goes. A dish carrying
+/// its price has the name and the price shaped apart and drawn side by side in the one bubble,
+/// which changes colour between them (``TagDrawing/priceSplit``).
 ///
 /// The label is shaped again with the provider's fonts, so the bubble fits the text as drawn.
 /// Should that make a tag wider than when it was placed (the fonts changed since the edit), the
@@ -48,9 +50,12 @@ public struct SceneLayout: Sendable {
         let scale = settings.tagScale
         let fontSize = TagStyle.fontSize(on: size, scale: scale)
         for tag in tags {
-            let label = tag.label(settings)
-            let line = try fonts.shape(label, family: settings.font, pixelSize: fontSize)
-            let em = line.advance / fontSize
+            let label = tag.label(settings), parts = tag.labelParts(settings)
+            let line = try fonts.shape(parts.text, family: settings.font, pixelSize: fontSize)
+            // A dish's price is shaped on its own and drawn after the name, a gap between them.
+            let price = try parts.price.map { try fonts.shape($0, family: settings.font, pixelSize: fontSize) }
+            let gap = price == nil ? 0 : TagStyle.priceGapEm * fontSize
+            let em = (line.advance + gap + (price?.advance ?? 0)) / fontSize
             let anchor: NormalizedPoint
             do {
                 anchor = try Placement.fit(tag.anchor, side: tag.side, labelEm: em, size: size, scale: scale)
@@ -61,12 +66,29 @@ public struct SceneLayout: Sendable {
             let moved = max(abs(anchor.x - tag.anchor.x) * Double(size.width), abs(anchor.y - tag.anchor.y) * Double(size.height))
             if moved >= 0.5 { notices.append(.tagMoved(tag.id, from: tag.anchor, drawnAt: anchor)) }
             let geometry = TagGeometry(anchor: anchor, side: tag.side, labelEm: em, size: size, scale: scale)
-            // The line box (ascender to descender of the faces used) centred on the body.
-            let baseline = geometry.textStart.y + (line.ascent - line.descent) / 2
-            let glyphs = try fonts.rasterize(line, originX: geometry.textStart.x, baselineY: baseline).map {
-                PlacedGlyph(x: $0.left, y: $0.top, width: $0.width, height: $0.height, pixels: $0.pixels, isColor: $0.isColor)
+            // The line box (ascender to descender of the faces used, name and price on one
+            // baseline) centred on the body.
+            let ascent = max(line.ascent, price?.ascent ?? 0), descent = max(line.descent, price?.descent ?? 0)
+            let baseline = geometry.textStart.y + (ascent - descent) / 2
+            func placed(_ line: ShapedLine, at x: Double) throws -> [PlacedGlyph] {
+                try fonts.rasterize(line, originX: x, baselineY: baseline).map {
+                    PlacedGlyph(x: $0.left, y: $0.top, width: $0.width, height: $0.height, pixels: $0.pixels, isColor: $0.isColor)
+                }
             }
-            drawings.append(TagDrawing(geometry: geometry, glyphs: glyphs, kind: tag.kind))
+            var drawing: TagDrawing
+            if let price {
+                // After the name in reading order: to its right, or to its left for a name read
+                // right to left (`بيتزا` then the price, as a right-to-left line puts it).
+                let rightToLeft = try BidiLine.isRightToLeft(parts.text)
+                let x0 = geometry.textStart.x
+                let (nameX, priceX) = rightToLeft ? (x0 + price.advance + gap, x0) : (x0, x0 + line.advance + gap)
+                let split = rightToLeft ? x0 + price.advance + gap / 2 : x0 + line.advance + gap / 2
+                drawing = TagDrawing(geometry: geometry, glyphs: try placed(line, at: nameX) + placed(price, at: priceX), kind: tag.kind)
+                drawing.priceSplit = TagDrawing.PriceSplit(x: split, priceOnTheRight: !rightToLeft)
+            } else {
+                drawing = TagDrawing(geometry: geometry, glyphs: try placed(line, at: geometry.textStart.x), kind: tag.kind)
+            }
+            drawings.append(drawing)
         }
         self.drawings = drawings
         self.notices = notices

@@ -15,8 +15,11 @@ public enum TagPainter {
     /// painted over it each edge pixel gets ring and disc in proportion to their areas (see
     /// `CoverageMask.ring(inside:)`). Glyphs are cut to the tag's bounds: nothing is ever drawn
     /// outside `geometry.bounds`. The bubble takes `kind`'s colour, so dish and price tags are told
-    /// apart at a glance; the shape is the same.
-    public static func prepare(_ geometry: TagGeometry, glyphs: [PlacedGlyph], picture: PictureSize, kind: Kind = .dish) -> PreparedTag {
+    /// apart at a glance; the shape is the same. With `priceSplit` (a dish carrying its price) the
+    /// one bubble is filled in two parts, the dish's colour on the name's side of the split and
+    /// the price's colour on the price's, cut at the pixel column nearest the split.
+    public static func prepare(_ geometry: TagGeometry, glyphs: [PlacedGlyph], picture: PictureSize, kind: Kind = .dish,
+                               priceSplit: TagDrawing.PriceSplit? = nil) -> PreparedTag {
         let clip = PixelRect(enclosing: geometry.bounds).intersection(PixelRect(picture))
         var layers: [PreparedTag.Layer] = []
 
@@ -27,8 +30,18 @@ public enum TagPainter {
             layers.append(.mask(m, r: colour.r, g: colour.g, b: colour.b, rowColours: nil, table: table))
         }
 
-        let bubble = TagStyle.bubbleColor(for: kind)
-        solid(Rasterizer.coverage(of: geometry.bubble, clippedTo: clip, opacity: Blend.alpha8(bubble.alpha)), bubble)
+        func bubble(_ colour: RGBA, in area: PixelRect) {
+            solid(Rasterizer.coverage(of: geometry.bubble, clippedTo: area, opacity: Blend.alpha8(colour.alpha)), colour)
+        }
+        if let priceSplit {
+            let x = min(max(Int(priceSplit.x.rounded()), clip.x0), clip.x1)
+            let left = PixelRect(x0: clip.x0, y0: clip.y0, x1: x, y1: clip.y1), right = PixelRect(x0: x, y0: clip.y0, x1: clip.x1, y1: clip.y1)
+            let (dish, price) = priceSplit.priceOnTheRight ? (left, right) : (right, left)
+            bubble(TagStyle.bubbleColor(for: .dish), in: dish)
+            bubble(TagStyle.bubbleColor(for: .price), in: price)
+        } else {
+            bubble(TagStyle.bubbleColor(for: kind), in: clip)
+        }
 
         let centre = geometry.dotCentre
         let outer = Rasterizer.coverage(of: .circle(centre: centre, radius: geometry.ringRadius), clippedTo: clip)

@@ -13,7 +13,7 @@ public struct TagScene: Sendable {
     /// Rasterizes `drawings` for a picture of `size`, in the order given.
     public init(drawings: [TagDrawing], size: PictureSize) {
         self.size = size
-        tags = drawings.map { TagPainter.prepare($0.geometry, glyphs: $0.glyphs, picture: size, kind: $0.kind) }
+        tags = drawings.map { TagPainter.prepare($0.geometry, glyphs: $0.glyphs, picture: size, kind: $0.kind, priceSplit: $0.priceSplit) }
     }
 
     /// Paints every tag's part that falls in `band`.

@@ -175,8 +175,7 @@ extension ProjectStore: HistoryRows {
 
     private func changes(where condition: String, _ arguments: [SQLValue]) throws -> [Int64: [TagChange]] {
         let s = try db.prepare("""
-            SELECT seq, tag_id, before_kind, before_text, before_x, before_y, before_side, before_label_em,
-                   after_kind, after_text, after_x, after_y, after_side, after_label_em
+            SELECT seq, tag_id, \((Self.imageColumns.map { "before_" + $0 } + Self.imageColumns.map { "after_" + $0 }).joined(separator: ", "))
             FROM history_changes WHERE \(condition) ORDER BY seq, tag_id
             """, arguments)
         var result: [Int64: [TagChange]] = [:]
@@ -186,7 +185,7 @@ extension ProjectStore: HistoryRows {
             }
             let id = TagID(raw)
             result[seq, default: []].append(
-                TagChange(id: id, before: try tag(from: s, at: 2, id: id), after: try tag(from: s, at: 8, id: id)))
+                TagChange(id: id, before: try tag(from: s, at: 2, id: id), after: try tag(from: s, at: 2 + Self.imageColumnCount, id: id)))
         }
         return result
     }
@@ -217,7 +216,8 @@ extension ProjectStore: HistoryRows {
             try db.prepare("INSERT INTO history_settings (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
                            [.integer(seq)] + Self.values(of: settings.before) + Self.values(of: settings.after)).run()
         }
-        let insert = try db.prepare("INSERT INTO history_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let columns = ["seq", "tag_id"] + Self.imageColumns.map { "before_" + $0 } + Self.imageColumns.map { "after_" + $0 }
+        let insert = try db.prepare("INSERT INTO history_changes (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
         for change in entry.changes {
             try insert.reset()
             try insert.bind([.integer(seq), .integer(change.id.rawValue)] + values(of: change.before) + values(of: change.after))

@@ -1,6 +1,9 @@
 /// The `tags` table, and the tag images of `history_changes`, which share its columns.
 extension ProjectStore {
-    static let tagColumns = "id, kind, text, x, y, side, label_em"
+    /// The columns of a tag image after its id, as `tags` names them and `history_changes` with
+    /// `before_` and `after_` in front.
+    static let imageColumns = ["kind", "text", "x", "y", "side", "label_em", "price"]
+    static let tagColumns = (["id"] + imageColumns).joined(separator: ", ")
 
     /// Every tag, in id order.
     func tags() throws -> [Tag] {
@@ -17,7 +20,7 @@ extension ProjectStore {
     func writeImages(of entry: HistoryEntry) throws {
         for change in entry.changes {
             if let tag = change.after {
-                try db.prepare("INSERT OR REPLACE INTO tags (\(Self.tagColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                try db.prepare("INSERT OR REPLACE INTO tags (\(Self.tagColumns)) VALUES (?\(String(repeating: ", ?", count: Self.imageColumns.count)))",
                                [.integer(tag.id.rawValue)] + values(of: tag)).run()
             } else {
                 try db.prepare("DELETE FROM tags WHERE id = ?", [.integer(change.id.rawValue)]).run()
@@ -25,21 +28,24 @@ extension ProjectStore {
         }
     }
 
-    /// The six columns after the id of a tag image; NULLs for no image.
+    /// How many columns a tag image has after its id.
+    static let imageColumnCount = Int32(imageColumns.count)
+
+    /// The seven columns after the id of a tag image; NULLs for no image.
     func values(of tag: Tag?) -> [SQLValue] {
-        guard let tag else { return Array(repeating: .null, count: 6) }
+        guard let tag else { return Array(repeating: .null, count: Int(Self.imageColumnCount)) }
         return [.text(tag.kind.rawValue), .text(tag.text), .real(tag.anchor.x), .real(tag.anchor.y),
-                .text(tag.side.rawValue), .real(tag.labelEm)]
+                .text(tag.side.rawValue), .real(tag.labelEm), tag.price.map { .text($0) } ?? .null]
     }
 
-    /// Decodes a tag from columns `at…at+6` (id first) or, with `id` given, `at…at+5` (no id column).
+    /// Decodes a tag from columns `at…at+7` (id first) or, with `id` given, `at…at+6` (no id column).
     /// Returns nil only when `id` is given and every column is NULL (no image).
     func tag(from s: Statement, at: Int32, id: TagID?) throws -> Tag? {
         var column = at
         let tagID: TagID
         if let id {
             tagID = id
-            if (at..<at + 6).allSatisfy({ s.value($0) == .null }) { return nil }
+            if (at..<at + Self.imageColumnCount).allSatisfy({ s.value($0) == .null }) { return nil }
         } else {
             guard let raw = s.value(at).integer, raw >= 1, raw < Self.counterLimit else { throw damaged("a tag has an invalid id") }
             tagID = TagID(raw)
@@ -56,6 +62,14 @@ extension ProjectStore {
         guard let side = s.value(column + 4).text.flatMap(Side.init) else { throw damaged("\(name) has an unknown side") }
         guard let em = s.value(column + 5).real, em.isFinite, (0...1000).contains(em)
         else { throw damaged("\(name) has an invalid label width") }
-        return Tag(id: tagID, kind: kind, text: text, anchor: NormalizedPoint(x: x, y: y), side: side, labelEm: em)
+        // A dish's price in the canonical form `add` stores (`38`, `12.50`); a price tag has none.
+        var price: String?
+        switch s.value(column + 6) {
+        case .null: break
+        case .text(let amount) where kind == .dish && amount.utf8.count <= 15 && (try? TagText.amount(amount, currency: "")) == amount:
+            price = amount
+        default: throw damaged("\(name) has an invalid price")
+        }
+        return Tag(id: tagID, kind: kind, text: text, price: price, anchor: NormalizedPoint(x: x, y: y), side: side, labelEm: em)
     }
 }

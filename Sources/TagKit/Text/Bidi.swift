@@ -55,6 +55,14 @@ struct BidiLine: Equatable {
         self.levels = perCharacter
     }
 
+    /// Whether `text` is a right-to-left paragraph (its first strong character is right to left):
+    /// then every character resolves to level 1 or above. FriBidi is asked only when the text can
+    /// run right to left at all.
+    static func isRightToLeft(_ text: String) throws -> Bool {
+        guard mayRunRightToLeft(text) else { return false }
+        return (try BidiLine(resolving: text).levels.min() ?? 0) % 2 == 1
+    }
+
     /// Whether any character of `text` can resolve to an odd (right-to-left) level: one of the
     /// blocks whose characters are right-to-left or Arabic numbers (UAX #9's default `R` and
     /// `AL` ranges hold every such character), or a right-to-left mark, embedding, override or

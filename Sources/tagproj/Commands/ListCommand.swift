@@ -6,10 +6,11 @@ struct ListCommand: Command {
         name: "list", abstract: "List the tags.",
         positionals: [projectArgument], options: [atOption, jsonOption],
         discussion: """
-            Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn.
+            Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn
+            (a dish's price after its name).
             --at N lists the tags as they were at history entry N (see tagproj history --tree).
             With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px);
-            the object also carries the project's tag_scale.
+            a dish that carries a price has it as "price" with two decimals ("38.00"); the object also carries the project's tag_scale.
             """,
         examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
 

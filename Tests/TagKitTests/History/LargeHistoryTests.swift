@@ -19,7 +19,11 @@ import Testing
         func tag(_ seq: Int64) -> [SQLValue] { [.text("dish"), .text("Soup"), .real(x(seq)), .real(0.5), .text("right"), .real(2)] }
         try db.writeTransaction {
             let history = try db.prepare("INSERT INTO history (seq, label, parent, time_ms, user, front_end) VALUES (?, ?, ?, ?, 'test', 'tagkit')")
-            let changes = try db.prepare("INSERT INTO history_changes VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let changes = try db.prepare("""
+                INSERT INTO history_changes (seq, tag_id, before_kind, before_text, before_x, before_y, before_side, before_label_em,
+                                             after_kind, after_text, after_x, after_y, after_side, after_label_em)
+                VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
             let perBranch = entries / branches
             for seq in Int64(1)...entries {
                 let branch = (seq - 1) / perBranch
@@ -34,7 +38,7 @@ import Testing
                 try changes.bind([.integer(seq)] + (parent == 0 ? Array(repeating: .null, count: 6) : tag(parent)) + tag(seq))
                 try changes.run()
             }
-            try db.prepare("INSERT INTO tags VALUES (1, ?, ?, ?, ?, ?, ?)", tag(entries)).run()
+            try db.prepare("INSERT INTO tags (id, kind, text, x, y, side, label_em) VALUES (1, ?, ?, ?, ?, ?, ?)", tag(entries)).run()
             try db.prepare("UPDATE project SET history_cursor = ?, next_tag_id = 2", [.integer(entries)]).run()
         }
         return parents

@@ -105,7 +105,7 @@ import Testing
         #expect(listed.contains(#""text":"宫保鸡丁","price":"38.00","x""#))
         #expect(!listed.contains(#""text":"12.50","price""#), "a price tag has no price key")
         let parsed = try EditScript.parse(listed)
-        #expect(parsed.requests == [.add(kind: .dish, text: "宫保鸡丁", price: "38.00", at: Position(NormalizedPoint.centre), side: .right),
+        #expect(parsed.requests == [.add(kind: .dish, text: "宫保鸡丁", price: "38", at: Position(NormalizedPoint.centre), side: .right),
                                     .add(kind: .price, text: "12.50", at: Position(NormalizedPoint.centre), side: .left)])
         #expect(TagText.twoDecimals("12.50") == "12.50" && TagText.twoDecimals("0") == "0.00")
     }

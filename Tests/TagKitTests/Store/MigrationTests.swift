@@ -32,7 +32,9 @@ import Testing
         // The row is as it was; version 7 added the photo's file name, unknown for an old project.
         #expect(try rows(path, sourceSQL).map { Array($0.dropLast()) } == before.0)
         #expect(try rows(path, "SELECT file_name FROM source") == [[.null]])
-        #expect(try rows(path, "SELECT * FROM tags ORDER BY id") == before.1)
+        // Version 8 added a dish's price: none in an old project.
+        #expect(try rows(path, "SELECT * FROM tags ORDER BY id").map { Array($0.dropLast()) } == before.1)
+        #expect(try rows(path, "SELECT DISTINCT price FROM tags") == [[.null]])
         #expect(try rows(path, "SELECT seq, label FROM history ORDER BY seq") == before.2)
         // The linear history became a chain: each entry on top of the one before.
         #expect(try rows(path, "SELECT count(*) FROM history WHERE parent != seq - 1") == [[.integer(0)]])
@@ -93,5 +95,26 @@ extension MigrationTests {
         _ = try project.undo()
         #expect(try project.settings().tagScale == 1)
         #expect(try rows(path, "SELECT before_tag_scale, after_tag_scale FROM history_settings") == [[.real(1), .real(0.5)]])
+    }
+}
+
+extension MigrationTests {
+    @Test func anOldProjectsTagsAndHistoryCarryNoPriceAndADishMayTakeOneThatUndoTakesBack() throws {
+        let dir = TemporaryDirectory()
+        let path = try oldProject(in: dir)
+        let project = try Project.open(path, forWriting: true)
+        let old = try project.tags()
+        #expect(!old.isEmpty && old.allSatisfy { $0.price == nil })
+        #expect(try rows(path, "SELECT count(*) FROM history_changes WHERE before_price IS NOT NULL OR after_price IS NOT NULL") == [[.integer(0)]])
+        try project.check()
+        let dish = try #require(old.first { $0.kind == .dish })
+        _ = try project.apply(.relabel(dish.id, text: nil, price: .set("38")), measurer: FixedWidthMeasurer())
+        #expect(try project.tags().first { $0.id == dish.id }?.price == "38")
+        #expect(try rows(path, "SELECT price FROM tags WHERE id = \(dish.id.rawValue)") == [[.text("38")]])
+        #expect(try rows(path, "SELECT before_price, after_price FROM history_changes ORDER BY seq DESC LIMIT 1") == [[.null, .text("38")]])
+        try project.check()
+        _ = try project.undo()
+        #expect(try project.tags() == old)
+        try project.check()
     }
 }

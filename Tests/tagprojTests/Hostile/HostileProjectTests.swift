@@ -84,6 +84,10 @@ import TagKit
         ("UPDATE tags SET kind = 'soup'", ["list", "edit", "check"], "tag #1 has an unknown kind"),
         ("UPDATE tags SET text = printf('%.2000c', 'a')", ["list", "delete", "export"], "tag #1 has invalid text"),
         ("UPDATE tags SET side = 'up'", ["list", "flip"], "tag #1 has an unknown side"),
+        // A dish's price: the canonical amount `add` stores, or none; a price tag carries none.
+        ("UPDATE tags SET price = '12.5'", ["list", "export", "check"], "tag #1 has an invalid price"),
+        ("UPDATE tags SET price = '3' || char(27) || '[2J'", ["list", "edit"], "tag #1 has an invalid price"),
+        ("UPDATE history_changes SET after_price = '12' WHERE tag_id = 2", ["redo", "check"], "tag #2 has an invalid price"),
         ("UPDATE history_changes SET after_x = -3 WHERE tag_id = 2", ["redo", "check"], "tag #2 has an invalid x position"),
         ("UPDATE source SET orientation = 9", ["info", "export", "check"], "the source photo's orientation is invalid"),
         ("UPDATE source SET width = 0", ["info", "add", "move", "export"], "the source photo's size is invalid"),
