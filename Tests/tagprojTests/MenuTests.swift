@@ -91,6 +91,31 @@ import Testing
         #expect(try self.tags(cli, "p0.tagproj")[0]["text"] as! String == "Soup")
     }
 
+    @Test func aChangedPriceChangesOnlyThatTagsPrice() throws {
+        let cli = CLI()
+        try photos(cli, 1)
+        try write(cli, "menu.csv", "photo,dish,price\np0.png,Soup,12\np0.png,Tea,5\np0.png,Rice,2\n")
+        #expect(try menu(cli).status == 0)
+        let before = try tags(cli, "p0.tagproj")
+        #expect(before.map { $0["price"] as? String } == ["12.00", "5.00", "2.00"], "each dish carries its own price")
+        // Tea's price stays as written ("5.00" would be drawn ¥5.00, another label than ¥5).
+        try write(cli, "menu.csv", "photo,dish,price\np0.png,Soup,14.50\np0.png,Tea,5\np0.png,Rice,\n")
+        let run = try menu(cli)
+        #expect(run.status == 0 && run.stdout == "p0.tagproj: 2 prices changed\n", "\(run)")
+        let after = try tags(cli, "p0.tagproj")
+        #expect(after.map { $0["price"] as? String } == ["14.50", "5.00", nil])
+        #expect(NSDictionary(dictionary: after[1]) == NSDictionary(dictionary: before[1]), "Tea is untouched")
+        for key in ["id", "text", "x", "y", "side"] {
+            #expect(NSDictionary(dictionary: after[0])[key] as? NSObject == NSDictionary(dictionary: before[0])[key] as? NSObject, "\(key)")
+        }
+        #expect(try labels(cli, "p0.tagproj").last == "menu: 2 prices changed (menu.csv)")
+        // A price the project does not write is an error naming its line, before anything is written.
+        try write(cli, "menu.csv", "photo,dish,price\np0.png,Soup,14.50\np0.png,Tea,€5\n")
+        let bytes = cli.bytes("menu/p0.tagproj")
+        expectFailure(try menu(cli), 64, "menu.csv line 3: price: '€5' carries a currency symbol this project does not use")
+        #expect(cli.bytes("menu/p0.tagproj") == bytes)
+    }
+
     @Test func aDishRenamedInTheEditorIsStillThatDish() throws {
         let cli = CLI()
         try photos(cli, 1)
@@ -234,5 +259,20 @@ import Testing
         let info = try CLI.json(try cli("info", "menu/p0.tagproj", "--json"))
         #expect(info["width"] as! Int == 400 && info["height"] as! Int == 400)
         #expect(try cli("info", "menu/p0.tagproj").stdout.contains("$"))
+    }
+
+    @Test func helpAndCompletionsKnowTheCommand() throws {
+        let cli = CLI()
+        let help = try cli("help", "menu")
+        #expect(help.status == 0 && help.stdout.hasPrefix("menu: Keep one project per photo in step with a menu"), "\(help)")
+        #expect(help.stdout.contains("--photos DIR") && help.stdout.contains("--prune") && help.stdout.contains(".tagproj-menu-keys.json"))
+        #expect(try cli("--help").stdout.contains("  menu "))
+        #expect(try CompletionTests.bashCompletes(["menu", "menu.csv", "--pr"], in: cli) == ["--price-format", "--projects", "--prune"])
+        try FileManager.default.createDirectory(atPath: cli.path("photos"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: cli.path("plates.txt"), contents: Data())
+        #expect(try CompletionTests.bashCompletes(["menu", "menu.csv", "--photos", "p"], in: cli) == ["photos"], "folders only, not pear.txt")
+        let usage = try menu(cli, "menu.csv", "--nope")
+        expectFailure(usage, 64, "unknown option '--nope'")
+        expectFailure(try cli("menu", "menu.csv", "--photos", "photos"), 64, "missing option --projects DIR")
     }
 }

@@ -13,8 +13,10 @@ struct MenuCommand: Command {
         positionals: [PositionalSpec(name: "menu", help: "The menu: CSV with a header (photo,dish[,price,x,y,side,key]), or JSON Lines; - reads standard input.",
                                      completion: .files(["csv", "jsonl", "json"]))],
         options: [
-            OptionSpec(name: "photos", value: "DIR", help: "The folder the menu's photos are in (required).", completion: .directories),
-            OptionSpec(name: "projects", value: "DIR", help: "The folder of the projects, NAME.tagproj for NAME.jpg (required; made if missing).",
+            OptionSpec(name: "photos", value: "DIR", help: "The folder the menu's photos are in.", defaultValue: "none, it must be given",
+                       completion: .directories),
+            OptionSpec(name: "projects", value: "DIR", help: "The folder of the projects, NAME.tagproj for NAME.jpg (made if missing).",
+                       defaultValue: "none, it must be given",
                        completion: .directories),
             OptionSpec(name: "prune", value: nil, help: "Delete the dish tags no row of the menu matches."),
         ] + NewCommand.projectOptionSpecs + [jsonOption],
