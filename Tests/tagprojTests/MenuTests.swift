@@ -270,7 +270,7 @@ import Testing
         #expect(try CompletionTests.bashCompletes(["menu", "menu.csv", "--pr"], in: cli) == ["--price-format", "--projects", "--prune"])
         try FileManager.default.createDirectory(atPath: cli.path("photos"), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: cli.path("plates.txt"), contents: Data())
-        #expect(try CompletionTests.bashCompletes(["menu", "menu.csv", "--photos", "p"], in: cli) == ["photos"], "folders only, not pear.txt")
+        #expect(try CompletionTests.bashCompletes(["menu", "menu.csv", "--photos", "p"], in: cli) == ["photos"], "folders only, not plates.txt")
         let usage = try menu(cli, "menu.csv", "--nope")
         expectFailure(usage, 64, "unknown option '--nope'")
         expectFailure(try cli("menu", "menu.csv", "--photos", "photos"), 64, "missing option --projects DIR")
