@@ -5,7 +5,7 @@ doing the same work.
 Usage: Benchmarks/menu.py [PHOTO] [--photos 100] [--runs 3] [--tagproj .build/release/tagproj] [--dir DIR]
 
 PHOTO defaults to SafeLanding 5120x2880 (14.7 MP) from Debian's plasma-workspace-wallpapers
-(`scripts/install-deps.sh --bench`); the photos are hard links of it under other names, so each is
+(`scripts/install-deps.sh --bench`); the photos are hard links of one copy of it under other names, so each is
 a project of its own (each is decoded whole by its project's creation, as any photo is). The menu
 gives each photo two dishes with their prices, one at a position, one in free space. Alternating in
 one run, each into a fresh folder:
@@ -40,7 +40,7 @@ def main():
     ap.add_argument("--photos", type=int, default=100)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
-    ap.add_argument("--dir", default=None, help="where to work (default: the system's temporary folder)")
+    ap.add_argument("--dir", default=None, help="where to work (default: the system's temporary folder; not under /dev, where tagproj writes no file)")
     a = ap.parse_args()
     if not os.path.exists(a.photo):
         sys.exit(f"no photo at {a.photo}: run scripts/install-deps.sh --bench, or give one")
@@ -51,8 +51,10 @@ def main():
         os.makedirs(photos)
         rows = ["photo,dish,price,x,y"]
         names = [f"p{i:03}" for i in range(a.photos)]
+        source = os.path.join(work, "source.jpg")
+        shutil.copyfile(a.photo, source)
         for i, name in enumerate(names):
-            os.link(a.photo, os.path.join(photos, name + ".jpg"))
+            os.link(source, os.path.join(photos, name + ".jpg"))
             first, second = f"Dish {i} a", f"Dish {i} b"
             rows += [f"{name}.jpg,{first},{10 + i % 30},0.3,0.4", f"{name}.jpg,{second},{i % 9}.50,,"]
             with open(os.path.join(work, name + ".csv"), "w") as f:
