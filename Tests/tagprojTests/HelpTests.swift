@@ -19,7 +19,7 @@ import Testing
     @Test func theOverviewListsEveryCommandWithAnAbstractTheExitCodesAndWhereToReadMore() throws {
         let run = try CLI()("--help")
         #expect(run.status == 0 && run.stderr.isEmpty)
-        #expect(Self.commands == ["new", "add", "move", "flip", "edit", "delete", "apply", "arrange", "set", "config", "undo", "redo", "restore", "history", "list", "info",
+        #expect(Self.commands == ["new", "add", "move", "flip", "edit", "delete", "apply", "menu", "arrange", "set", "config", "undo", "redo", "restore", "history", "list", "info",
                                   "export", "open", "check", "demo", "help", "completions"])
         for line in Self.section("commands:", of: run.stdout) { #expect(line.split(separator: " ").count > 2, "\(line)") }
         let codes = Self.section("exit codes:", of: run.stdout).map { $0.split(separator: " ")[0] }

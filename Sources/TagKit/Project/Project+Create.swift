@@ -15,6 +15,23 @@ public struct NewProjectOptions: Sendable {
     /// Refuse photos that declare more pixels than this (default 100 megapixels).
     public var maxPixels = 100_000_000
 
+    /// The crop of a picture of `info`, as fractions of the upright photo.
+    func crop(for info: ImageInfo) throws -> Crop {
+        try crop.crop(width: info.uprightWidth, height: info.uprightHeight)
+    }
+
+    /// The picture a project made from `photo` with these options has, before it is made: its
+    /// empty document, for trying a batch on it (`Document.applying(_:measurer:)`).
+    public func document(for photo: VerifiedPhoto) throws -> Document {
+        let info = photo.check.info
+        let cut = try crop(for: info)
+        let rect = cut.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
+        var settings = try settings.validated()
+        settings.crop = cut
+        return Document(settings: settings, size: PictureSize(width: rect.width, height: rect.height),
+                        upright: PictureSize(width: info.uprightWidth, height: info.uprightHeight))
+    }
+
     /// The defaults: no crop, `¥`, the default font, no replacing, 100 megapixels.
     public init() {}
 
@@ -41,21 +58,42 @@ extension Project {
     /// temporary copy (the gallery's upload): errors name it, and the project records it.
     @discardableResult
     public static func create(at path: String, imagePath: String, options: NewProjectOptions, photoName: String? = nil) throws -> Project {
-        var settings = try options.settings.validated()
-        // Only a project may be replaced, and only with `force`: a photo given as the project (the
-        // arguments swapped), a folder or another program's file is what a user would lose.
+        _ = try options.settings.validated()
+        try checkVacant(path, force: options.force)
+        let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
+        let photo = try VerifiedPhoto(bytes: bytes, path: imagePath, maxPixels: options.maxPixels, name: photoName)
+        return try create(at: path, photo: photo, bytes: bytes, options: options, photoName: photoName)
+    }
+
+    /// Creates a project at `path` from `photo`, checked earlier (perhaps on another thread, as
+    /// `tagproj menu` checks many at once): its bytes are read again, and decoded again only if
+    /// the file is no longer the one checked. Otherwise as `create(at:imagePath:options:photoName:)`.
+    @discardableResult
+    public static func create(at path: String, photo: VerifiedPhoto, options: NewProjectOptions) throws -> Project {
+        try checkVacant(path, force: options.force)
+        let bytes = try FileIO.read(photo.path, limit: Int(Database.maximumBlobLength))
+        let current = FileIO.identity(of: photo.path) == photo.identity && photo.identity != nil
+            ? photo : try VerifiedPhoto(bytes: bytes, path: photo.path, maxPixels: options.maxPixels)
+        return try create(at: path, photo: current, bytes: bytes, options: options, photoName: nil)
+    }
+
+    /// Refuses anything at `path` but a project, and a project unless `force`: a photo given as
+    /// the project (the arguments swapped), a folder or another program's file is what a user would lose.
+    static func checkVacant(_ path: String, force: Bool) throws {
         switch try ProjectHeader.occupant(of: path) {
         case nil: break
-        case .project?: guard options.force else { throw ProjectError.exists(path: path) }
+        case .project?: guard force else { throw ProjectError.exists(path: path) }
         case let other?: throw ProjectError.occupied(path: path, by: other)
         }
-        let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
-        // The whole picture is decoded (pixels discarded), so damage is found now, naming the file;
-        // the pixel limit and the longest side (`ImageDecoder.maximumSide`) are checked on the
-        // headers first, before a band of rows is allocated.
-        let check = try ImageDecoder.verify(bytes, maxPixels: options.maxPixels, file: photoName ?? imagePath)
+    }
+
+    private static func create(at path: String, photo: VerifiedPhoto, bytes: [UInt8], options: NewProjectOptions,
+                               photoName: String?) throws -> Project {
+        var settings = try options.settings.validated()
+        let check = photo.check
+        let imagePath = photo.path
         let info = check.info
-        let crop = try options.crop.crop(width: info.uprightWidth, height: info.uprightHeight)
+        let crop = try options.crop(for: info)
         let size = crop.pixelRect(width: info.uprightWidth, height: info.uprightHeight)
         settings.crop = crop
 

@@ -65,30 +65,39 @@ extension Project {
     func applyBatch(_ batch: Batch, measurer: (any LabelMeasurer)?) throws -> BatchResult {
         let outcome: EditOutcome
         do {
-            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { document in
-                // Replacing: every tag the project has goes first, in the same entry.
-                var edits: [Edit] = batch.replacing ? document.tags.sorted.map { .delete($0.id) } : []
-                let lines = (batch.replacing ? Array(repeating: 0, count: edits.count) : []) + batch.lines
-                var settings = document.settings
-                for (index, request) in batch.requests.enumerated() {
-                    do {
-                        guard let edit = try request.edit(in: document.size, settings: settings, upright: document.upright) else {
-                            throw BatchRequestError.notAnEdit(request.name)
-                        }
-                        if case .setSettings(let next) = edit { settings = next }
-                        edits.append(edit)
-                    } catch let error as any TagProjError {
-                        throw BatchError(line: batch.lines[index], error: error)
-                    }
-                }
-                return try document.applying(edits, label: batch.label, lines: lines, measurer: measurer)
-            }
+            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { try $0.applying(batch, measurer: measurer) }
         } catch let error as BatchError {
             guard var unknown = error.error as? UnknownTagError else { throw error }
             unknown.path = path
             throw BatchError(line: error.line, error: unknown)
         }
         return BatchResult(changes: outcome.entry.changes, label: batch.label, notices: outcome.notices)
+    }
+}
+
+extension Document {
+    /// Carries out `batch` on this document as `Project.perform` does inside its transaction, as
+    /// a pure function: each request's positions resolved against the picture's size and its
+    /// settings change against the settings, then `applying(_:label:lines:measurer:)`. What a
+    /// front end runs first to find every error of many projects' batches before writing any.
+    /// - Throws: `BatchError` naming the line of the first request that cannot be done.
+    public func applying(_ batch: Batch, measurer: (any LabelMeasurer)?) throws -> EditOutcome {
+        // Replacing: every tag the project has goes first, in the same entry.
+        var edits: [Edit] = batch.replacing ? tags.sorted.map { .delete($0.id) } : []
+        let lines = (batch.replacing ? Array(repeating: 0, count: edits.count) : []) + batch.lines
+        var settings = self.settings
+        for (index, request) in batch.requests.enumerated() {
+            do {
+                guard let edit = try request.edit(in: size, settings: settings, upright: upright) else {
+                    throw BatchRequestError.notAnEdit(request.name)
+                }
+                if case .setSettings(let next) = edit { settings = next }
+                edits.append(edit)
+            } catch let error as any TagProjError {
+                throw BatchError(line: batch.lines[index], error: error)
+            }
+        }
+        return try applying(edits, label: batch.label, lines: lines, measurer: measurer)
     }
 }
 

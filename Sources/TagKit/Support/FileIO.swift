@@ -171,3 +171,18 @@ extension FileIO {
         try file.commit()
     }
 }
+
+extension FileIO {
+    /// What tells one version of a file from another: device, inode, size, modification time (ns).
+    public struct Identity: Equatable, Sendable {
+        let device: UInt64, inode: UInt64, size: Int64, mtimeNS: Int64
+    }
+
+    /// The identity of the file at `path`, or nil when it cannot be stat'ed.
+    public static func identity(of path: String) -> Identity? {
+        var s = stat()
+        guard stat(path, &s) == 0 else { return nil }
+        return Identity(device: UInt64(s.st_dev), inode: UInt64(s.st_ino), size: Int64(s.st_size),
+                        mtimeNS: Int64(s.st_mtim.tv_sec) * 1_000_000_000 + Int64(s.st_mtim.tv_nsec))
+    }
+}

@@ -10,7 +10,7 @@ enum TagProjCLI {
     /// A name that differs from its spec's is caught by the help tests (`tagproj <name> --help`).
     private static var table: [(name: String, command: any Command.Type)] { [
         ("new", NewCommand.self), ("add", AddCommand.self), ("move", MoveCommand.self), ("flip", FlipCommand.self),
-        ("edit", EditCommand.self), ("delete", DeleteCommand.self), ("apply", ApplyCommand.self), ("arrange", ArrangeCommand.self),
+        ("edit", EditCommand.self), ("delete", DeleteCommand.self), ("apply", ApplyCommand.self), ("menu", MenuCommand.self), ("arrange", ArrangeCommand.self),
         ("set", SetCommand.self), ("config", ConfigCommand.self), ("undo", UndoCommand.self), ("redo", RedoCommand.self), ("restore", RestoreCommand.self),
         ("history", HistoryCommand.self), ("list", ListCommand.self), ("info", InfoCommand.self), ("export", ExportCommand.self),
         ("open", OpenCommand.self), ("request", RequestCommand.self),
@@ -103,7 +103,8 @@ enum TagProjCLI {
     private static func fail(_ error: Error, _ spec: CommandSpec?, _ out: Output, project: String? = nil) -> Int32 {
         if let answered = error as? AnsweredFailure { return answered.exitCode.rawValue }
         let report = ErrorReport(error, project: project)
-        out.error(report.message, hint: report.hint, usage: report.exitCode == .usage ? spec?.usage : nil)
+        // A line of a file that is wrong is not a mistake in the command line: no usage for it.
+        out.error(report.message, hint: report.hint, usage: report.exitCode == .usage && !(error is MenuError) ? spec?.usage : nil)
         for note in report.notes { out.note(note) }
         return report.exitCode.rawValue
     }

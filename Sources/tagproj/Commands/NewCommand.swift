@@ -6,10 +6,7 @@ struct NewCommand: Command {
         name: "new", abstract: "Create a project from a \(Codecs.names(Codecs.readable, joinedBy: "or")) photo.",
         positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (\(Codecs.names(Codecs.readable, joinedBy: "or")), recognised by content).",
                                                       completion: .files(Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
-        options: [
-            SettingsOptions.crop(defaultValue: "the whole photo", none: false),
-            SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat, SettingsOptions.tagScale,
-            OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
+        options: projectOptionSpecs + [
             OptionSpec(name: "force", value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
             jsonOption,
         ],
@@ -42,14 +39,7 @@ struct NewCommand: Command {
             throw UsageError(message: "the project and the photo are the same file '\(image)'",
                              hint: "the project is a new file: did you mean 'tagproj new \(Self.projectName(for: image)) \(image)'?")
         }
-        if let crop = try SettingsOptions.cropChoice(a) { options.crop = crop }
-        // Flag, then config file, then locale, then tagproj's default, each setting on its own
-        // (ProjectDefaults), by TagKit's rules (ProjectSettings.validated), before the photo is read.
-        let defaults = try ProjectDefaults.resolve(flags: try SettingsOptions.change(a), environment: ProcessEnvironment.current())
-        (options.settings, options.origins) = (defaults.settings, defaults.origins)
-        if let max = a.value("max-pixels") {
-            options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
-        }
+        options = try Self.projectOptions(a)
         options.force = a.has("force")
         json = a.has("json")
     }
@@ -72,6 +62,29 @@ struct NewCommand: Command {
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
         if json { out.line(info.json.text) }
+    }
+
+    /// The options that say how a project is made (crop, settings, pixel limit): `new`'s, and
+    /// `menu`'s for the projects it creates.
+    static let projectOptionSpecs = [
+        SettingsOptions.crop(defaultValue: "the whole photo", none: false),
+        SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat, SettingsOptions.tagScale,
+        OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
+    ]
+
+    /// How a project is made, from `projectOptionSpecs` and, where they say nothing, the user's
+    /// defaults: the one place `new` and `menu` both take it from, so both make the same project.
+    static func projectOptions(_ a: ParsedArguments) throws -> NewProjectOptions {
+        var options = NewProjectOptions()
+        if let crop = try SettingsOptions.cropChoice(a) { options.crop = crop }
+        // Flag, then config file, then locale, then tagproj's default, each setting on its own
+        // (ProjectDefaults), by TagKit's rules (ProjectSettings.validated), before any file is read.
+        let defaults = try ProjectDefaults.resolve(flags: try SettingsOptions.change(a), environment: ProcessEnvironment.current())
+        (options.settings, options.origins) = (defaults.settings, defaults.origins)
+        if let max = a.value("max-pixels") {
+            options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
+        }
+        return options
     }
 
     /// `photo.tagproj` for `photo.jpg`; a name that already ends in `.tagproj` as it is.

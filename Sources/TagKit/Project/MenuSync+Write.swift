@@ -1,0 +1,100 @@
+extension MenuSync {
+    /// What the menu did to one project.
+    public struct Outcome: Equatable, Sendable {
+        /// `duck.tagproj`.
+        public var name: String
+        /// The project's path.
+        public var path: String
+        /// Whether the project was made by this run.
+        public var created: Bool
+        /// What changed (empty: the project already said what the menu says, and was not written).
+        public var counts: MenuPlan.Counts
+        /// The history entry's label; nil when nothing was recorded.
+        public var label: String?
+        /// What the edits did unasked (a bubble moved to stay inside, an overlap).
+        public var notices: [Notice]
+
+        /// `created, 2 dishes added`, `1 price changed`, `unchanged`.
+        public var summary: String {
+            created ? "created, " + counts.phrase : counts.isEmpty ? "unchanged" : counts.phrase
+        }
+    }
+
+    /// Writes every job's plan, project after project, as `MenuSync` describes, and remembers
+    /// each key's tag (`MenuKeys`) in the projects folder.
+    /// - Returns: each project's outcome, in the menu's order, and a problem writing the key
+    ///   memory (the projects are done whatever it is), for a warning.
+    /// - Throws: `MenuSyncError` for the project that failed, with the outcomes of those done.
+    public func carryOut(_ jobs: [Job], memory: MenuKeys, fonts: FontSystem) throws -> (outcomes: [Outcome], problem: String?) {
+        var outcomes: [Outcome] = []
+        var memory = memory, remembered = false
+        func done() -> String? {
+            guard remembered else { return nil }
+            do { try memory.write(folder: projects) } catch let error as any TagProjError {
+                return "the keys were not remembered (\(error.message)); dishes will be matched by their text next time"
+            } catch { return "\(error)" }
+            return nil
+        }
+        for job in jobs {
+            var created = false
+            do {
+                if let photo = job.verified {
+                    try FileIO.makeDirectory(projects)
+                    try Project.create(at: job.path, photo: photo, options: options)
+                    created = true
+                }
+                var outcome = Outcome(name: job.photo.projectName, path: job.path, created: created, counts: job.plan.counts, label: nil, notices: [])
+                if !job.plan.isEmpty {
+                    let project = try Project.open(job.path, forWriting: true, frontEnd: MenuKeys.frontEnd)
+                    let answer = try project.perform(.batch(job.batch), fonts: fonts)
+                    guard case .batch(let label, let changes) = answer.result else { preconditionFailure("a batch answers .batch") }
+                    outcome.label = label
+                    outcome.notices = answer.notices
+                    if let entry = try? project.memory(of: job.plan.keys(after: changes), label: label) {
+                        memory.projects[job.photo.projectName] = entry
+                        remembered = true
+                    }
+                }
+                outcomes.append(outcome)
+            } catch {
+                if created { FileIO.remove(job.path) }
+                _ = done()
+                throw MenuSyncError(source: source, project: job.photo.projectName, error: error, done: outcomes,
+                                    notDone: jobs.map(\.photo.projectName).drop { name in name != job.photo.projectName }.dropFirst().map { $0 })
+            }
+        }
+        return (outcomes, done())
+    }
+}
+
+/// A project of a menu that failed while it was written: it is as it was, the projects `done`
+/// before it are done, those `notDone` after it were not touched.
+public struct MenuSyncError: TagProjError {
+    /// The menu's name.
+    public let source: String
+    /// The project that failed.
+    public let project: String
+    /// Why.
+    public let error: any Error
+    /// What was done to the projects before it, in order.
+    public let done: [MenuSync.Outcome]
+    /// The projects after it, not touched.
+    public let notDone: [String]
+
+    /// `menu.csv line 4: duck.tagproj: …` for an edit that failed, else `duck.tagproj: …`.
+    public var message: String {
+        if let batch = error as? BatchError { return "\(source) line \(batch.line): \(project): \(batch.error.message)" }
+        return "\(project): " + ((error as? any TagProjError)?.message ?? "\(error)")
+    }
+    /// As the failure's.
+    public var meaning: ErrorMeaning { (error as? any TagProjError)?.meaning ?? .internalFailure }
+    /// As the failure's.
+    public var advice: String? { (error as? any TagProjError)?.advice }
+
+    /// `3 projects done (a.tagproj, b.tagproj, c.tagproj); duck.tagproj left as it was; 2 not touched (…)`.
+    public var progress: String {
+        func list(_ names: [String]) -> String { names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")" }
+        return "\(done.count) project\(done.count == 1 ? "" : "s") done\(list(done.map(\.name))); \(project) left as it was; "
+            + "\(notDone.count) not touched\(list(notDone)); run the menu again once this is fixed"
+    }
+}
