@@ -23,7 +23,9 @@ extension Project {
             let reader = try jpegPhotoReader(source, maxPixels: options.maxPixels, eighths: eighths)
             let pipeline = ExportPipeline(orientation: .upright, crop: .full, scene: TagScene(drawings: [], size: size),
                                           format: .jpeg, options: options, sink: sink)
-            try pipeline.run(upright: try JPEGRegion.rows(reader, orientation: source.orientation, crop: crop), icc: reader.iccProfile)
+            // Decoded on a second core while the first resamples and encodes.
+            let rows = ReadAheadRows(try JPEGRegion.rows(reader, orientation: source.orientation, crop: crop))
+            try pipeline.run(upright: rows, icc: reader.iccProfile)
             return sink.bytes
         }
         // The whole picture at the view's scale: what the decoder's reduction is chosen for.
