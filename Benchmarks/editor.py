@@ -9,8 +9,9 @@ Times to "shown" run from spawning `tagproj open` (Chromium already running) unt
 photo and every tag image have loaded. Drag times are the page's own measure of each move (the
 performance.measure the page records from the gesture to the redrawn tags), zoom times the page's
 measure from the `1` key to the region's image shown. In the same run, the floors: for the page,
-libjpeg-turbo's `djpeg -scale` decoding the photo at the size shown (1/4 at DPR 1, 1/2 at DPR 3);
-for 1:1, `djpeg -crop` decoding the region shown at full size.
+libjpeg-turbo's `djpeg -scale M/8` decoding the photo at the least of its scales that holds the
+pixels shown (what the editor decodes: 2/8 at DPR 1, 5/8 at DPR 3 in a 1280×800 window); for
+1:1, `djpeg -crop` decoding the region shown at full size.
 """
 import argparse, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -45,7 +46,7 @@ def bench(a, project, dpr):
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.get("about:blank")
     show_times, floor_times, drags, zooms, zoom_floors = [], [], [], [], []
-    scale = "1/4" if dpr == 1 else "1/2"
+    scale = None
     try:
         for run in range(a.runs):
             t0 = time.monotonic()
@@ -54,6 +55,12 @@ def bench(a, project, dpr):
             driver.get(server.stdout.readline().strip())
             WebDriverWait(driver, 30, poll_frequency=0.005).until(shown)
             show_times.append(time.monotonic() - t0)
+            if scale is None:
+                shown_w, shown_h = driver.execute_script(
+                    "const p = document.getElementById('photo'); return [p.naturalWidth, p.naturalHeight]")
+                W, H = a.size
+                m = next(m for m in range(1, 9) if -(-W * m // 8) >= shown_w and -(-H * m // 8) >= shown_h)
+                scale = "%d/8" % m
             t0 = time.monotonic()
             subprocess.run(["djpeg", "-scale", scale, "-outfile", os.devnull, a.photo], check=True)
             floor_times.append(time.monotonic() - t0)

@@ -22,12 +22,28 @@ public enum FuzzBodies {
             precondition(decoded.pixels.width * decoded.pixels.height * decoded.pixels.channels == decoded.pixels.bytes.count)
             var rows = PixelBufferRows(decoded.pixels)
             _ = try info.orientation.readUpright(&rows)
+            if info.format == .jpeg { try jpegRegion(bytes, orientation: info.orientation) }
             return true
         } catch is any TagProjError {
             return false
         } catch {
             fatalError("decode threw a non-tagproj error: \(error)")
         }
+    }
+
+    /// Decodes a part of a JPEG alone (`JPEGRegion`, as the editor's zoomed view does): the part,
+    /// the scale (eighths) and the turn chosen from the input's length, so the fuzzer's inputs
+    /// reach libjpeg's crop and skip on every edge and scale.
+    static func jpegRegion(_ bytes: UnsafeRawBufferPointer, orientation: Orientation) throws {
+        var random = SplitMix64(state: UInt64(bytes.count))
+        let eighths = 1 + Int(random.next() % 8)
+        let a = Double(random.next() % 1001) / 1000, b = Double(random.next() % 1001) / 1000
+        let c = Double(random.next() % 1001) / 1000, d = Double(random.next() % 1001) / 1000
+        let crop = Crop(x: min(a, b), y: min(c, d), width: max(abs(a - b), 0.001), height: max(abs(c - d), 0.001))
+        let reader = try JPEGRowReader(sharing: SharedBytes(copying: bytes), maxPixels: maxPixels, eighths: eighths)
+        var rows = try JPEGRegion.rows(reader, orientation: orientation, crop: crop)
+        let part = try rows.readAll()
+        precondition(part.width >= 1 && part.height >= 1)
     }
 
     /// Runs the lossless JPEG path on `bytes`: half the inputs (by length) upright, the others

@@ -21,6 +21,9 @@ struct tp_jpeg_decoder {
     int created, max_scans, cmyk, inverted;
     int streamed, started;                // read through tp_stream_src; decompression started
     int multiple_scans;                   // the whole input is absorbed by jpeg_start_decompress
+    int cropped;                          // tp_jpeg_decoder_crop limited the rows and columns
+    JDIMENSION end_row;                   // when cropped: the output row read_rows stops before
+    JDIMENSION first_row;                 // when cropped: the first output row read_rows gives
     JOCTET *icc;                          // malloc'd by jpeg_read_icc_profile
     unsigned int icc_len;
     JSAMPLE *scratch;                     // one CMYK row before conversion
@@ -115,9 +118,10 @@ static void decoder_read_header(tp_jpeg_decoder *dec) {
     }
 }
 
-/// Checks the pixel limit, then starts decompression (which absorbs every scan of a
-/// progressive file) and refuses a progressive file whose scans stop early.
-static void decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_denom) {
+/// Checks the pixel limit, then starts decompression at `scale_eighths`/8 of the size (libjpeg's
+/// DCT scaling) (which absorbs every scan of a progressive file) and refuses a progressive file
+/// whose scans stop early.
+static void decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_eighths) {
     j_decompress_ptr cinfo = &dec->cinfo;
     if ((uint64_t)cinfo->image_width * cinfo->image_height > max_pixels) {
         char text[JMSG_LENGTH_MAX];
@@ -125,8 +129,8 @@ static void decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_d
                  cinfo->image_width, cinfo->image_height, (unsigned long long)max_pixels);
         fail_now((j_common_ptr)cinfo, TP_TOO_LARGE, text);
     }
-    cinfo->scale_num = 1;
-    cinfo->scale_denom = (unsigned int)scale_denom;
+    cinfo->scale_num = (unsigned int)scale_eighths;
+    cinfo->scale_denom = 8;
     dec->started = 1;
     jpeg_start_decompress(cinfo);  // consumes every scan of a progressive file
     if (dec->err.hit_eof && !progression_complete(cinfo))
@@ -138,9 +142,8 @@ static void decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_d
     }
 }
 
-static int valid_scale(int scale_denom) {
-    return scale_denom == 1 || scale_denom == 2 || scale_denom == 4 || scale_denom == 8;
-}
+/// libjpeg-turbo scales by M/8 for M 1..16; we only ever reduce.
+static int valid_scale(int scale_eighths) { return scale_eighths >= 1 && scale_eighths <= 8; }
 
 /// What a decoder reads: the whole file in memory, or the caller's read callback.
 typedef struct {
@@ -176,7 +179,7 @@ static void decoder_give_input(tp_jpeg_decoder *dec, const tp_input *in) {
 }
 
 /// Creates a decoder on `in` and reads its headers; with `start`, starts it too.
-static int decoder_open(const tp_input *in, int max_scans, int start, uint64_t max_pixels, int scale_denom,
+static int decoder_open(const tp_input *in, int max_scans, int start, uint64_t max_pixels, int scale_eighths,
                         tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
     tp_jpeg_decoder *dec = decoder_new(max_scans);
     if (!dec) return tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
@@ -184,18 +187,18 @@ static int decoder_open(const tp_input *in, int max_scans, int start, uint64_t m
     decoder_create(dec);
     decoder_give_input(dec, in);
     decoder_read_header(dec);
-    if (start) decoder_start(dec, max_pixels, scale_denom);
+    if (start) decoder_start(dec, max_pixels, scale_eighths);
     *out = dec;
     return TP_OK;
 }
 
 int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
-                         int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
+                         int scale_eighths, tp_jpeg_decoder **out, char *msg, size_t msg_cap) {
     *out = NULL;
-    if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 || !valid_scale(scale_denom))
+    if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1 || !valid_scale(scale_eighths))
         return tp_fail(TP_MISUSE, msg, msg_cap, "invalid decoder arguments");
     tp_input in = {.bytes = bytes, .len = len};
-    return decoder_open(&in, max_scans, 1, max_pixels, scale_denom, out, msg, msg_cap);
+    return decoder_open(&in, max_scans, 1, max_pixels, scale_eighths, out, msg, msg_cap);
 }
 
 int tp_jpeg_decoder_open_stream(tp_read_fn read, void *ctx, size_t chunk, int max_scans,
@@ -204,23 +207,46 @@ int tp_jpeg_decoder_open_stream(tp_read_fn read, void *ctx, size_t chunk, int ma
     if (!read || chunk < 2 || chunk > 0x7FFFFFFFu || max_scans < 1)
         return tp_fail(TP_MISUSE, msg, msg_cap, "invalid decoder arguments");
     tp_input in = {.read = read, .ctx = ctx, .chunk = chunk};
-    return decoder_open(&in, max_scans, 0, 0, 1, out, msg, msg_cap);
+    return decoder_open(&in, max_scans, 0, 0, 8, out, msg, msg_cap);
 }
 
-int tp_jpeg_decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_denom, char *msg, size_t msg_cap) {
-    if (!dec || !valid_scale(scale_denom) || !dec->streamed || dec->started)
+int tp_jpeg_decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_eighths, char *msg, size_t msg_cap) {
+    if (!dec || !valid_scale(scale_eighths) || !dec->streamed || dec->started)
         return tp_fail(TP_MISUSE, msg, msg_cap, "invalid start arguments");
     TP_JPEG_GUARD(dec, msg, msg_cap);
-    decoder_start(dec, max_pixels, scale_denom);
+    decoder_start(dec, max_pixels, scale_eighths);
     // Every scan is in the coefficient buffer now: the rows need no more input.
     if (dec->multiple_scans) ((tp_stream_src *)dec->cinfo.src)->read = NULL;
+    return TP_OK;
+}
+
+int tp_jpeg_decoder_crop(tp_jpeg_decoder *dec, int x, int y, int width, int height, int *got_x, int *got_width,
+                         char *msg, size_t msg_cap) {
+    if (!dec || !dec->started || dec->cropped || dec->cinfo.output_scanline != 0 || x < 0 || y < 0 || width < 1 ||
+        height < 1 || (JDIMENSION)x + (JDIMENSION)width > dec->cinfo.output_width ||
+        (JDIMENSION)y + (JDIMENSION)height > dec->cinfo.output_height || !got_x || !got_width)
+        return tp_fail(TP_MISUSE, msg, msg_cap, "invalid crop arguments");
+    TP_JPEG_GUARD(dec, msg, msg_cap);
+    j_decompress_ptr cinfo = &dec->cinfo;
+    JDIMENSION left = (JDIMENSION)x, columns = (JDIMENSION)width;
+    // Widened by libjpeg to whole iMCU columns: the caller cuts the rest.
+    if (columns < cinfo->output_width) jpeg_crop_scanline(cinfo, &left, &columns);
+    else left = 0;
+    // The rows above are entropy-decoded (a scan has no index) but never inverse-transformed.
+    if (y > 0 && jpeg_skip_scanlines(cinfo, (JDIMENSION)y) != (JDIMENSION)y)
+        fail_now((j_common_ptr)cinfo, TP_DAMAGED, "decoder made no progress");
+    dec->cropped = 1;
+    dec->first_row = (JDIMENSION)y;
+    dec->end_row = (JDIMENSION)y + (JDIMENSION)height;
+    *got_x = (int)left;
+    *got_width = (int)cinfo->output_width;
     return TP_OK;
 }
 
 void tp_jpeg_decoder_info(const tp_jpeg_decoder *dec, tp_jpeg_info *info) {
     const struct jpeg_decompress_struct *c = &dec->cinfo;
     info->width = (int)c->output_width;
-    info->height = (int)c->output_height;
+    info->height = dec->cropped ? (int)(dec->end_row - dec->first_row) : (int)c->output_height;
     info->stored_width = (int)c->image_width;
     info->stored_height = (int)c->image_height;
     info->components = c->num_components;
@@ -245,7 +271,8 @@ int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride,
     if (!dec || !buf || nrows < 0) return tp_fail(TP_MISUSE, msg, msg_cap, "invalid read arguments");
     TP_JPEG_GUARD(dec, msg, msg_cap);
     j_decompress_ptr cinfo = &dec->cinfo;
-    while (*done < nrows && cinfo->output_scanline < cinfo->output_height) {
+    JDIMENSION end = dec->cropped ? dec->end_row : cinfo->output_height;
+    while (*done < nrows && cinfo->output_scanline < end) {
         uint8_t *target = buf + (size_t)*done * stride;
         JDIMENSION n;
         if (dec->cmyk) {
@@ -255,6 +282,7 @@ int tp_jpeg_decoder_read_rows(tp_jpeg_decoder *dec, uint8_t *buf, size_t stride,
         } else {
             JSAMPROW rows[16];
             int want = nrows - *done < 16 ? nrows - *done : 16;
+            if ((JDIMENSION)want > end - cinfo->output_scanline) want = (int)(end - cinfo->output_scanline);
             for (int i = 0; i < want; i++) rows[i] = target + (size_t)i * stride;
             n = jpeg_read_scanlines(cinfo, rows, (JDIMENSION)want);
         }

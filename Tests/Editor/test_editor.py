@@ -440,6 +440,24 @@ class EditorTests(unittest.TestCase):
         e.driver.find_element(By.TAG_NAME, "body").send_keys("0")
         e.wait(lambda d: d.find_element(By.ID, "detail").get_attribute("hidden") is not None, "0 did not fit the photo")
 
+    def test_a_zoomed_detail_stays_shown_while_the_tags_are_redrawn_after_an_edit(self):
+        self.editor.close()
+        self.editor = e = Editor(big=True)
+        e.load()
+        e.driver.find_element(By.TAG_NAME, "body").send_keys("1")
+        e.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#detail:not([hidden])"), "no detail at 1:1")
+        # Every time the detail is hidden or replaced, counted while a shell edit is redrawn.
+        e.driver.execute_script("""
+            window.detailChanges = 0;
+            const count = () => { window.detailChanges++; };
+            new MutationObserver(count).observe(document.getElementById('detail'), { attributes: true, attributeFilter: ['hidden', 'src'] });
+            new MutationObserver(count).observe(document.getElementById('canvas'), { childList: true });""")
+        before = e.tag(1).rect
+        self.assertEqual(cli("move", "p.tagproj", "1", "--to", "0.45,0.45", cwd=e.dir)[0], 0)
+        e.wait(lambda d: e.tag(1).rect != before, "the shell's move never showed", timeout=5)
+        self.assertEqual(e.driver.execute_script("return window.detailChanges"), 0, "the region was fetched and shown again")
+        self.assertIsNone(e.driver.find_element(By.ID, "detail").get_attribute("hidden"))
+
     def test_hovering_a_history_entry_shows_the_picture_at_that_state(self):
         e = self.editor
         e.load()

@@ -26,11 +26,12 @@ typedef struct {
 
 /// Opens a decoder: reads the headers, checks the pixel limit, starts decompression.
 /// The bytes are borrowed, not copied: they must stay unchanged until tp_jpeg_decoder_close (the
-/// caller keeps them; a 4 MB photo is then in memory once while decoded). `scale_denom` (1, 2, 4 or 8)
-/// asks libjpeg for a reduced-size decode (1 = full size). A progressive file is consumed here
+/// caller keeps them; a 4 MB photo is then in memory once while decoded). `scale_eighths` (1 to 8)
+/// asks libjpeg for a decode at that many eighths of the size (8 = full size; its DCT scaling:
+/// each side is the stored one times M/8, rounded up). A progressive file is consumed here
 /// completely (libjpeg buffers its coefficients), so scan-count and truncation errors come now.
 int tp_jpeg_decoder_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
-                         int scale_denom, tp_jpeg_decoder **out, char *msg, size_t msg_cap);
+                         int scale_eighths, tp_jpeg_decoder **out, char *msg, size_t msg_cap);
 /// Where a streaming decoder's bytes come from: called whenever libjpeg needs more, it writes up to
 /// `cap` bytes at `data` and their number in `*got` (0: the file has ended), and returns 0; anything
 /// else stops the decoder (it then fails with TP_IO; the caller remembers its own reason). The
@@ -47,8 +48,16 @@ typedef int (*tp_read_fn)(void *ctx, uint8_t *data, size_t cap, size_t *got);
 int tp_jpeg_decoder_open_stream(tp_read_fn read, void *ctx, size_t chunk, int max_scans,
                                 tp_jpeg_decoder **out, char *msg, size_t msg_cap);
 /// Starts a decoder from tp_jpeg_decoder_open_stream, as tp_jpeg_decoder_open does after the
-/// headers: checks the pixel limit, sets the scale (1, 2, 4 or 8) and starts decompression.
-int tp_jpeg_decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_denom, char *msg, size_t msg_cap);
+/// headers: checks the pixel limit, sets the scale (1 to 8 eighths) and starts decompression.
+int tp_jpeg_decoder_start(tp_jpeg_decoder *dec, uint64_t max_pixels, int scale_eighths, char *msg, size_t msg_cap);
+/// Limits a started decoder, before its first row, to the rectangle `x, y, width × height` of its
+/// (scaled) output: libjpeg widens the columns to whole iMCUs (jpeg_crop_scanline), and
+/// `*got_x`, `*got_width` receive the columns read_rows then gives (the caller cuts the rest);
+/// the rows above are skipped (jpeg_skip_scanlines: entropy-decoded, never transformed) and
+/// read_rows stops after `height` rows. tp_jpeg_decoder_info then gives `got_width × height`.
+/// A rectangle outside the output is TP_MISUSE.
+int tp_jpeg_decoder_crop(tp_jpeg_decoder *dec, int x, int y, int width, int height, int *got_x, int *got_width,
+                         char *msg, size_t msg_cap);
 /// Fills `info` with the decoder's sizes and colour model.
 void tp_jpeg_decoder_info(const tp_jpeg_decoder *dec, tp_jpeg_info *info);
 /// The ICC profile assembled from the APP2 markers, or len 0. Owned by the decoder.

@@ -27,6 +27,13 @@ struct ExportPipeline {
         try cropped(UprightRows(reader, orientation: orientation), icc: icc)
     }
 
+    /// Runs the chain on rows already upright (a pipeline of `.upright` orientation), carrying
+    /// `icc` to the encoder: a part of a photo decoded alone (`JPEGRegion`).
+    func run(upright source: some RowSource, icc: [UInt8]?) throws {
+        precondition(orientation == .upright, "rows given upright are not turned again")
+        try cropped(source, icc: icc)
+    }
+
     private func cropped(_ source: some RowSource, icc: [UInt8]?) throws {
         let rect = CropRect(crop, pictureWidth: source.width, pictureHeight: source.height)
         if rect.x == 0 && rect.y == 0 && rect.width == source.width && rect.height == source.height {

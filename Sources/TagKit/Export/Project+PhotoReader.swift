@@ -11,23 +11,32 @@ extension Project {
     func photoReader(_ source: ProjectStore.Source, maxPixels: Int, output: PictureSize) throws -> any ImageRowReader {
         let reader = try ImageDecoder.rowReader(from: StoredPhoto(store: store), format: source.format, maxPixels: maxPixels,
                                                 picture: source.size, output: output)
-        try checkAgainstRow(reader, source, reduction: ImageDecoder.reduction(picture: source.size, output: output))
+        try checkAgainstRow(reader, source, eighths: 8 / ImageDecoder.reduction(picture: source.size, output: output))
         return reader
+    }
+
+    /// A JPEG photo's decoder at `eighths`/8 of its size (1 to 8), checked against the source
+    /// row as `photoReader(_:maxPixels:output:)` checks it: what a preview decodes a part of.
+    func jpegPhotoReader(_ source: ProjectStore.Source, maxPixels: Int, eighths: Int) throws -> JPEGRowReader {
+        let reader = try JPEGCodec().rowReader(from: StoredPhoto(store: store), maxPixels: maxPixels, eighths: eighths)
+        try checkAgainstRow(reader, source, eighths: eighths)
+        guard let jpeg = reader as? JPEGRowReader else { preconditionFailure("a JPEG checked against its row is read by libjpeg") }
+        return jpeg
     }
 
     /// Refuses a photo blob that is not what the project's `source` row says (its format, its
     /// stored size), before a row is decoded: everything sized from the row (the scene, the
     /// crop, the bands) would be wrong, and a blob far larger than its row would cost its own
     /// size in time and memory.
-    private func checkAgainstRow(_ reader: any ImageRowReader, _ source: ProjectStore.Source, reduction: Int) throws {
+    private func checkAgainstRow(_ reader: any ImageRowReader, _ source: ProjectStore.Source, eighths: Int) throws {
         guard reader.format == source.format else {
             throw store.damaged("the photo is \(ImageError.article(reader.format.displayName)), not the \(source.format.displayName) its row says")
         }
         // Only libjpeg decodes reduced (its DCT scaling, rounding up); every other codec at full size.
-        let r = reader.format == .jpeg ? reduction : 1
-        let width = (source.storedWidth + r - 1) / r, height = (source.storedHeight + r - 1) / r
+        let e = reader.format == .jpeg ? eighths : 8
+        let width = JPEGRowReader.scaled(source.storedWidth, eighths: e), height = JPEGRowReader.scaled(source.storedHeight, eighths: e)
         guard reader.width == width, reader.height == height else {
-            let stored = r == 1 ? "\(reader.width)×\(reader.height)" : "about \(reader.width * r)×\(reader.height * r)"
+            let stored = e == 8 ? "\(reader.width)×\(reader.height)" : "about \(reader.width * 8 / e)×\(reader.height * 8 / e)"
             throw store.damaged("the photo is \(stored) pixels, not the \(source.storedWidth)×\(source.storedHeight) its row says")
         }
     }

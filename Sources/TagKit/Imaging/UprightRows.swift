@@ -148,17 +148,14 @@ private final class StoredPicture {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: huge)
         _ = madvise(memory, byteCount / huge * huge, MADV_HUGEPAGE)  // whole huge pages inside it
         pixels = memory.bindMemory(to: UInt8.self, capacity: byteCount)
-        do {
-            var row = 0
-            while row < height {
-                let rest = UnsafeMutableBufferPointer(start: pixels + row * rowBytes, count: (height - row) * rowBytes)
-                let n = try source.readRows(into: rest, count: height - row)
-                guard n > 0 else { throw ImageError.incomplete(rows: row, of: height) }
-                row += n
-            }
-        } catch {
-            memory.deallocate()
-            throw error
+        // Every property is set: if a row fails, the object is released and `deinit` frees the
+        // memory (freeing it here too freed it twice: a damaged turned photo crashed).
+        var row = 0
+        while row < height {
+            let rest = UnsafeMutableBufferPointer(start: pixels + row * rowBytes, count: (height - row) * rowBytes)
+            let n = try source.readRows(into: rest, count: height - row)
+            guard n > 0 else { throw ImageError.incomplete(rows: row, of: height) }
+            row += n
         }
     }
 

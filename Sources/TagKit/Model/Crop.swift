@@ -35,10 +35,11 @@ public struct Crop: Equatable, Sendable {
     /// The cropped picture's size in pixels, for an upright picture of `width × height`: the pixel
     /// rectangle from `round(x·W)` to `round((x+w)·W)`, at least one pixel.
     public func pixelRect(width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int) {
-        let x0 = Int((x * Double(width)).rounded()), y0 = Int((y * Double(height)).rounded())
+        // A start that rounds to the far edge keeps the last pixel, so the rectangle stays inside.
+        let x0 = min(Int((x * Double(width)).rounded()), width - 1), y0 = min(Int((y * Double(height)).rounded()), height - 1)
         let x1 = max(x0 + 1, min(width, Int(((x + self.width) * Double(width)).rounded())))
         let y1 = max(y0 + 1, min(height, Int(((y + self.height) * Double(height)).rounded())))
-        return (min(x0, width - 1), min(y0, height - 1), x1 - min(x0, width - 1), y1 - min(y0, height - 1))
+        return (x0, y0, x1 - x0, y1 - y0)
     }
 }
 

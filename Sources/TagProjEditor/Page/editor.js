@@ -7,7 +7,7 @@
 const stage = document.getElementById("stage");
 const canvas = document.getElementById("canvas");
 const photo = document.getElementById("photo");
-const detail = document.getElementById("detail");
+let detail = document.getElementById("detail");   // replaced by each new region's image
 const layer = document.getElementById("tags");
 const statusLine = document.getElementById("status");
 const textInput = document.getElementById("tag-text");
@@ -126,7 +126,7 @@ function fit() {
 
 /// Zooms to `scale` (at most 2× the photo's own pixels, at least the fit) keeping the photo point
 /// under the stage point (`cx`, `cy`) where it is.
-function zoomTo(scale, cx, cy) {
+function zoomTo(scale, cx, cy, gliding) {
   const dpr = window.devicePixelRatio || 1;
   const least = Math.min(fitScale(), 1 / dpr), most = 2 / dpr;
   scale = Math.min(Math.max(scale, least), most);
@@ -138,12 +138,13 @@ function zoomTo(scale, cx, cy) {
   view.x = cx - px * scale;
   view.y = cy - py * scale;
   if (view.fitted) fit();
-  layout();
+  layout(gliding);
 }
 
-/// The photo and every tag where the view puts them; the detail of a zoomed view is fetched
-/// once the view holds still.
-function layout() {
+/// The photo and every tag where the view puts them; the detail of a zoomed view is fetched at
+/// once after a step (a key, a button), and once the view holds still while it glides (the
+/// wheel, a pinch, a pan).
+function layout(gliding) {
   const w = state.width * view.scale, h = state.height * view.scale;
   canvas.style.left = view.x + "px";
   canvas.style.top = view.y + "px";
@@ -155,7 +156,7 @@ function layout() {
   const src = "api/photo?w=" + base.w + "&h=" + base.h;
   if (photo.dataset.src !== src) { photo.dataset.src = src; photo.src = src; }
   for (const el of layer.children) placeTag(el);
-  scheduleDetail();
+  scheduleDetail(gliding);
   drawTags();
 }
 
@@ -166,37 +167,56 @@ function pixels(w, h) {
 }
 
 let detailTimer = null;
-function scheduleDetail() {
+let detailWanted = null;   // the URL of the detail last asked for: an older one arriving is dropped
+function scheduleDetail(gliding) {
   clearTimeout(detailTimer);
+  const wanted = view.fitted ? null : detailView();  // the base photo is what the fitted view needs
+  if (wanted && !detail.hidden && detail.dataset.src === wanted.url) return;  // shown already (a redraw after an edit)
   detail.hidden = true;
-  if (view.fitted) return;  // the base photo is what the fitted view needs
-  detailTimer = setTimeout(fetchDetail, 30);
+  detailWanted = null;
+  if (!wanted) return;
+  if (gliding) detailTimer = setTimeout(() => { const now = detailView(); if (now) fetchDetail(now); }, 30);
+  else fetchDetail(wanted);
 }
 
-/// The visible part of a zoomed photo, fetched at the screen's real pixels.
-function fetchDetail() {
+/// The visible part of a zoomed photo at the screen's real pixels: its URL, and where it goes.
+function detailView() {
   const w = state.width * view.scale, h = state.height * view.scale;
   const x0 = Math.max(0, -view.x / w), y0 = Math.max(0, -view.y / h);
   const x1 = Math.min(1, (stage.clientWidth - view.x) / w), y1 = Math.min(1, (stage.clientHeight - view.y) / h);
-  if (x1 <= x0 || y1 <= y0) return;
+  if (x1 <= x0 || y1 <= y0) return null;
   const size = pixels((x1 - x0) * w, (y1 - y0) * h);
   const region = { x: x0, y: y0, rw: x1 - x0, rh: y1 - y0 };
-  // Timed from the zoom gesture (or the pan) to the sharp region shown.
-  const started = view.zoomedAt || performance.now();
   const url = "api/photo?w=" + size.w + "&h=" + size.h + "&x=" + region.x.toFixed(6) + "&y=" + region.y.toFixed(6)
     + "&rw=" + region.rw.toFixed(6) + "&rh=" + region.rh.toFixed(6);
+  return { url, region, w, h };
+}
+
+/// Fetches the detail `wanted` (from `detailView`) and shows it once decoded.
+function fetchDetail({ url, region, w, h }) {
+  // Timed from the zoom gesture (or the pan) to the sharp region shown.
+  const started = view.zoomedAt || performance.now();
+  detailWanted = url;
+  // Decoded off screen, then put in the place of the old detail, so it is shown decoded once.
   const next = new Image();
-  next.onload = () => {
-    detail.src = url;
-    detail.style.left = region.x * w + "px";
-    detail.style.top = region.y * h + "px";
-    detail.style.width = region.rw * w + "px";
-    detail.style.height = region.rh * h + "px";
-    detail.dataset.region = [region.x, region.y, region.rw, region.rh].join(",");
-    detail.hidden = false;
-    performance.measure("tagproj zoom detail", { start: started });
-  };
+  next.id = "detail";
+  next.alt = "";
+  next.draggable = false;
+  next.hidden = true;
+  next.dataset.src = url;
   next.src = url;
+  next.decode().catch(() => {}).then(() => {
+    if (detailWanted !== url || !next.naturalWidth) return;
+    next.style.left = region.x * w + "px";
+    next.style.top = region.y * h + "px";
+    next.style.width = region.rw * w + "px";
+    next.style.height = region.rh * h + "px";
+    next.dataset.region = [region.x, region.y, region.rw, region.rh].join(",");
+    next.hidden = false;
+    detail.replaceWith(next);
+    detail = next;
+    performance.measure("tagproj zoom detail", { start: started });
+  });
 }
 
 // MARK: - Drawing
@@ -637,13 +657,13 @@ stage.addEventListener("pointermove", (event) => {
     const cx = (a.x + b.x) / 2, cy = (a.y + b.y) / 2;
     view.x = pan.x + (cx - pan.cx);
     view.y = pan.y + (cy - pan.cy);
-    zoomTo(pan.scale * Math.hypot(a.x - b.x, a.y - b.y) / pan.pinch, cx - box.left, cy - box.top);
+    zoomTo(pan.scale * Math.hypot(a.x - b.x, a.y - b.y) / pan.pinch, cx - box.left, cy - box.top, true);
   } else if (pan.startX !== undefined) {
     view.x = pan.x + event.clientX - pan.startX;
     view.y = pan.y + event.clientY - pan.startY;
     view.fitted = false;
     view.zoomedAt = performance.now();
-    layout();
+    layout(true);
   }
 });
 const endPointer = (event) => {
@@ -669,7 +689,7 @@ stage.addEventListener("click", (event) => {
 stage.addEventListener("wheel", (event) => {
   event.preventDefault();
   const box = stage.getBoundingClientRect();
-  zoomTo(view.scale * Math.exp(-event.deltaY * 0.0015), event.clientX - box.left, event.clientY - box.top);
+  zoomTo(view.scale * Math.exp(-event.deltaY * 0.0015), event.clientX - box.left, event.clientY - box.top, true);
 }, { passive: false });
 
 function zoomStep(factor) { zoomTo(view.scale * factor); }

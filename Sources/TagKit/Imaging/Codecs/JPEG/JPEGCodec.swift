@@ -41,11 +41,20 @@ struct JPEGCodec: ImageCodec {
     /// place (the file in memory once): read a piece at a time, it would need its source until its
     /// last row, and a project's blob would keep the project locked as long.
     func rowReader(from source: some ImageSource, maxPixels: Int, reduction: Int) throws -> any ImageRowReader {
+        try rowReader(from: source, maxPixels: maxPixels, eighths: 8 / reduction)
+    }
+
+    /// The same reader at `eighths`/8 of the size (1 to 8: libjpeg's scaling by M/8), so a
+    /// picture shown at 0.6 of its size is decoded at 5/8, not whole. A file that is not a JPEG
+    /// is decoded whole by its content, for the caller to say what it is.
+    func rowReader(from source: some ImageSource, maxPixels: Int, eighths: Int) throws -> any ImageRowReader {
         let streamed = try source.withPieces { read, rereading in
-            try JPEGRowReader.multipleScans(reading: read, rereading: rereading, maxPixels: maxPixels, reduction: reduction)
+            try JPEGRowReader.multipleScans(reading: read, rereading: rereading, maxPixels: maxPixels, eighths: eighths)
         }
         if let streamed { return streamed }
-        return try ImageDecoder.rowReader(sharing: source.wholeBytes(), maxPixels: maxPixels, reduction: reduction)
+        let bytes = try source.wholeBytes()
+        guard sniff(bytes.buffer) else { return try ImageDecoder.rowReader(sharing: bytes, maxPixels: maxPixels, reduction: 1) }
+        return try JPEGRowReader(sharing: bytes, maxPixels: maxPixels, eighths: eighths)
     }
 
     /// At 1/8 scale: libjpeg still entropy-decodes every coefficient (where damage is found) but

@@ -29,6 +29,17 @@ extension JPEGRowReader {
                                      maxPixels: Int = ImageDecoder.defaultMaxPixels, maxScans: Int = defaultMaxScans,
                                      reduction: Int = 1, chunk: Int = streamChunk) throws -> JPEGRowReader? {
         precondition([1, 2, 4, 8].contains(reduction), "reduction must be 1, 2, 4 or 8")
+        return try multipleScans(reading: read, rereading: rereading, maxPixels: maxPixels, maxScans: maxScans,
+                                 eighths: 8 / reduction, chunk: chunk)
+    }
+
+    /// A multi-scan JPEG decoded at `eighths`/8 of its size (1 to 8), as
+    /// `multipleScans(reading:rereading:maxPixels:maxScans:reduction:chunk:)`.
+    public static func multipleScans(reading read: (UnsafeMutableRawBufferPointer) throws -> Int,
+                                     rereading: () throws -> (UnsafeMutableRawBufferPointer) throws -> Int,
+                                     maxPixels: Int = ImageDecoder.defaultMaxPixels, maxScans: Int = defaultMaxScans,
+                                     eighths: Int, chunk: Int = streamChunk) throws -> JPEGRowReader? {
+        precondition((1...8).contains(eighths), "a JPEG is decoded at 1 to 8 eighths of its size")
         return try withoutActuallyEscaping(read) { read in
             let source = StreamSource(read)
             let context = Unmanaged.passUnretained(source).toOpaque()
@@ -47,7 +58,7 @@ extension JPEGRowReader {
             guard Int(shape.stored_width) * Int(shape.stored_height) <= limit else {
                 throw ImageError.tooManyPixels(width: Int(shape.stored_width), height: Int(shape.stored_height), limit: limit)
             }
-            try source.check { tp_jpeg_decoder_start(shim.pointer, UInt64(limit), Int32(reduction), $0, $1) }
+            try source.check { tp_jpeg_decoder_start(shim.pointer, UInt64(limit), Int32(eighths), $0, $1) }
             return JPEGRowReader(shim, keeping: nil)
         }
     }

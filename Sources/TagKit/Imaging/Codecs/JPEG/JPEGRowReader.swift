@@ -14,10 +14,11 @@ public final class JPEGRowReader: ImageRowReader {
 
     /// Always `.jpeg`.
     public let format = ImageFormat.jpeg
-    /// Width of the rows produced (the stored width divided by `reduction`, rounded up).
-    public let width: Int
+    /// Width of the rows produced (the stored width divided by `reduction`, rounded up; after
+    /// `crop(_:)`, the columns libjpeg gives of the rectangle, widened to whole MCUs).
+    public private(set) var width: Int
     /// Number of rows produced.
-    public let height: Int
+    public private(set) var height: Int
     /// Always 3: RGB.
     public let channels = 3
     /// Size declared in the file.
@@ -52,8 +53,19 @@ public final class JPEGRowReader: ImageRowReader {
     /// see `init(_:maxPixels:maxScans:reduction:)`.
     public convenience init(sharing bytes: SharedBytes, maxPixels: Int = ImageDecoder.defaultMaxPixels,
                 maxScans: Int = JPEGRowReader.defaultMaxScans, reduction: Int = 1) throws {
-        self.init(try Self.open(bytes.buffer, maxPixels: maxPixels, maxScans: maxScans, reduction: reduction), keeping: bytes)
+        precondition([1, 2, 4, 8].contains(reduction), "reduction must be 1, 2, 4 or 8")
+        try self.init(sharing: bytes, maxPixels: maxPixels, maxScans: maxScans, eighths: 8 / reduction)
     }
+
+    /// Opens a decoder that reads `bytes` in place at `eighths`/8 of the stored size (1 to 8;
+    /// libjpeg's DCT scaling, each side rounded up): see `init(_:maxPixels:maxScans:reduction:)`.
+    public convenience init(sharing bytes: SharedBytes, maxPixels: Int = ImageDecoder.defaultMaxPixels,
+                maxScans: Int = JPEGRowReader.defaultMaxScans, eighths: Int) throws {
+        self.init(try Self.open(bytes.buffer, maxPixels: maxPixels, maxScans: maxScans, eighths: eighths), keeping: bytes)
+    }
+
+    /// The size of a side of `stored` pixels decoded at `eighths`/8, as libjpeg rounds it.
+    public static func scaled(_ stored: Int, eighths: Int) -> Int { (stored * eighths + 7) / 8 }
 
     init(_ shim: ShimDecoder, keeping bytes: SharedBytes?) {
         self.shim = shim
@@ -76,12 +88,33 @@ public final class JPEGRowReader: ImageRowReader {
     }
 
     private static func open(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int,
-                             reduction: Int) throws(ImageError) -> ShimDecoder {
-        precondition([1, 2, 4, 8].contains(reduction), "reduction must be 1, 2, 4 or 8")
+                             eighths: Int) throws(ImageError) -> ShimDecoder {
+        precondition((1...8).contains(eighths), "a JPEG is decoded at 1 to 8 eighths of its size")
         return try ShimDecoder(bytes, codec: JPEGCodec(), maxPixels: maxPixels, functions: functions) { limit, opened, msg, cap in
             tp_jpeg_decoder_open(bytes.baseAddress, bytes.count, limit, Int32(clamping: max(maxScans, 1)),
-                                 Int32(reduction), opened, msg, cap)
+                                 Int32(eighths), opened, msg, cap)
         }
+    }
+
+    /// The shim's decoder, for tests of its argument checks.
+    var decoderPointer: OpaquePointer { shim.pointer }
+
+    /// Limits the decoder, before its first row is read, to `rect` of its rows (at their scale):
+    /// the rows above are skipped without being transformed (`jpeg_skip_scanlines`), only
+    /// `rect.height` rows are given, and libjpeg decodes only the columns of `rect` widened to
+    /// whole MCUs (`jpeg_crop_scanline`). Returns the column of the rows given where `rect.x`
+    /// lies; `width` is then the columns given, which the caller cuts to `rect.width`.
+    /// - Throws: `ImageError.damaged` with libjpeg's reason (the rows skipped are still read).
+    public func crop(_ rect: CropRect) throws -> Int {
+        precondition(rect.fits(width: width, height: height), "crop \(rect) outside the \(width)×\(height) rows")
+        var left: Int32 = 0, columns: Int32 = 0
+        try ShimCall.check(.jpeg) { msg, cap in
+            tp_jpeg_decoder_crop(shim.pointer, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height),
+                                 &left, &columns, msg, cap)
+        }
+        width = Int(columns)
+        height = rect.height
+        return rect.x - Int(left)
     }
 
     static let functions = ShimDecoderFunctions(
