@@ -1,3 +1,5 @@
+import Glibc
+
 /// The choices `new` takes.
 public struct NewProjectOptions: Sendable {
     /// How the picture is cropped (`TagKit.CropChoice`).
@@ -106,7 +108,14 @@ extension Project {
             try ProjectStore.create(at: temporary, source: .init(bytes: bytes, fileName: fileName, info: info, crop: crop,
                                                                   size: PictureSize(width: size.width, height: size.height)),
                                     settings: settings, origins: options.origins)
-            try FileIO.replace(path, with: temporary)
+            // A project is replaced only when one was there and `force` says so; otherwise the name
+            // must still be free as the new file takes it (a file put there since is kept).
+            if options.force, case .project? = try ProjectHeader.occupant(of: path) {
+                try FileIO.replace(path, with: temporary)
+            } else if try !FileIO.place(path, with: temporary) {
+                try checkVacant(path, force: false)
+                throw FileError(path: path, errno: EEXIST, operation: .create)
+            }
         } catch {
             FileIO.remove(temporary)
             FileIO.remove(temporary + "-journal")

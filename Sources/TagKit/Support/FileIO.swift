@@ -63,6 +63,25 @@ public enum FileIO {
         if fd >= 0 { fsync(fd); close(fd) }
     }
 
+    /// Moves `from` to `to` only if nothing is at `to` (a hard link, then the old name removed), then
+    /// syncs the folder: what creating a file under a name checked to be free needs, so that a file
+    /// someone puts there meanwhile is never replaced. Returns false, moving nothing, when `to`
+    /// exists. A file system without hard links falls back to `rename`.
+    /// - Throws: `FileError` for any other failure.
+    public static func place(_ to: String, with from: String) throws -> Bool {
+        if link(from, to) != 0 {
+            switch errno {
+            case EEXIST: return false
+            case EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, EXDEV: try replace(to, with: from); return true
+            case let e: throw FileError(path: to, errno: e, operation: .create)
+            }
+        }
+        unlink(from)
+        let fd = open(directory(of: to), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+        return true
+    }
+
     /// Removes `path` if it exists, ignoring failure.
     public static func remove(_ path: String) { unlink(path) }
 

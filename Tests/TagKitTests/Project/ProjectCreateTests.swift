@@ -44,4 +44,18 @@ import Testing
         #expect(throws: CropError.outside) { try makeProject(in: dir, options: options) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    /// The name checked free is taken only if it still is: a file put there between the check and
+    /// the new project's arrival (the gallery names an upload first) is kept, not replaced.
+    @Test func aNewFileTakesItsNameOnlyIfNothingIsThere() throws {
+        let dir = TemporaryDirectory()
+        let (from, to) = (dir.file("new"), dir.file("taken"))
+        FileManager.default.createFile(atPath: from, contents: Data("new".utf8))
+        FileManager.default.createFile(atPath: to, contents: Data("the user's".utf8))
+        #expect(try FileIO.place(to, with: from) == false)
+        #expect(contents(to) == Data("the user's".utf8) && contents(from) == Data("new".utf8))
+        let free = dir.file("free")
+        #expect(try FileIO.place(free, with: from) == true)
+        #expect(contents(free) == Data("new".utf8) && !FileManager.default.fileExists(atPath: from))
+    }
 }
