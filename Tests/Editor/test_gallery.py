@@ -80,6 +80,9 @@ class Gallery(test_editor.Editor):
 
     def grid(self, count):
         """Loads the gallery and waits for `count` cards, every one with its thumbnail or its error."""
+        # Away first: the page drops the token from its address once traded, so loading the
+        # address again would only change the fragment, and Chromium would keep the old page.
+        self.driver.get("about:blank")
         self.driver.get(self.url)
         return self.cards(count)
 
