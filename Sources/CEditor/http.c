@@ -1,4 +1,5 @@
 // HTTP server glue over GNU libmicrohttpd (see tp_http.h for the contract).
+#define _GNU_SOURCE  // pthread_rwlockattr_setkind_np: writers first
 #include "tp_http.h"
 #include "tp_dl.h"
 
@@ -41,11 +42,16 @@ struct watched {
 };
 
 struct tp_http_server {
-    // One daemon per address (127.0.0.1, then the LAN address if any), each with its own thread.
+    // One daemon per address (127.0.0.1, then the LAN address if any), each with its own thread, or
+    // with a thread per connection when reads are served side by side.
     struct MHD_Daemon *daemons[2];
     size_t daemon_count;
     tp_http_handler handler;
-    pthread_mutex_t serving;  // held around the handler: requests are served one at a time
+    // Held around the handler: shared by the GET and HEAD requests of a server that serves reads
+    // side by side (they only read), exclusive for every other request, and for all of them on a
+    // server that serves one request at a time.
+    pthread_rwlock_t serving;
+    int concurrent_reads;
 
     void *ctx;
     size_t max_body;
@@ -208,9 +214,9 @@ static int begin_upload(tp_http_request *r, size_t declared) {
         return -1;
     }
     char file[4096] = {0};
-    pthread_mutex_lock(&server->serving);
+    pthread_rwlock_wrlock(&server->serving);
     r->upload_fd = server->upload_open(server->ctx, r, file, sizeof file);
-    pthread_mutex_unlock(&server->serving);
+    pthread_rwlock_unlock(&server->serving);
     if (r->upload_fd >= 0 && !(r->upload_file = strdup(file))) {
         close(r->upload_fd);
         unlink(file);
@@ -304,9 +310,14 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     if (r->too_large) {
         refuse_too_large(r);
     } else {
-        pthread_mutex_lock(&server->serving);
+        // Reading requests run side by side where the server allows it (the photo decodes while
+        // the tags are drawn); any other waits for them and runs alone.
+        if (server->concurrent_reads && (strcmp(r->method, "GET") == 0 || strcmp(r->method, "HEAD") == 0))
+            pthread_rwlock_rdlock(&server->serving);
+        else
+            pthread_rwlock_wrlock(&server->serving);
         server->handler(server->ctx, r);
-        pthread_mutex_unlock(&server->serving);
+        pthread_rwlock_unlock(&server->serving);
         if (!r->responded) {
             static const char text[] = "{\"error\":\"no response\"}";
             tp_http_respond(r, MHD_HTTP_INTERNAL_SERVER_ERROR, "application/json", (const uint8_t *)text,
@@ -336,7 +347,7 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
 static void free_server(tp_http_server *server) {
     free(server->upload_route);
     free(server->upload_too_large);
-    pthread_mutex_destroy(&server->serving);
+    pthread_rwlock_destroy(&server->serving);
     pthread_cond_destroy(&server->wake);
     pthread_mutex_destroy(&server->lock);
     free(server);
@@ -351,11 +362,16 @@ static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address,
     socket_address.sin_family = AF_INET;
     socket_address.sin_port = htons(port);
     struct MHD_Daemon *daemon = NULL;
+    // One thread, with epoll on Linux, where a connection that sends nothing costs the thread
+    // nothing; or a thread per connection, so that a request never waits behind another one
+    // that its connection happened to share a thread with (a pool assigns connections to
+    // threads when they open, not when a request comes).
+    unsigned flags = server->concurrent_reads ? MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL
+                                              : MHD_USE_AUTO_INTERNAL_THREAD;
     // A dotted IPv4 address, and a single one: never every address at once.
     if (inet_pton(AF_INET, address, &socket_address.sin_addr) == 1 && socket_address.sin_addr.s_addr != htonl(INADDR_ANY))
         daemon = mhd.MHD_start_daemon(
-            // epoll on Linux: a connection that sends nothing costs the thread nothing
-            MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, on_access, server,
+            flags, port, NULL, NULL, on_access, server,
             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&socket_address,
             MHD_OPTION_CONNECTION_LIMIT, max_connections,
             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
@@ -372,7 +388,8 @@ static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address,
 }
 
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections, size_t max_body,
-                              const tp_http_upload *upload, unsigned header_seconds, tp_http_handler handler, void *ctx,
+                              const tp_http_upload *upload, unsigned header_seconds, int concurrent_reads,
+                              tp_http_handler handler, void *ctx,
                               uint16_t *bound_port, char *msg, size_t msg_cap) {
     if (TP_DL_LOAD(mhd, "libmicrohttpd.so.12", "libmicrohttpd12", msg, msg_cap) != 0) return NULL;
     tp_http_server *server = calloc(1, sizeof *server);
@@ -396,7 +413,14 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
     pthread_cond_init(&server->wake, &clock);
     pthread_condattr_destroy(&clock);
     pthread_mutex_init(&server->lock, NULL);
-    pthread_mutex_init(&server->serving, NULL);
+    // A waiting writer goes before readers that come after it: a stream of reads (the page's
+    // polling, tag images) never starves an edit.
+    pthread_rwlockattr_t preference;
+    pthread_rwlockattr_init(&preference);
+    pthread_rwlockattr_setkind_np(&preference, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+    pthread_rwlock_init(&server->serving, &preference);
+    pthread_rwlockattr_destroy(&preference);
+    server->concurrent_reads = concurrent_reads;
     // Connections take at most half the descriptors, so that the project, fonts and exports
     // still open when every connection is in use; the daemons share that half.
     unsigned daemons = lan_address ? 2 : 1;

@@ -1,18 +1,18 @@
 import TagKit
 
 /// The editor's JSON API over the TagKit façade: each call opens the project, does one thing, and
-/// answers; an edit is exactly one TagKit edit with its history entry.
+/// answers; an edit is exactly one TagKit edit with its history entry. The calls that only read
+/// (GET) may run on several threads at once: each has its own connection to the project, and the
+/// fonts are held by one drawing at a time.
 final class EditorAPI {
     let projectPath: String
     /// Fonts for measuring new text (and cutting its subsets) and drawing tag images, loaded on
-    /// first need; each drawing first adopts the project's subsets.
+    /// first need; each drawing first adopts the project's subsets, and holds them alone.
     private let fontCache = FontCache()
 
     init(projectPath: String) throws {
         self.projectPath = projectPath
     }
-
-    private func fonts() throws -> FontSystem { try fontCache.fonts() }
 
     private func open(forWriting: Bool) throws -> Project {
         try Project.open(projectPath, forWriting: forWriting, frontEnd: "editor")
@@ -50,9 +50,11 @@ final class EditorAPI {
             guard let side = Side(rawValue: raw) else { throw EditorRequestError.badField("side") }
             tag.side = side
         }
-        let fonts = try fonts()
-        try project.adoptFonts(into: fonts)
-        let (png, origin, drawn) = try TagImage.render(tag, settings: try project.settings(), size: size, fonts: fonts)
+        let settings = try project.settings()
+        let (png, origin, drawn) = try fontCache.withFonts { fonts in
+            try project.adoptFonts(into: fonts)
+            return try TagImage.render(tag, settings: settings, size: size, fonts: fonts)
+        }
         var response = HTTPResponse(status: 200, contentType: "image/png", body: png)
         // Where the image goes and its size, so the page places it before it has decoded it.
         response.extraHeader = ("X-Tag-Origin", "\(origin.x),\(origin.y),\(drawn.width),\(drawn.height)")
@@ -96,7 +98,7 @@ final class EditorAPI {
         guard request.changesProject else { throw EditorRequestError.unknownOperation(request.name) }
         let project = try open(forWriting: true)
         // Only text needs fonts; a drag or a flip never loads them.
-        let answer = try project.perform(request, fonts: request.measuresText ? try fonts() : nil)
+        let answer = request.measuresText ? try fontCache.withFonts { try project.perform(request, fonts: $0) } : try project.perform(request, fonts: nil)
         guard case .object(let members) = RequestCodec.json(answer, to: request) else { preconditionFailure("an answer is an object") }
         return .json(.object(members + [("state", try EditorState.json(project))]))
     }
@@ -115,7 +117,7 @@ final class EditorAPI {
         let project = try open(forWriting: true)
         let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
         let request = Request.export(to: output, options: options, at: nil)
-        let answer = try project.perform(request, fonts: try fonts())
+        let answer = try fontCache.withFonts { try project.perform(request, fonts: $0) }
         try project.recordWrittenPicture(output)
         return RequestCodec.json(answer, to: request)
     }
@@ -155,7 +157,7 @@ final class EditorAPI {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path + "/picture." + Self.suffix(of: options.format ?? .jpeg)
-        _ = try project.perform(.export(to: path, options: options, at: at), fonts: try fonts())
+        _ = try fontCache.withFonts { try project.perform(.export(to: path, options: options, at: at), fonts: $0) }
         return try FileIO.read(path, limit: Int.max)
     }
 

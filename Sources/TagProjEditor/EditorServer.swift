@@ -7,8 +7,9 @@ import TagKit
 /// Serves the embedded page and a small JSON API on 127.0.0.1 (and, when asked, on a LAN address
 /// too, for a phone), behind a random token (see ``AccessGuard``). Every gesture on the page is
 /// one TagKit edit with its history entry, so the CLI and the page edit one document; the page
-/// polls the project's version and redraws when another process changed it. Requests are handled
-/// one at a time.
+/// polls the project's version and redraws when another process changed it. The editor of one
+/// project serves its reading calls side by side (the photo decodes while the tags are drawn) and
+/// each edit alone; the gallery serves one request at a time.
 public final class EditorServer {
     /// The project being edited, or the folder whose projects the gallery shows.
     public let projectPath: String
@@ -37,7 +38,7 @@ public final class EditorServer {
         _ = try Project.open(projectPath, forWriting: false).pictureSize()
         let site = OneProject(api: try EditorAPI(projectPath: projectPath))
         // The guard checks the Host and Origin against the port, known once the server listens.
-        let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes)
+        let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes, concurrentReads: true)
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)
         self.access = access
         server.handler = { request in EditorServer.route(request, access: access, site: site) }

@@ -68,8 +68,6 @@ final class GalleryAPI: Site {
         return made
     }
 
-    private func fonts() throws -> FontSystem { try fontCache.fonts() }
-
     /// `GET /api/gallery`: `{"folder","max_upload","projects":[{"name","tags","warnings":[…],
     /// "version"}…]}`, a project that cannot be opened with its `error` instead (as the CLI words it).
     private func listing() throws -> JSON {
@@ -96,7 +94,8 @@ final class GalleryAPI: Site {
     private func thumbnail(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let name = request.argument("name") else { throw EditorRequestError.badField("name") }
         guard let file = folder.resolve(name) else { throw EditorRequestError.noSuchProject(name) }
-        let thumbnail = try Project.open(file, forWriting: false, frontEnd: "editor").thumbnail(box: Self.thumbnailBox, fonts: try fonts())
+        let project = try Project.open(file, forWriting: false, frontEnd: "editor")
+        let thumbnail = try fontCache.withFonts { try project.thumbnail(box: Self.thumbnailBox, fonts: $0) }
         let origin = switch thumbnail.origin {
         case .stored: "stored"
         case .drawnAndStored: "drawn-and-stored"

@@ -113,7 +113,9 @@ public struct EditorStartError: TagProjError {
 }
 
 /// An HTTP server on 127.0.0.1 (and a LAN address, when asked) through GNU libmicrohttpd (see
-/// `Sources/CEditor/http.c`): requests are handled one at a time in arrival order.
+/// `Sources/CEditor/http.c`): requests are handled one at a time in arrival order, or, with
+/// `concurrentReads`, GET requests side by side (the handler must then be safe to call from
+/// several threads at once for them) and every other request alone.
 final class HTTPServer {
     /// The port the server listens on.
     let port: UInt16
@@ -139,8 +141,8 @@ final class HTTPServer {
     static let headerSeconds: UInt32 = 5
 
     /// Starts listening on 127.0.0.1:`port` (0: any free port), and on `lanAddress` (dotted IPv4)
-    /// at the same port when given.
-    init(port: UInt16, lanAddress: String? = nil, maxBody: Int, upload: UploadRoute? = nil) throws {
+    /// at the same port when given; GET requests side by side when `concurrentReads`.
+    init(port: UInt16, lanAddress: String? = nil, maxBody: Int, upload: UploadRoute? = nil, concurrentReads: Bool = false) throws {
         let box = Unmanaged.passRetained(HandlerBox())
         self.box = box
         box.takeUnretainedValue().upload = upload
@@ -169,7 +171,7 @@ final class HTTPServer {
                     }
                 })
                 return withUnsafePointer(to: &uploadSpec) { spec in
-                    tp_http_start(port, lanAddress, connections, maxBody, route == nil ? nil : spec, headerSeconds, { context, request in
+                    tp_http_start(port, lanAddress, connections, maxBody, route == nil ? nil : spec, headerSeconds, concurrentReads ? 1 : 0, { context, request in
                         guard let context, let request else { return }
                         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
                         box.handle(HTTPRequest(handle: request)).send(to: request)

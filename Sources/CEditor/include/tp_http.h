@@ -5,8 +5,11 @@
 //
 // libmicrohttpd calls its access handler several times per request (headers, then pieces of the
 // body); this shim gathers a whole request (body capped) and calls the Swift handler once per
-// request, one request at a time (each address has its own daemon thread; the handler runs under
-// one lock). The handler answers with tp_http_respond before it returns. Every response carries
+// request. Each address has its own daemon, with one thread, or a thread per connection when reads
+// are served side by side; the handler runs under a lock that GET and HEAD requests then share
+// (so the handler must be safe to call from several threads at once for them) and every other
+// request holds alone. The
+// handler answers with tp_http_respond before it returns. Every response carries
 // the same security headers (a strict Content-Security-Policy, no framing, no sniffing, no
 // referrer, no caching).
 #include <stddef.h>
@@ -21,7 +24,7 @@ typedef void (*tp_http_handler)(void *ctx, tp_http_request *request);
 /// A running server.
 typedef struct tp_http_server tp_http_server;
 
-/// Called (one at a time, like the handler) when the headers of a POST to the upload route are
+/// Called (alone, like a POST's handler) when the headers of a POST to the upload route are
 /// in, before any of its body is read: checks the request as any other and returns a file
 /// descriptor, open for writing, that the body is streamed to, with the file's path in `path`
 /// (removed by the shim when the request ends, whatever happened); or answers with
@@ -44,11 +47,13 @@ typedef struct {
 /// `upload`'s route when given (NULL: none), whose body goes to a file under its own limit. A
 /// connection whose request headers are not complete `header_seconds` after it opened, or after
 /// the previous response on it ended, is closed, however steadily it sends: slow clients cannot
-/// hold every connection. `*bound_port` receives the port. Returns NULL on failure, with the
+/// hold every connection. With `concurrent_reads` 0 the requests are handled one at a time; else
+/// reading requests (GET, HEAD) are handled side by side, and any other waits for those under way
+/// and runs alone, before reads that came after it. `*bound_port` receives the port. Returns NULL on failure, with the
 /// reason in `msg`.
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections,
                               size_t max_body, const tp_http_upload *upload, unsigned header_seconds,
-                              tp_http_handler handler, void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap);
+                              int concurrent_reads, tp_http_handler handler, void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap);
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);
 
