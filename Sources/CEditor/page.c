@@ -8,6 +8,9 @@ static const uint8_t html[] = {
 static const uint8_t script[] = {
 #embed "../TagProjEditor/Page/editor.js"
 };
+static const uint8_t boot[] = {
+#embed "../TagProjEditor/Page/boot.js"
+};
 static const uint8_t style[] = {
 #embed "../TagProjEditor/Page/editor.css"
 };
@@ -30,6 +33,7 @@ static const struct {
     const char *mime;
 } assets[] = {
     {"/", html, sizeof html, "text/html; charset=utf-8"},
+    {"/boot.js", boot, sizeof boot, "text/javascript; charset=utf-8"},
     {"/editor.js", script, sizeof script, "text/javascript; charset=utf-8"},
     {"/editor.css", style, sizeof style, "text/css; charset=utf-8"},
     {"/gallery.html", gallery_html, sizeof gallery_html, "text/html; charset=utf-8"},

@@ -37,14 +37,16 @@ const view = { scale: 1, x: 0, y: 0, fitted: true };
 
 class Stopped extends Error {}
 
-async function api(path, body) {
+/// The answer to `path` (a POST of `body` when given), retried while the project is busy; `first`,
+/// when given, is that request already sent (boot.js's).
+async function api(path, body, first) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   for (let attempt = 0; ; attempt++) {
     let response;
     try {
-      response = await fetch(path, options);
+      response = await (attempt === 0 && first ? first : fetch(path, options));
     } catch (error) {
       throw new Stopped(String(error));
     }
@@ -156,8 +158,10 @@ function layout(gliding) {
   const src = "api/photo?w=" + base.w + "&h=" + base.h;
   if (photo.dataset.src !== src) { photo.dataset.src = src; photo.src = src; }
   for (const el of layer.children) placeTag(el);
-  scheduleDetail(gliding);
-  drawTags();
+  // A region fetched now goes first: the tags, shown scaled meanwhile, are drawn anew once it is
+  // shown, so they do not take the server's cores from it.
+  const region = scheduleDetail(gliding);
+  if (region) region.then(drawTags); else drawTags();
 }
 
 /// A CSS size in the screen's real pixels, never more than the photo's own.
@@ -168,15 +172,18 @@ function pixels(w, h) {
 
 let detailTimer = null;
 let detailWanted = null;   // the URL of the detail last asked for: an older one arriving is dropped
+/// Fetches the detail a zoomed view needs: at once after a step (returning the promise of it
+/// shown), or once the view holds still while it glides.
 function scheduleDetail(gliding) {
   clearTimeout(detailTimer);
   const wanted = view.fitted ? null : detailView();  // the base photo is what the fitted view needs
-  if (wanted && !detail.hidden && detail.dataset.src === wanted.url) return;  // shown already (a redraw after an edit)
+  if (wanted && !detail.hidden && detail.dataset.src === wanted.url) return null;  // shown already (a redraw after an edit)
   detail.hidden = true;
   detailWanted = null;
-  if (!wanted) return;
-  if (gliding) detailTimer = setTimeout(() => { const now = detailView(); if (now) fetchDetail(now); }, 30);
-  else fetchDetail(wanted);
+  if (!wanted) return null;
+  if (!gliding) return fetchDetail(wanted);
+  detailTimer = setTimeout(() => { const now = detailView(); if (now) fetchDetail(now); }, 30);
+  return null;
 }
 
 /// The visible part of a zoomed photo at the screen's real pixels: its URL, and where it goes.
@@ -192,7 +199,8 @@ function detailView() {
   return { url, region, w, h };
 }
 
-/// Fetches the detail `wanted` (from `detailView`) and shows it once decoded.
+/// Fetches the detail `wanted` (from `detailView`) and shows it once decoded; the promise
+/// resolves then (or when it failed, or another was asked for meanwhile).
 function fetchDetail({ url, region, w, h }) {
   // Timed from the zoom gesture (or the pan) to the sharp region shown.
   const started = view.zoomedAt || performance.now();
@@ -205,7 +213,7 @@ function fetchDetail({ url, region, w, h }) {
   next.hidden = true;
   next.dataset.src = url;
   next.src = url;
-  next.decode().catch(() => {}).then(() => {
+  return next.decode().catch(() => {}).then(() => {
     if (detailWanted !== url || !next.naturalWidth) return;
     next.style.left = region.x * w + "px";
     next.style.top = region.y * h + "px";
@@ -766,8 +774,8 @@ document.addEventListener("keyup", (event) => {
 
 // MARK: - Start, and follow edits made elsewhere
 
-async function refresh() {
-  try { await show(await api("api/state")); } catch (error) { fail(error); }
+async function refresh(first) {
+  try { await show(await api("api/state", undefined, first)); } catch (error) { fail(error); }
 }
 
 async function poll() {
@@ -789,14 +797,16 @@ function photoShown() {
 
 async function start() {
   document.getElementById("gallery-back").hidden = !location.pathname.startsWith("/p/");
-  const match = /[#&]token=([0-9a-f]{32})/.exec(location.hash);
-  if (match) {
-    // Trade the token for an HttpOnly cookie, then drop it from the address bar.
-    const response = await fetch("/api/session", { method: "POST", headers: { "X-Tagproj-Token": match[1] } });
+  // boot.js has traded the token for an HttpOnly cookie (the photo's address needs it) and asked
+  // for the state; the token leaves the address bar.
+  const boot = window.tagprojBoot || { session: null, state: null };
+  if (boot.session) {
+    const response = await boot.session.catch(() => null);
+    if (!response) { fail(new Stopped("the session request failed")); return; }
     if (!response.ok) { say("error: this link's token is not valid; open the URL that 'tagproj open' printed", "error"); return; }
     history.replaceState(null, "", location.pathname);
   }
-  await refresh();
+  await refresh(boot.state);
   await photoShown();
   performance.measure("tagproj shown", { start: 0 });
   window.addEventListener("resize", () => { if (state) { if (view.fitted) fit(); layout(); } });
