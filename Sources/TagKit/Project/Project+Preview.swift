@@ -23,8 +23,10 @@ extension Project {
             let reader = try jpegPhotoReader(source, maxPixels: options.maxPixels, eighths: eighths)
             let pipeline = ExportPipeline(orientation: .upright, crop: .full, scene: TagScene(drawings: [], size: size),
                                           format: .jpeg, options: options, sink: sink)
-            // Decoded on a second core while the first resamples and encodes.
-            let rows = ReadAheadRows(try JPEGRegion.rows(reader, orientation: source.orientation, crop: crop))
+            let (sw, sh) = source.orientation.uprightSize(width: reader.width, height: reader.height)
+            let rect = Self.snapped(CropRect(crop, pictureWidth: sw, pictureHeight: sh), to: size, pictureWidth: sw, pictureHeight: sh)
+            // Decoded on a second core while the first resamples (unless the sizes match) and encodes.
+            let rows = ReadAheadRows(try JPEGRegion.rows(reader, orientation: source.orientation, rect: rect))
             try pipeline.run(upright: rows, icc: reader.iccProfile)
             return sink.bytes
         }
@@ -38,5 +40,16 @@ extension Project {
         var reader = try photoReader(source, maxPixels: options.maxPixels, output: whole)
         try pipeline.run(&reader)
         return sink.bytes
+    }
+
+    /// `rect`, or, when its size is within a pixel of `size` each way (a view at one pixel of the
+    /// decode per pixel of the screen, 1:1, where the fractions the page sends round either way),
+    /// the `size` pixels at its place, kept inside the picture: those pixels as they are, instead
+    /// of a resampling by a pixel's difference, which would soften every one of them.
+    static func snapped(_ rect: CropRect, to size: PictureSize, pictureWidth: Int, pictureHeight: Int) -> CropRect {
+        guard abs(rect.width - size.width) <= 1, abs(rect.height - size.height) <= 1,
+              size.width <= pictureWidth, size.height <= pictureHeight else { return rect }
+        return CropRect(x: min(max(rect.x, 0), pictureWidth - size.width), y: min(max(rect.y, 0), pictureHeight - size.height),
+                        width: size.width, height: size.height)
     }
 }

@@ -56,6 +56,26 @@ import Testing
         }
     }
 
+    @Test(arguments: [1, 6])
+    func aRegionAPixelOverItsSizeAtOneToOneIsThePhotosOwnPixelsNotResampled(orientation: Int) throws {
+        let dir = TemporaryDirectory()
+        let project = try Self.project(orientation: orientation, crop: nil, in: dir)
+        let exported = try Self.exported(project, in: dir)
+        // The page's fractions of a 1:1 view round to a pixel more than the size it asks for.
+        let region = Self.regions[2]
+        let rect = CropRect(region, pictureWidth: exported.width, pictureHeight: exported.height)
+        let size = PictureSize(width: rect.width - 1, height: rect.height - 1)
+        let shown = try ImageDecoder.decode(try project.preview(size: size, region: region)).pixels
+        try #require(shown.width == size.width && shown.height == size.height)
+        var own = CroppedRows(PixelBufferRows(exported), rect: CropRect(x: rect.x, y: rect.y, width: size.width, height: size.height))
+        let ownPixels = try own.readAll()
+        var resampled = ResampledRows(CroppedRows(PixelBufferRows(exported), rect: rect), width: size.width, height: size.height)
+        let asResampled = PixelDifference(try Self.asPreviewJPEG(ownPixels), try Self.asPreviewJPEG(try resampled.readAll()))
+        let diff = PixelDifference(shown, try Self.asPreviewJPEG(ownPixels))
+        #expect(diff.mean < 1.5, "orientation \(orientation): \(diff)")
+        #expect(diff.mean * 2 < asResampled.mean, "the photo's pixels, not a resampling of a pixel more: \(diff) against \(asResampled)")
+    }
+
     @Test func theComparisonSeesARegionOnePixelOff() throws {
         let dir = TemporaryDirectory()
         let project = try Self.project(orientation: 6, crop: nil, in: dir)

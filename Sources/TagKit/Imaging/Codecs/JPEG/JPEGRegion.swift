@@ -23,7 +23,14 @@ public enum JPEGRegion {
     /// - Throws: `ImageError.damaged` with libjpeg's reason.
     public static func rows(_ reader: JPEGRowReader, orientation: Orientation, crop: Crop) throws -> some RowSource {
         let (uw, uh) = orientation.uprightSize(width: reader.width, height: reader.height)
-        let wanted = CropRect(crop, pictureWidth: uw, pictureHeight: uh)
+        return try rows(reader, orientation: orientation, rect: CropRect(crop, pictureWidth: uw, pictureHeight: uh))
+    }
+
+    /// The rows of `wanted` (pixels of the upright picture at the scale `reader` decodes at, inside
+    /// it), as ``rows(_:orientation:crop:)`` gives them for a crop.
+    public static func rows(_ reader: JPEGRowReader, orientation: Orientation, rect wanted: CropRect) throws -> some RowSource {
+        let (uw, uh) = orientation.uprightSize(width: reader.width, height: reader.height)
+        precondition(wanted.fits(width: uw, height: uh), "the region lies outside the picture")
         let stored = orientation.storedRect(ofUpright: wanted, storedWidth: reader.width, storedHeight: reader.height)
         // libjpeg's chroma upsampling has no neighbour beyond the rows and columns it decodes, so
         // its edge pixels differ from a whole decode's: a margin is decoded around the part and cut.
