@@ -11,9 +11,12 @@ performance.measure the page records from the gesture to the redrawn tags), zoom
 measure from the `1` key to the region's image shown. In the same run, the floors: for the page,
 libjpeg-turbo's `djpeg -scale M/8` decoding the photo at the least of its scales that holds the
 pixels shown (what the editor decodes: 2/8 at DPR 1, 5/8 at DPR 3 in a 1280×800 window); for
-1:1, `djpeg -crop` decoding the region shown at full size.
+1:1, `djpeg -crop` decoding the region shown at full size. And the browser's own floor: the same
+page shown from a server that replays, from memory, the very bytes `tagproj open` answered (the
+page, its state, the photo, the ten tag images), so nothing is decoded, drawn or encoded; it is
+timed from the address given to Chromium, without a process to start.
 """
-import argparse, json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, http.client, http.server, json, os, shutil, signal, statistics, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from export import DEFAULT, ROOT, make_project  # noqa: E402
@@ -38,6 +41,63 @@ def measures(driver, name):
         "return performance.getEntriesByName(arguments[0]).map((m) => ({duration: m.duration}))", name)]
 
 
+def record(driver, origin, token):
+    """Every answer the page just loaded from `origin`, fetched again with the token: path and
+    query → (status, headers, body)."""
+    names = driver.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name).concat([location.href])")
+    answers = {}
+    for name in names:
+        if not name.startswith(origin):
+            continue
+        path = name[len(origin):].split("#")[0] or "/"
+        connection = http.client.HTTPConnection(origin.split("//")[1], timeout=30)
+        connection.request("GET", path, headers={"X-Tagproj-Token": token})
+        response = connection.getresponse()
+        answers[path] = (response.status, [(k, v) for k, v in response.getheaders() if k.lower() not in
+                                           ("content-length", "date", "connection", "transfer-encoding")], response.read())
+        connection.close()
+    answers["POST /api/session"] = (200, [("Content-Type", "application/json"), ("Set-Cookie", "tagproj_session=%s; Path=/" % token)],
+                                    b'{"ok":true}')
+    return answers
+
+
+def replayed(answers):
+    """A server on a free loopback port answering `answers` from memory, in a thread of its own."""
+    class Replay(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def answer(self, key):
+            status, headers, body = answers.get(key, (404, [], b""))
+            self.send_response(status)
+            for k, v in headers:
+                self.send_header(k, v)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self):
+            self.answer(self.path)
+
+        def do_POST(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self.answer("POST " + self.path)
+
+        def log_message(self, *args):
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Replay)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def zoom(driver):
+    """Presses `1` (1:1) and waits for the sharp region: the page's measure of it."""
+    before = len(measures(driver, "tagproj zoom detail"))
+    driver.find_element(By.TAG_NAME, "body").send_keys("1")
+    WebDriverWait(driver, 10, poll_frequency=0.005).until(lambda d: len(measures(d, "tagproj zoom detail")) > before)
+    return measures(driver, "tagproj zoom detail")[-1]
+
+
 def bench(a, project, dpr):
     options = webdriver.ChromeOptions()
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
@@ -45,16 +105,19 @@ def bench(a, project, dpr):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.get("about:blank")
-    show_times, floor_times, drags, zooms, zoom_floors = [], [], [], [], []
-    scale = None
+    show_times, floor_times, drags, zooms, zoom_floors, replay_times, replay_zooms = [], [], [], [], [], [], []
+    scale, answers = None, None
     try:
         for run in range(a.runs):
             t0 = time.monotonic()
             server = subprocess.Popen([a.tagproj, "open", project, "--no-browser"], stdout=subprocess.PIPE,
                                       stderr=subprocess.DEVNULL, text=True)
-            driver.get(server.stdout.readline().strip())
+            url = server.stdout.readline().strip()
+            driver.get(url)
             WebDriverWait(driver, 30, poll_frequency=0.005).until(shown)
             show_times.append(time.monotonic() - t0)
+            if run == a.runs - 1:  # after the drags of run 0: what the page shows now
+                answers = record(driver, url.split("/#")[0], url.split("#token=")[1])
             if scale is None:
                 shown_w, shown_h = driver.execute_script(
                     "const p = document.getElementById('photo'); return [p.naturalWidth, p.naturalHeight]")
@@ -72,11 +135,9 @@ def bench(a, project, dpr):
                     WebDriverWait(driver, 10, poll_frequency=0.005).until(lambda d: len(measures(d, "tagproj move")) > before)
                 drags = measures(driver, "tagproj move")
             # Zoom to 1:1 and back, from the key to the sharp region shown.
-            body = driver.find_element(By.TAG_NAME, "body")
-            before = len(measures(driver, "tagproj zoom detail"))
-            body.send_keys("1")
-            WebDriverWait(driver, 10, poll_frequency=0.005).until(lambda d: len(measures(d, "tagproj zoom detail")) > before)
-            zooms.append(measures(driver, "tagproj zoom detail")[-1])
+            zooms.append(zoom(driver))
+            if run == a.runs - 1:  # the region and the tags at 1:1 too
+                answers.update(record(driver, url.split("/#")[0], url.split("#token=")[1]))
             region = driver.execute_script("return document.getElementById('detail').dataset.region").split(",")
             x, y, rw, rh = map(float, region)
             W, H = a.size
@@ -84,9 +145,19 @@ def bench(a, project, dpr):
             t0 = time.monotonic()
             subprocess.run(["djpeg", "-crop", crop, "-outfile", os.devnull, a.photo], check=True)
             zoom_floors.append(time.monotonic() - t0)
-            body.send_keys("0")
+            driver.find_element(By.TAG_NAME, "body").send_keys("0")
             server.send_signal(signal.SIGINT)
             server.wait(timeout=10)
+        for run in range(a.runs):
+            replay = replayed(answers)
+            driver.get("about:blank")
+            t0 = time.monotonic()
+            driver.get("http://127.0.0.1:%d/#token=%s" % (replay.server_address[1], "0" * 32))
+            WebDriverWait(driver, 30, poll_frequency=0.005).until(shown)
+            replay_times.append(time.monotonic() - t0)
+            replay_zooms.append(zoom(driver))
+            replay.shutdown()
+            replay.server_close()
     finally:
         driver.quit()
     s, f = statistics.median(show_times), statistics.median(floor_times)
@@ -94,10 +165,14 @@ def bench(a, project, dpr):
     print(f"devicePixelRatio {dpr}:")
     print(f"  open → page shows 14.7 MP photo + 10 tags: {s * 1000:7.1f} ms (median of {len(show_times)})")
     print(f"  floor, djpeg -scale {scale} of the photo:      {f * 1000:7.1f} ms  ratio {s / f:.2f}×")
+    r = statistics.median(replay_times)
+    print(f"  floor, Chromium showing the same bytes replayed: {r * 1000:7.1f} ms  ratio {s / r:.2f}×")
     print(f"  drag: pointer-up → written → redrawn:      {statistics.median(drags) * 1000:7.1f} ms (median of {len(drags)}, "
           f"max {max(drags) * 1000:.1f} ms)")
     print(f"  zoom to 1:1: key → sharp region shown:     {z * 1000:7.1f} ms (median of {len(zooms)})")
     print(f"  floor, djpeg -crop of that region:         {zf * 1000:7.1f} ms  ratio {z / zf:.2f}×")
+    rz = statistics.median(replay_zooms)
+    print(f"  floor, Chromium zooming on the same bytes replayed: {rz * 1000:5.1f} ms  ratio {z / rz:.2f}×")
 
 
 def main():
