@@ -1,16 +1,24 @@
-// The first thing the editor page runs, from the head, before its style and its script have
-// loaded: it trades the address's token for the session cookie and asks for the project's state
-// at once, side by side (the state with the token itself), so that editor.js finds the state
-// there, or on its way, and asks for the photo as soon as it can lay the page out. editor.js reads
-// what these requests answer, and says what went wrong.
+// The first thing the editor's and the gallery's pages run, from the head, before their style and
+// script have loaded: the address's token traded for the session cookie, and the page's first API
+// call (the script tag's `data-first`: the project's state, the gallery's listing) asked at once,
+// side by side, with the token itself. The page's script reads what these answer and words what
+// went wrong.
 "use strict";
 
 window.tagprojBoot = (() => {
+  const first = document.currentScript.dataset.first;
   const match = /[#&]token=([0-9a-f]{32})/.exec(location.hash);
   const headers = match ? { "X-Tagproj-Token": match[1] } : {};
   const session = match ? fetch("/api/session", { method: "POST", headers }) : null;
-  const state = fetch("api/state", { headers });
-  // Read by editor.js; until then a failure is not an unhandled rejection.
-  for (const request of [session, state]) if (request) request.catch(() => {});
-  return { session, state };
+  const answer = fetch(first, { headers });
+  answer.catch(() => {});  // read by the page's script; until then not an unhandled rejection
+  // "ok" once the cookie is set (the photo's and thumbnails' addresses need it) and the token
+  // has left the address bar; "refused" for a token that is not this server's; "stopped" when
+  // the server did not answer.
+  const admitted = !session ? Promise.resolve("ok") : session.then((response) => {
+    if (!response.ok) return "refused";
+    history.replaceState(null, "", location.pathname);
+    return "ok";
+  }, () => "stopped");
+  return { admitted, first: answer, refused: "error: this link's token is not valid; open the URL that 'tagproj open' printed" };
 })();

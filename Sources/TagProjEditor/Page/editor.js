@@ -38,7 +38,7 @@ const view = { scale: 1, x: 0, y: 0, fitted: true };
 class Stopped extends Error {}
 
 /// The answer to `path` (a POST of `body` when given), retried while the project is busy; `first`,
-/// when given, is that request already sent (boot.js's).
+/// when given, is that request already sent (boot.js's first).
 async function api(path, body, first) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -609,29 +609,18 @@ async function removeSelected() {
   await edit({ op: "delete", id });
 }
 
-/// The export request the dialog's choices make (the server names the file).
-function exportChoice() {
-  const form = exportDialog.querySelector("form");
-  const choice = { format: form.format.value };
-  if (form.size.value === "1080") choice.max_size = 1080;
-  if (form.size.value === "custom") choice.max_size = Math.max(1, Math.round(Number(form["long-side"].value) || 1));
-  return choice;
-}
-
-exportDialog.querySelector("select[name=size]").addEventListener("change", (event) => {
-  exportDialog.querySelector(".custom").hidden = event.target.value !== "custom";
-});
+watchExportSize(exportDialog);
 buttons.save.addEventListener("click", async () => {
   exportDialog.close();
   try {
     say("exporting…");
-    const answer = await api("api/export", { op: "export", ...exportChoice() });
+    const answer = await api("api/export", { op: "export", ...exportChoice(exportDialog) });
     say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), answer.notices.length ? "warning" : "");
   } catch (error) { fail(error); }
 });
 buttons.download.addEventListener("click", () => {
   exportDialog.close();
-  const query = Object.entries(exportChoice()).map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&");
+  const query = Object.entries(exportChoice(exportDialog)).map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&");
   const link = document.createElement("a");
   link.href = "api/download?" + query;
   link.download = "";
@@ -798,15 +787,11 @@ function photoShown() {
 async function start() {
   document.getElementById("gallery-back").hidden = !location.pathname.startsWith("/p/");
   // boot.js has traded the token for an HttpOnly cookie (the photo's address needs it) and asked
-  // for the state; the token leaves the address bar.
-  const boot = window.tagprojBoot || { session: null, state: null };
-  if (boot.session) {
-    const response = await boot.session.catch(() => null);
-    if (!response) { fail(new Stopped("the session request failed")); return; }
-    if (!response.ok) { say("error: this link's token is not valid; open the URL that 'tagproj open' printed", "error"); return; }
-    history.replaceState(null, "", location.pathname);
-  }
-  await refresh(boot.state);
+  // for the state.
+  const admitted = await tagprojBoot.admitted;
+  if (admitted === "stopped") { fail(new Stopped("the session request failed")); return; }
+  if (admitted === "refused") { say(tagprojBoot.refused, "error"); return; }
+  await refresh(tagprojBoot.first);
   await photoShown();
   performance.measure("tagproj shown", { start: 0 });
   window.addEventListener("resize", () => { if (state) { if (view.fitted) fit(); layout(); } });

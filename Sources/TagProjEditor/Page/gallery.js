@@ -12,10 +12,12 @@ const report = document.getElementById("report");
 const cards = new Map();  // project name -> { card, version }
 let started = false;      // the first paint has been measured
 
-async function api(path, options) {
+/// The answer to `path` (fetched with `options`); `first`, when given, is that request already
+/// sent (boot.js's first).
+async function api(path, options, first) {
   let response;
   try {
-    response = await fetch(path, options);
+    response = await (first || fetch(path, options));
   } catch (error) {
     throw Object.assign(new Error("tagproj open has stopped; run it again in a terminal and open the address it prints"), { answer: {} });
   }
@@ -104,8 +106,8 @@ async function thumbnail(entry, project) {
 }
 
 /// The grid as the folder is now: a card per project, in the listing's order.
-async function refresh() {
-  const listing = await api("api/gallery");
+async function refresh(first) {
+  const listing = await api("api/gallery", undefined, first);
   document.getElementById("folder").textContent = listing.folder;
   document.title = listing.folder + " — tagproj gallery";
   const names = new Set(listing.projects.map((p) => p.name));
@@ -156,25 +158,15 @@ document.addEventListener("drop", (event) => {
 
 // MARK: - Export all
 
-function exportChoice() {
-  const form = dialog.querySelector("form");
-  const choice = { format: form.format.value };
-  if (form.size.value === "1080") choice.max_size = 1080;
-  if (form.size.value === "custom") choice.max_size = Math.max(1, Math.round(Number(form["long-side"].value) || 1));
-  return choice;
-}
-
 document.querySelector("[data-action=export-all]").addEventListener("click", () => dialog.showModal());
 dialog.querySelector("[data-action=close]").addEventListener("click", () => dialog.close());
-dialog.querySelector("select[name=size]").addEventListener("change", (event) => {
-  dialog.querySelector(".custom").hidden = event.target.value !== "custom";
-});
+watchExportSize(dialog);
 dialog.querySelector("[data-action=save-all]").addEventListener("click", async () => {
   dialog.close();
   say("exporting every project…");
   try {
     const answer = await api("api/export-all", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(exportChoice()),
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(exportChoice(dialog)),
     });
     report.replaceChildren();
     let failed = 0;
@@ -202,14 +194,12 @@ async function poll() {
 }
 
 async function start() {
-  const match = /[#&]token=([0-9a-f]{32})/.exec(location.hash);
-  if (match) {
-    // Trade the token for an HttpOnly cookie, then drop it from the address bar.
-    const response = await fetch("/api/session", { method: "POST", headers: { "X-Tagproj-Token": match[1] } });
-    if (!response.ok) { say("error: this link's token is not valid; open the URL that 'tagproj open' printed", "error"); return; }
-    history.replaceState(null, "", "/");
-  }
-  try { await refresh(); } catch (error) { fail(error); }
+  // boot.js has traded the token for an HttpOnly cookie (the thumbnails' addresses need it) and
+  // asked for the listing.
+  const admitted = await tagprojBoot.admitted;
+  if (admitted === "stopped") { fail(new Error("tagproj open has stopped; run it again in a terminal and open the address it prints")); return; }
+  if (admitted === "refused") { say(tagprojBoot.refused, "error"); return; }
+  try { await refresh(tagprojBoot.first); } catch (error) { fail(error); }
   setTimeout(poll, 1500);
 }
 
