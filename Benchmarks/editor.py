@@ -3,7 +3,10 @@
 Chromium, how long a drag takes from pointer-up to the project written and the page redrawn, and
 how long zoom to 1:1 takes from the key to the sharp region shown; at devicePixelRatio 1 and 3.
 
-Usage: Benchmarks/editor.py [PHOTO.jpg] [--runs N] [--tagproj PATH] [--dpr 1 3]
+Usage: Benchmarks/editor.py [PHOTO.jpg] [--runs N] [--tagproj PATH] [--dpr 1 3] [--no-phone]
+
+Each devicePixelRatio is a 1280×800 window (at 3, 3840×2400 of the screen's pixels); then the
+phone, as the browser tests emulate it: 390×844 at devicePixelRatio 3, touch, a drag by finger.
 
 Times to "shown" run from spawning `tagproj open` (Chromium already running) until the page's
 photo and every tag image have loaded. Drag times are the page's own measure of each move (the
@@ -98,10 +101,27 @@ def zoom(driver):
     return measures(driver, "tagproj zoom detail")[-1]
 
 
-def bench(a, project, dpr):
+def drag(driver, tag, dx, dy, finger):
+    """Drags `tag` by 12 px right, then by (`dx`, `dy`): with the mouse, or a finger (touch events)."""
+    if not finger:
+        ActionChains(driver).click_and_hold(tag).move_by_offset(12, 0).move_by_offset(dx, dy).release().perform()
+        return
+    box = tag.rect
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for kind, px, py in (("touchStart", x, y), ("touchMove", x + 12, y), ("touchMove", x + 12 + dx, y + dy), ("touchEnd", 0, 0)):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": px, "y": py}]})
+
+
+def bench(a, project, dpr, phone=False):
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
-                 "--force-device-scale-factor=%g" % dpr):
+    flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": float(dpr), "touch": True}})
+    else:
+        flags += ["--window-size=1280,800", "--force-device-scale-factor=%g" % dpr]
+    for flag in flags:
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
     driver.get("about:blank")
@@ -131,7 +151,7 @@ def bench(a, project, dpr):
                 for i in range(a.runs * 3):
                     tag = driver.find_element(By.CSS_SELECTOR, '[data-tag-id="%d"]' % (1 + i % 10))
                     before = len(measures(driver, "tagproj move"))
-                    ActionChains(driver).click_and_hold(tag).move_by_offset(12, 0).move_by_offset(6 if i % 2 else -30, 3).release().perform()
+                    drag(driver, tag, 6 if i % 2 else -30, 3, finger=phone)
                     WebDriverWait(driver, 10, poll_frequency=0.005).until(lambda d: len(measures(d, "tagproj move")) > before)
                 drags = measures(driver, "tagproj move")
             # Zoom to 1:1 and back, from the key to the sharp region shown.
@@ -162,7 +182,7 @@ def bench(a, project, dpr):
         driver.quit()
     s, f = statistics.median(show_times), statistics.median(floor_times)
     z, zf = statistics.median(zooms), statistics.median(zoom_floors)
-    print(f"devicePixelRatio {dpr}:")
+    print(f"the phone, 390×844 at devicePixelRatio {dpr:g}:" if phone else f"devicePixelRatio {dpr:g}, 1280×800:")
     print(f"  open → page shows 14.7 MP photo + 10 tags: {s * 1000:7.1f} ms (median of {len(show_times)})")
     print(f"  floor, djpeg -scale {scale} of the photo:      {f * 1000:7.1f} ms  ratio {s / f:.2f}×")
     r = statistics.median(replay_times)
@@ -181,6 +201,7 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--tagproj", default=os.path.join(ROOT, ".build/release/tagproj"))
     ap.add_argument("--dpr", type=float, nargs="+", default=[1, 3])
+    ap.add_argument("--no-phone", action="store_true", help="leave out the phone (390×844 at devicePixelRatio 3)")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="tagproj-editor-bench-")
     project = make_project(a.tagproj, a.photo, work)
@@ -188,6 +209,8 @@ def main():
     a.size = (info["width"], info["height"])
     for dpr in a.dpr:
         bench(a, project, dpr)
+    if not a.no_phone:
+        bench(a, project, 3, phone=True)
 
 
 if __name__ == "__main__":
