@@ -18,9 +18,8 @@ final class FontCache {
     func withFonts<T>(_ body: (FontSystem) throws -> T) throws -> T {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        if let loaded { return try body(loaded) }
-        let made = try FontSystem()
-        loaded = made
-        return try body(made)
+        let fonts = try loaded ?? FontSystem()
+        loaded = fonts
+        return try body(fonts)
     }
 }

@@ -8,10 +8,9 @@
 // request. Each address has its own daemon, with one thread, or a thread per connection when reads
 // are served side by side; the handler runs under a lock that GET and HEAD requests then share
 // (so the handler must be safe to call from several threads at once for them) and every other
-// request holds alone. The
-// handler answers with tp_http_respond before it returns. Every response carries
-// the same security headers (a strict Content-Security-Policy, no framing, no sniffing, no
-// referrer, no caching).
+// request holds alone. The handler answers with tp_http_respond before it returns. Every
+// response carries the same security headers (a strict Content-Security-Policy, no framing, no
+// sniffing, no referrer, no caching).
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,11 +48,12 @@ typedef struct {
 /// the previous response on it ended, is closed, however steadily it sends: slow clients cannot
 /// hold every connection. With `concurrent_reads` 0 the requests are handled one at a time; else
 /// reading requests (GET, HEAD) are handled side by side, and any other waits for those under way
-/// and runs alone, before reads that came after it. `*bound_port` receives the port. Returns NULL on failure, with the
-/// reason in `msg`.
+/// and runs alone, before reads that came after it. `*bound_port` receives the port. Returns
+/// NULL on failure, with the reason in `msg`.
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections,
                               size_t max_body, const tp_http_upload *upload, unsigned header_seconds,
-                              int concurrent_reads, tp_http_handler handler, void *ctx, uint16_t *bound_port, char *msg, size_t msg_cap);
+                              int concurrent_reads, tp_http_handler handler, void *ctx, uint16_t *bound_port,
+                              char *msg, size_t msg_cap);
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);
 

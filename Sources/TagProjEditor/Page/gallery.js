@@ -14,12 +14,14 @@ let started = false;      // the first paint has been measured
 
 /// The answer to `path` (fetched with `options`); `first`, when given, is that request already
 /// sent (boot.js's first).
+const stopped = "tagproj open has stopped; run it again in a terminal and open the address it prints";
+
 async function api(path, options, first) {
   let response;
   try {
     response = await (first || fetch(path, options));
   } catch (error) {
-    throw Object.assign(new Error("tagproj open has stopped; run it again in a terminal and open the address it prints"), { answer: {} });
+    throw Object.assign(new Error(stopped), { answer: {} });
   }
   const data = await response.json().catch(() => ({ error: "the server sent no JSON (" + response.status + ")" }));
   if (!response.ok) throw Object.assign(new Error(data.error || String(response.status)), { answer: data });
@@ -197,7 +199,7 @@ async function start() {
   // boot.js has traded the token for an HttpOnly cookie (the thumbnails' addresses need it) and
   // asked for the listing.
   const admitted = await tagprojBoot.admitted;
-  if (admitted === "stopped") { fail(new Error("tagproj open has stopped; run it again in a terminal and open the address it prints")); return; }
+  if (admitted === "stopped") { fail(new Error(stopped)); return; }
   if (admitted === "refused") { say(tagprojBoot.refused, "error"); return; }
   try { await refresh(tagprojBoot.first); } catch (error) { fail(error); }
   setTimeout(poll, 1500);
