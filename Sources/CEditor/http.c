@@ -490,3 +490,8 @@ size_t tp_http_upload_status(const tp_http_request *r, int *write_errno) {
 }
 
 const char *tp_http_upload_file(const tp_http_request *r) { return r->upload_file; }
+
+int tp_thread_lower_priority(void) {
+    // On Linux a nice value belongs to a thread, named by its id.
+    return setpriority(PRIO_PROCESS, (id_t)gettid(), 19);
+}

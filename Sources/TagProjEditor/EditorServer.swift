@@ -36,7 +36,7 @@ public final class EditorServer {
     public init(projectPath: String, port: UInt16 = 0, lanAddress: String? = nil) throws {
         self.projectPath = projectPath
         _ = try Project.open(projectPath, forWriting: false).pictureSize()
-        let site = OneProject(api: try EditorAPI(projectPath: projectPath))
+        let site = OneProject(api: try EditorAPI(projectPath: projectPath, photos: PhotoCache()))
         // The guard checks the Host and Origin against the port, known once the server listens.
         let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes, concurrentReads: true)
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)

@@ -17,6 +17,8 @@ final class GalleryAPI: Site {
     let folderName: String
     /// Each project's editor, made on first use.
     private var editors: [String: EditorAPI] = [:]
+    /// The photos of the projects opened, decoded, shared by their editors within one budget.
+    private let photos = PhotoCache()
     /// Fonts for drawing thumbnails, loaded on first need; each drawing adopts the project's subsets.
     private let fontCache = FontCache()
 
@@ -63,7 +65,7 @@ final class GalleryAPI: Site {
 
     private func editor(_ name: String, at file: String) throws -> EditorAPI {
         if let editor = editors[name], editor.projectPath == file { return editor }
-        let made = try EditorAPI(projectPath: file)
+        let made = try EditorAPI(projectPath: file, photos: photos)
         editors[name] = made
         return made
     }

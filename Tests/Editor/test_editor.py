@@ -134,6 +134,8 @@ class Editor:
         self.driver.get(url or self.url)
         if url is None:
             self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 2, "the tags never showed")
+            # The page watches for edits made elsewhere once its photo is shown.
+            self.wait(lambda d: d.execute_script("return performance.getEntriesByName('tagproj shown').length > 0"), "the photo never showed")
 
     def load_tags(self, count):
         """Loads the page of a project with `count` tags."""

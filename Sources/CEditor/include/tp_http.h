@@ -57,6 +57,10 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);
 
+/// Lowers the calling thread, and it alone, to the least priority (nice 19), for work done in the
+/// background while the server answers. Returns 0, or -1 with errno set.
+int tp_thread_lower_priority(void);
+
 /// The request's method (`GET`, `POST`…).
 const char *tp_http_method(const tp_http_request *request);
 /// The request's path, without the query.

@@ -28,7 +28,7 @@ extension Project {
     /// stored size), before a row is decoded: everything sized from the row (the scene, the
     /// crop, the bands) would be wrong, and a blob far larger than its row would cost its own
     /// size in time and memory.
-    private func checkAgainstRow(_ reader: any ImageRowReader, _ source: ProjectStore.Source, eighths: Int) throws {
+    func checkAgainstRow(_ reader: any ImageRowReader, _ source: ProjectStore.Source, eighths: Int) throws {
         guard reader.format == source.format else {
             throw store.damaged("the photo is \(ImageError.article(reader.format.displayName)), not the \(source.format.displayName) its row says")
         }

@@ -24,6 +24,10 @@ public struct ReadAheadRows: RowSource {
         shared = ReadAhead(source, bandRows: max(bandRows, 1), bands: max(bands, 2))
     }
 
+    /// Starts reading now, rather than at the first `readRows`: for a source made on a core of
+    /// its own while the reader is still busy with another.
+    public func begin() { shared.begin() }
+
     /// Copies the next rows from the bands read ahead; see `RowSource.readRows(into:count:)`.
     /// - Throws: the source's error, once the rows before it are read.
     public mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
@@ -118,6 +122,14 @@ private final class ReadAhead: @unchecked Sendable {
             pthread_mutex_unlock(lock)
             if error != nil { return }
         }
+    }
+
+    /// Starts the thread unless it is running or has run.
+    func begin() {
+        pthread_mutex_lock(lock)
+        let idle = thread == nil && written == 0 && !ended
+        pthread_mutex_unlock(lock)
+        if idle { start() }
     }
 
     /// The reader: up to `count` rows from the bands filled, waiting for the thread as needed.

@@ -16,8 +16,10 @@ public struct ResampledRows<Source: RowSource>: RowSource {
     private var source: Source
     /// Width of the resized picture.
     public let width: Int
-    /// Height of the resized picture.
+    /// Rows produced: the resized picture's height, or the band's.
     public let height: Int
+    /// The resized picture's rows this produces.
+    private let band: Range<Int>
     /// The source's channels.
     public var channels: Int { source.channels }
 
@@ -36,13 +38,25 @@ public struct ResampledRows<Source: RowSource>: RowSource {
 
     /// Resizes `source` (at its first row) to `width × height` (each at least 1).
     public init(_ source: Source, width: Int, height: Int) {
+        self.init(source, width: width, height: height, band: 0..<height, sourceHeight: source.height)
+    }
+
+    /// The rows `band` of `source`, a picture of `sourceHeight` rows, resized to `width × height`:
+    /// one band of the resized picture, exactly as the whole would have it, so that bands can be
+    /// made on several threads at once. `source` starts at the first row the band needs,
+    /// `FilterTaps.first(of: band.lowerBound, from: sourceHeight, to: height)`.
+    init(_ source: Source, width: Int, height: Int, band: Range<Int>, sourceHeight: Int) {
         precondition(width > 0 && height > 0, "the resized picture needs at least one pixel")
+        precondition(band.lowerBound >= 0 && band.upperBound <= height && !band.isEmpty, "the band \(band) is outside the picture")
         self.source = source
         self.width = width
-        self.height = height
+        self.height = band.count
+        self.band = band
         horizontal = FilterTaps(from: source.width, to: width)
-        vertical = FilterTaps(from: source.height, to: height)
-        ringRows = min(vertical.maxCount, source.height)
+        vertical = FilterTaps(from: sourceHeight, to: height)
+        nextOutputRow = band.lowerBound
+        nextInputRow = vertical.window(band.lowerBound).first
+        ringRows = min(vertical.maxCount, sourceHeight)
         // Four floats are loaded and stored at a time: an RGB pixel's fourth lane spills into the
         // next pixel, or into the spare float after the last one.
         ringStride = (width * source.channels + 1 + 3) & ~3
@@ -56,7 +70,7 @@ public struct ResampledRows<Source: RowSource>: RowSource {
 
     /// Produces the next resized rows, reading source rows as the filter needs them.
     public mutating func readRows(into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) throws -> Int {
-        let n = min(count, height - nextOutputRow)
+        let n = min(count, band.upperBound - nextOutputRow)
         guard n > 0 else { return 0 }
         precondition(buffer.count >= n * rowBytes, "row buffer too small")
         for i in 0..<n {
@@ -186,7 +200,7 @@ struct FilterTaps: Sendable {
         var firsts: [Int] = [], counts: [Int] = [], table: [Float] = []
         for i in 0..<outSize {
             let centre = (Double(i) + 0.5) * scale
-            let low = max(Int((centre - support).rounded(.down)), 0)
+            let low = Self.first(of: i, from: inSize, to: outSize)
             let high = min(Int((centre + support).rounded(.up)), inSize)
             var weights = (low..<high).map { FilterTaps.lanczos3((Double($0) + 0.5 - centre) / widen) }
             let total = weights.reduce(0, +)
@@ -203,6 +217,12 @@ struct FilterTaps: Sendable {
         self.firsts = firsts
         self.counts = counts
         self.table = table
+    }
+
+    /// The first input index that output index `i` reads.
+    static func first(of i: Int, from inSize: Int, to outSize: Int) -> Int {
+        let scale = Double(inSize) / Double(outSize)
+        return max(Int(((Double(i) + 0.5) * scale - 3 * max(scale, 1)).rounded(.down)), 0)
     }
 
     /// The first input index and the number of inputs for output index `i`.

@@ -8,7 +8,13 @@ extension Project {
     /// the region (`JPEGRegion`): a 14.7 MP photo shown at 1000 px costs a fraction of a full
     /// decode, and a region at 1:1 about its own pixels. Other formats are decoded as export
     /// decodes them, reduced where the codec can, then cropped.
-    public func preview(size: PictureSize, region: Crop = .full, quality: Int = 85) throws -> [UInt8] {
+    ///
+    /// With `decoded`, which is asked for the photo by its `DecodedPicture.Key` and gives it when
+    /// it holds it decoded (or is about to), the part shown is cut from those pixels instead:
+    /// nothing is decoded at all. A picture of another photo than the project's is never given
+    /// one: the key is the project's photo's, read for each call.
+    public func preview(size: PictureSize, region: Crop = .full, quality: Int = 85,
+                        decoded: ((DecodedPicture.Key) -> DecodedPicture?)? = nil) throws -> [UInt8] {
         let source = try store.source()
         var options = ExportOptions()
         options.quality = quality
@@ -16,6 +22,12 @@ extension Project {
         let c = source.crop
         let crop = Crop(x: c.x + region.x * c.width, y: c.y + region.y * c.height, width: region.width * c.width, height: region.height * c.height)
         let sink = MemorySink()
+        if let decoded, let picture = decoded(try sourceKey(source)) {
+            let pipeline = ExportPipeline(orientation: .upright, crop: .full, scene: TagScene(drawings: [], size: size),
+                                          format: .jpeg, options: options, sink: sink)
+            try pipeline.run(upright: picture.rows(crop, size: size), icc: picture.iccProfile)
+            return sink.bytes
+        }
         if source.format == .jpeg {
             // Only the part shown is decoded, at the least of libjpeg's eighths that holds it.
             let (uw, uh) = source.orientation.uprightSize(width: source.storedWidth, height: source.storedHeight)
@@ -51,5 +63,66 @@ extension Project {
               size.width <= pictureWidth, size.height <= pictureHeight else { return rect }
         return CropRect(x: min(max(rect.x, 0), pictureWidth - size.width), y: min(max(rect.y, 0), pictureHeight - size.height),
                         width: size.width, height: size.height)
+    }
+
+    /// The photo decoded whole, at full size and upright, for `preview(size:region:quality:decoded:)`
+    /// to cut views from; nil when it has more than `DecodedPicture.maxPixels` pixels (it is then
+    /// decoded for each view). The project is only read. See `photoToDecode(maxPixels:)`.
+    /// - Throws: what export's decode throws for the photo (`ImageError`, a damaged project).
+    public func decodedPicture(maxPixels: Int = ImageDecoder.defaultMaxPixels) throws -> DecodedPicture? {
+        try photoToDecode(maxPixels: maxPixels)?.decoded()
+    }
+
+    /// The photo's bytes read from the project, to be decoded by `PhotoToDecode.decoded()`: the
+    /// read is done, and the file's lock let go, before the decode begins, so a decode that runs
+    /// slowly (at idle priority) never keeps another process from writing the project. Nil
+    /// when the photo has more than `DecodedPicture.maxPixels` (or `maxPixels`) pixels.
+    /// - Throws: a damaged project, or a project that cannot be read.
+    public func photoToDecode(maxPixels: Int = ImageDecoder.defaultMaxPixels) throws -> PhotoToDecode? {
+        let source = try store.source()
+        guard source.storedWidth * source.storedHeight <= min(DecodedPicture.maxPixels, maxPixels) else { return nil }
+        let bytes = try store.sharedSourceBytes()
+        return PhotoToDecode(project: self, source: source, bytes: bytes, key: Self.key(source, bytes), maxPixels: maxPixels)
+    }
+
+    /// The key of the project's photo as it is now: what a `DecodedPicture` of it carries.
+    public func sourceKey() throws -> DecodedPicture.Key { try sourceKey(try store.source()) }
+
+    private func sourceKey(_ source: ProjectStore.Source) throws -> DecodedPicture.Key {
+        Self.key(source, try store.sharedSourceBytes())
+    }
+
+    private static func key(_ source: ProjectStore.Source, _ bytes: SharedBytes) -> DecodedPicture.Key {
+        DecodedPicture.Key(format: source.format, storedWidth: source.storedWidth, storedHeight: source.storedHeight,
+                           orientation: source.orientation, byteCount: bytes.count, digest: DecodedPicture.digest(bytes.buffer))
+    }
+}
+
+/// A project's photo read and not yet decoded (`Project.photoToDecode(maxPixels:)`).
+public struct PhotoToDecode {
+    let project: Project
+    let source: ProjectStore.Source
+    let bytes: SharedBytes
+    /// The photo's key: what the picture decoded from it will carry.
+    public let key: DecodedPicture.Key
+    let maxPixels: Int
+
+    /// The photo decoded whole, at full size and upright, with its smaller levels. Reads nothing
+    /// more from the project.
+    /// - Throws: `ImageError`, or a damaged project when the bytes are not what its row says.
+    public func decoded() throws -> DecodedPicture {
+        let reader = try ImageDecoder.rowReader(sharing: bytes, maxPixels: maxPixels, reduction: 1)
+        try project.checkAgainstRow(reader, source, eighths: 8)
+        return try Self.decoded(reader, orientation: source.orientation, key: key)
+    }
+
+    private static func decoded(_ reader: some ImageRowReader, orientation: Orientation, key: DecodedPicture.Key) throws -> DecodedPicture {
+        let icc = reader.iccProfile
+        if orientation == .upright {
+            var rows = reader
+            return try DecodedPicture(key: key, reading: &rows, iccProfile: icc)
+        }
+        var rows = UprightRows(reader, orientation: orientation)
+        return try DecodedPicture(key: key, reading: &rows, iccProfile: icc)
     }
 }

@@ -34,6 +34,16 @@ import Testing
         Crop(x: 0.31, y: 0.27, width: 0.33, height: 0.29), .full,
     ]
 
+    /// The preview of `region` at `size`: decoded for itself, or cut from the photo decoded whole
+    /// (`Project.decodedPicture()`), as the editor has it once that decode is done.
+    static func preview(_ project: Project, size: PictureSize, region: Crop, fromDecoded: Bool) throws -> PixelBuffer {
+        let picture = fromDecoded ? try #require(try project.decodedPicture()) : nil
+        var asked = 0
+        let jpeg = try project.preview(size: size, region: region, decoded: fromDecoded ? { _ in asked += 1; return picture } : nil)
+        #expect(asked == (fromDecoded ? 1 : 0))
+        return try ImageDecoder.decode(jpeg).pixels
+    }
+
     @Test(arguments: 1...8)
     func aRegionAtOneToOneIsTheExportCropped(orientation: Int) throws {
         for crop in [nil, Crop(x: 0.1, y: 0.15, width: 0.7, height: 0.8)] as [Crop?] {
@@ -41,17 +51,18 @@ import Testing
             let project = try Self.project(orientation: orientation, crop: crop, in: dir)
             let exported = try Self.exported(project, in: dir)
             for region in Self.regions {
-                let rect = CropRect(region, pictureWidth: exported.width, pictureHeight: exported.height)
-                let jpeg = try project.preview(size: PictureSize(width: rect.width, height: rect.height), region: region)
-                let shown = try ImageDecoder.decode(jpeg).pixels
-                var cut = CroppedRows(PixelBufferRows(exported), rect: rect)
-                let expected = try cut.readAll()
-                try #require(shown.width == expected.width && shown.height == expected.height,
-                             "orientation \(orientation) crop \(String(describing: crop)) region \(region)")
-                // The preview is a JPEG at quality 85 of the same pixels (libjpeg's upsampling
-                // at the cut MCU columns moves a few by a level, which its quantizing may widen).
-                let diff = PixelDifference(shown, try Self.asPreviewJPEG(expected))
-                #expect(diff.mean < 1.5, "orientation \(orientation) crop \(String(describing: crop)) region \(region): \(diff)")
+                for fromDecoded in [false, true] {
+                    let rect = CropRect(region, pictureWidth: exported.width, pictureHeight: exported.height)
+                    let shown = try Self.preview(project, size: PictureSize(width: rect.width, height: rect.height), region: region, fromDecoded: fromDecoded)
+                    var cut = CroppedRows(PixelBufferRows(exported), rect: rect)
+                    let expected = try cut.readAll()
+                    try #require(shown.width == expected.width && shown.height == expected.height,
+                                 "orientation \(orientation) crop \(String(describing: crop)) region \(region)")
+                    // The preview is a JPEG at quality 85 of the same pixels (libjpeg's upsampling
+                    // at the cut MCU columns moves a few by a level, which its quantizing may widen).
+                    let diff = PixelDifference(shown, try Self.asPreviewJPEG(expected))
+                    #expect(diff.mean < 1.5, "orientation \(orientation) crop \(String(describing: crop)) region \(region) decoded whole \(fromDecoded): \(diff)")
+                }
             }
         }
     }
@@ -65,15 +76,17 @@ import Testing
         let region = Self.regions[2]
         let rect = CropRect(region, pictureWidth: exported.width, pictureHeight: exported.height)
         let size = PictureSize(width: rect.width - 1, height: rect.height - 1)
-        let shown = try ImageDecoder.decode(try project.preview(size: size, region: region)).pixels
-        try #require(shown.width == size.width && shown.height == size.height)
-        var own = CroppedRows(PixelBufferRows(exported), rect: CropRect(x: rect.x, y: rect.y, width: size.width, height: size.height))
-        let ownPixels = try own.readAll()
-        var resampled = ResampledRows(CroppedRows(PixelBufferRows(exported), rect: rect), width: size.width, height: size.height)
-        let asResampled = PixelDifference(try Self.asPreviewJPEG(ownPixels), try Self.asPreviewJPEG(try resampled.readAll()))
-        let diff = PixelDifference(shown, try Self.asPreviewJPEG(ownPixels))
-        #expect(diff.mean < 1.5, "orientation \(orientation): \(diff)")
-        #expect(diff.mean * 2 < asResampled.mean, "the photo's pixels, not a resampling of a pixel more: \(diff) against \(asResampled)")
+        for fromDecoded in [false, true] {
+            let shown = try Self.preview(project, size: size, region: region, fromDecoded: fromDecoded)
+            try #require(shown.width == size.width && shown.height == size.height)
+            var own = CroppedRows(PixelBufferRows(exported), rect: CropRect(x: rect.x, y: rect.y, width: size.width, height: size.height))
+            let ownPixels = try own.readAll()
+            var resampled = ResampledRows(CroppedRows(PixelBufferRows(exported), rect: rect), width: size.width, height: size.height)
+            let asResampled = PixelDifference(try Self.asPreviewJPEG(ownPixels), try Self.asPreviewJPEG(try resampled.readAll()))
+            let diff = PixelDifference(shown, try Self.asPreviewJPEG(ownPixels))
+            #expect(diff.mean < 1.5, "orientation \(orientation): \(diff)")
+            #expect(diff.mean * 2 < asResampled.mean, "the photo's pixels, not a resampling of a pixel more: \(diff) against \(asResampled)")
+        }
     }
 
     @Test func theComparisonSeesARegionOnePixelOff() throws {

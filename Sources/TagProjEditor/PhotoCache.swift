@@ -1,0 +1,141 @@
+import CEditor
+import Glibc
+import TagKit
+
+/// The photos the editor holds decoded (`DecodedPicture`), so that zoomed regions and later
+/// views are cut from memory instead of decoded again: one per project, at most `budget` bytes
+/// in all, the least recently used let go first.
+///
+/// A photo is decoded on a thread of its own at the lowest priority (nice 19): `warm(_:)` starts
+/// it as the editor opens a project, and it yields its core to the browser loading the page and
+/// to any view being answered. A view asked for
+/// before the photo is held is decoded for itself, as it always was: the reduced, partial decode
+/// of `Project.preview` is the cheapest way to one view, the whole decode the cheapest way to
+/// many. When the project's photo is no longer the one held, the new one is decoded the same
+/// way; a photo that failed to decode is not tried again until the project's photo changes.
+final class PhotoCache: @unchecked Sendable {
+    private struct Entry {
+        var picture: DecodedPicture?
+        var decoding = false
+        /// The photo last decoded or tried (nil: not known yet, as for `warm`).
+        var tried: DecodedPicture.Key?
+        var lastUse = 0
+    }
+
+    /// Bytes held at most: 256 MB, a 14.7 MP photo five times over.
+    static let defaultBudget = 256 << 20
+
+    let budget: Int
+    private var entries: [String: Entry] = [:]
+    private var uses = 0
+    // Allocated, so their addresses never move.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init(budget: Int = PhotoCache.defaultBudget) {
+        self.budget = budget
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+        changed.deallocate()
+    }
+
+    /// Starts decoding the photo of the project at `path`, unless it is held or being decoded.
+    func warm(_ path: String) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard entries[path] == nil else { return }
+        startDecoding(path, key: nil)
+    }
+
+    /// The photo of the project at `path` decoded, if it is the one `key` names; otherwise nil,
+    /// and unless it is being decoded (or failed to), its decode is started for the views that
+    /// follow. Never waits for a decode.
+    func picture(at path: String, key: DecodedPicture.Key) -> DecodedPicture? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        uses += 1
+        if let picture = entries[path]?.picture, picture.key == key {
+            entries[path]?.lastUse = uses
+            return picture
+        }
+        if entries[path]?.decoding != true && entries[path]?.tried != key { startDecoding(path, key: key) }
+        return nil
+    }
+
+    /// Waits until no photo is being decoded: for tests, which need to know what is held.
+    func settle() {
+        pthread_mutex_lock(lock)
+        while entries.values.contains(where: \.decoding) { pthread_cond_wait(changed, lock) }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Bytes held now.
+    var heldBytes: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return entries.values.reduce(0) { $0 + ($1.picture?.byteCount ?? 0) }
+    }
+
+    /// Marks `path` as being decoded and decodes it on a new thread. Called with the lock held.
+    private func startDecoding(_ path: String, key: DecodedPicture.Key?) {
+        var entry = entries[path] ?? Entry()
+        entry.decoding = true
+        entry.tried = key
+        entries[path] = entry
+        let job = Job { [self] in decode(path) }
+        let context = Unmanaged.passRetained(job).toOpaque()
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { context in
+            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context) == 0 else {
+            Unmanaged<Job>.fromOpaque(context).release()
+            entries[path]?.decoding = false  // no thread: every view decodes for itself
+            return
+        }
+        pthread_detach(thread)
+    }
+
+    /// The thread's work: the photo decoded (nil if it fails or is too large), kept within the budget.
+    private func decode(_ path: String) {
+        var key: DecodedPicture.Key?
+        var picture: DecodedPicture?
+        // Read at the normal priority, so the file's lock is held no longer than a read takes;
+        // then decoded at the lowest (nice 19: this thread only, on Linux), which yields to every
+        // other thread of the machine. Not SCHED_IDLE, which may wait seconds for a core while
+        // holding a lock every thread shares (the allocator's, the Swift runtime's): views of the
+        // photo then stalled behind it.
+        if let photo = try? Project.open(path, forWriting: false, frontEnd: "editor").photoToDecode() {
+            key = photo.key
+            _ = tp_thread_lower_priority()
+            picture = try? photo.decoded()
+        }
+        pthread_mutex_lock(lock)
+        uses += 1
+        entries[path] = Entry(picture: picture.flatMap { $0.byteCount <= budget ? $0 : nil }, decoding: false,
+                              tried: picture?.key ?? key, lastUse: uses)
+        // Within the budget: the least recently used photos go first, never the one just decoded.
+        var held = entries.values.reduce(0) { $0 + ($1.picture?.byteCount ?? 0) }
+        while held > budget, let oldest = entries.filter({ $0.key != path && $0.value.picture != nil })
+            .min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            held -= oldest.value.picture!.byteCount
+            entries[oldest.key]?.picture = nil
+            entries[oldest.key]?.tried = nil
+        }
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// A closure for a thread to run.
+    private final class Job {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+}
+
