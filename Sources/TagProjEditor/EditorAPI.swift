@@ -9,14 +9,13 @@ final class EditorAPI {
     /// Fonts for measuring new text (and cutting its subsets) and drawing tag images, loaded on
     /// first need; each drawing first adopts the project's subsets, and holds them alone.
     private let fontCache = FontCache()
-    /// The photo decoded, for the views of it; its decode starts, at the lowest priority, as the editor
-    /// opens the project.
+    /// The photo decoded, for the views of it; its decode starts, at the lowest priority, once the
+    /// first view is answered.
     private let photos: PhotoCache
 
     init(projectPath: String, photos: PhotoCache) throws {
         self.projectPath = projectPath
         self.photos = photos
-        photos.warm(projectPath)
     }
 
     private func open(forWriting: Bool) throws -> Project {
@@ -84,9 +83,11 @@ final class EditorAPI {
         // Never more pixels than the region holds of the photo.
         let most = PictureSize(width: max(1, Int((Double(picture.width) * rw).rounded())), height: max(1, Int((Double(picture.height) * rh).rounded())))
         let size = try viewSize(request, picture: most)
-        return HTTPResponse(status: 200, contentType: "image/jpeg", body: try project.preview(size: size, region: region) { [photos, projectPath] key in
+        let body = try project.preview(size: size, region: region) { [photos, projectPath] key in
             photos.picture(at: projectPath, key: key)
-        })
+        }
+        photos.warm(projectPath)  // for the views that follow: the first is the cheapest decoded for itself
+        return HTTPResponse(status: 200, contentType: "image/jpeg", body: body)
     }
 
     /// The `w`×`h` view size of the request, at least 1 and at most the picture's own size.

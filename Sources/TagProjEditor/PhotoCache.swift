@@ -7,8 +7,8 @@ import TagKit
 /// in all, the least recently used let go first.
 ///
 /// A photo is decoded on a thread of its own at the lowest priority (nice 19): `warm(_:)` starts
-/// it as the editor opens a project, and it yields its core to the browser loading the page and
-/// to any view being answered. A view asked for
+/// it once the editor has answered the first view of a project, and it yields its core to the
+/// browser showing the page and to any view being answered. A view asked for
 /// before the photo is held is decoded for itself, as it always was: the reduced, partial decode
 /// of `Project.preview` is the cheapest way to one view, the whole decode the cheapest way to
 /// many. When the project's photo is no longer the one held, the new one is decoded the same
@@ -45,7 +45,9 @@ final class PhotoCache: @unchecked Sendable {
         changed.deallocate()
     }
 
-    /// Starts decoding the photo of the project at `path`, unless it is held or being decoded.
+    /// Starts decoding the photo of the project at `path`, unless it is held or being decoded:
+    /// called once the first view of it is answered, so the decode never competes with that
+    /// view or with the browser loading the page.
     func warm(_ path: String) {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
@@ -54,8 +56,8 @@ final class PhotoCache: @unchecked Sendable {
     }
 
     /// The photo of the project at `path` decoded, if it is the one `key` names; otherwise nil,
-    /// and unless it is being decoded (or failed to), its decode is started for the views that
-    /// follow. Never waits for a decode.
+    /// and once the project has been warmed, unless it is being decoded (or failed to), its
+    /// decode is started for the views that follow. Never waits for a decode.
     func picture(at path: String, key: DecodedPicture.Key) -> DecodedPicture? {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
@@ -64,7 +66,7 @@ final class PhotoCache: @unchecked Sendable {
             entries[path]?.lastUse = uses
             return picture
         }
-        if entries[path]?.decoding != true && entries[path]?.tried != key { startDecoding(path, key: key) }
+        if let entry = entries[path], !entry.decoding, entry.tried != key { startDecoding(path, key: key) }
         return nil
     }
 
