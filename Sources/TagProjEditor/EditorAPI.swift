@@ -83,9 +83,9 @@ final class EditorAPI {
         // Never more pixels than the region holds of the photo.
         let most = PictureSize(width: max(1, Int((Double(picture.width) * rw).rounded())), height: max(1, Int((Double(picture.height) * rh).rounded())))
         let size = try viewSize(request, picture: most)
-        let body = try project.preview(size: size, region: region) { [photos, projectPath] key in
-            photos.picture(at: projectPath, key: key)
-        }
+        let held: ((DecodedPicture.Key) -> DecodedPicture?)? = photos.mayHold(projectPath)
+            ? { [photos, projectPath] key in photos.picture(at: projectPath, key: key) } : nil
+        let body = try project.preview(size: size, region: region, decoded: held)
         photos.warm(projectPath)  // for the views that follow: the first is the cheapest decoded for itself
         return HTTPResponse(status: 200, contentType: "image/jpeg", body: body)
     }

@@ -70,6 +70,15 @@ final class PhotoCache: @unchecked Sendable {
         return nil
     }
 
+    /// Whether `picture(at:key:)` could give the photo of `path` or start its decode now (it has
+    /// been warmed and no decode is under way): when not, a view need not read and digest the
+    /// photo's bytes to ask.
+    func mayHold(_ path: String) -> Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return entries[path].map { !$0.decoding } ?? false
+    }
+
     /// Waits until no photo is being decoded: for tests, which need to know what is held.
     func settle() {
         pthread_mutex_lock(lock)

@@ -48,16 +48,7 @@ public final class DecodedPicture: @unchecked Sendable {
     /// Reads every upright row of `source` into memory of its own, and makes the smaller levels.
     /// - Throws: the source's error, or `ImageError.incomplete` if it ends early.
     init(key: Key, reading source: inout some RowSource, iccProfile: [UInt8]?) throws {
-        let (rowBytes, height) = (source.rowBytes, source.height)
-        let full = Level(width: source.width, height: height, channels: source.channels)
-        var row = 0
-        while row < height {
-            let rest = UnsafeMutableBufferPointer(start: full.pixels + row * rowBytes, count: (height - row) * rowBytes)
-            let n = try source.readRows(into: rest, count: height - row)
-            guard n > 0 else { throw ImageError.incomplete(rows: row, of: height) }
-            row += n
-        }
-        var levels = [full]
+        var levels = [try Level(reading: &source)]
         while min(levels.last!.width, levels.last!.height) >= 2 * Self.smallestLevelSide {
             levels.append(levels.last!.halved())
         }
@@ -82,67 +73,8 @@ public final class DecodedPicture: @unchecked Sendable {
         return ResampledBands(level, rect: rect, size: size, bands: size.height >= 64 ? 2 : 1)
     }
 
-    /// One level of the picture: its pixels, packed rows.
-    final class Level: @unchecked Sendable {
-        let width: Int, height: Int, channels: Int
-        let pixels: UnsafeMutablePointer<UInt8>
-
-        init(width: Int, height: Int, channels: Int) {
-            (self.width, self.height, self.channels) = (width, height, channels)
-            // On huge pages where the kernel has them (as `UprightRows` holds a photo): a 14.7 MP
-            // photo then costs a few dozen page faults instead of eleven thousand.
-            let count = max(width * height * channels, 1), huge = 2 << 20
-            let memory = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: huge)
-            _ = madvise(memory, count / huge * huge, MADV_HUGEPAGE)
-            pixels = memory.bindMemory(to: UInt8.self, capacity: count)
-        }
-
-        deinit { pixels.deallocate() }
-
-        /// This level at half its size, rounded up: each pixel the mean of the (up to) four it
-        /// covers, alpha-weighted for RGBA so that transparent pixels lend no colour.
-        func halved() -> Level {
-            let half = Level(width: (width + 1) / 2, height: (height + 1) / 2, channels: channels)
-            let (c, stride) = (channels, width * channels)
-            for y in 0..<half.height {
-                let top = UnsafePointer(pixels + 2 * y * stride), bottom = UnsafePointer(pixels + min(2 * y + 1, height - 1) * stride)
-                let target = half.pixels + y * half.width * c
-                // Whole pairs of columns, then the last column alone when the width is odd.
-                let pairs = width / 2
-                if c == 3 {
-                    Self.meanRGB(top, bottom, pairs: pairs, into: target)
-                } else {
-                    Self.meanRGBA(top, bottom, pairs: pairs, into: target)
-                }
-                if width % 2 == 1 {
-                    let last = (width - 1) * c
-                    for k in 0..<c { target[pairs * c + k] = UInt8((Int(top[last + k]) + Int(bottom[last + k]) + 1) >> 1) }
-                }
-            }
-            return half
-        }
-
-        private static func meanRGB(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, pairs: Int, into target: UnsafeMutablePointer<UInt8>) {
-            for i in 0..<pairs * 3 {
-                let x = i / 3 * 6 + i % 3
-                let sum = UInt16(top[x]) &+ UInt16(top[x + 3]) &+ UInt16(bottom[x]) &+ UInt16(bottom[x + 3])
-                target[i] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
-            }
-        }
-
-        private static func meanRGBA(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, pairs: Int, into target: UnsafeMutablePointer<UInt8>) {
-            for p in 0..<pairs {
-                let (l, r) = (p * 8, p * 8 + 4)
-                let a0 = Int(top[l + 3]), a1 = Int(top[r + 3]), a2 = Int(bottom[l + 3]), a3 = Int(bottom[r + 3])
-                let sum = a0 + a1 + a2 + a3
-                for k in 0..<3 {
-                    let weighted = Int(top[l + k]) * a0 + Int(top[r + k]) * a1 + Int(bottom[l + k]) * a2 + Int(bottom[r + k]) * a3
-                    target[p * 4 + k] = sum > 0 ? UInt8((weighted + sum / 2) / sum) : 0
-                }
-                target[p * 4 + 3] = UInt8((sum + 2) / 4)
-            }
-        }
-    }
+    /// One level of the picture.
+    typealias Level = PictureMemory
 
     /// A 64-bit digest of `bytes`: eight bytes at a time, each word multiplied into the state
     /// and folded back (the 64-bit multiply-xorshift of splitmix64's finaliser), the length
@@ -235,5 +167,51 @@ struct ResampledBands: RowSource {
             current += 1
         }
         return 0
+    }
+}
+
+extension PictureMemory {
+    /// This picture at half its size, rounded up: each pixel the mean of the (up to) four it
+    /// covers, alpha-weighted for RGBA so that transparent pixels lend no colour.
+    func halved() -> PictureMemory {
+        let half = PictureMemory(width: (width + 1) / 2, height: (height + 1) / 2, channels: channels)
+        let (c, stride) = (channels, width * channels)
+        for y in 0..<half.height {
+            let top = UnsafePointer(pixels + 2 * y * stride), bottom = UnsafePointer(pixels + min(2 * y + 1, height - 1) * stride)
+            let target = half.pixels + y * half.width * c
+            // Whole pairs of columns, then the last column alone when the width is odd.
+            let pairs = width / 2
+            if c == 3 {
+                Self.meanRGB(top, bottom, pairs: pairs, into: target)
+            } else {
+                Self.meanRGBA(top, bottom, pairs: pairs, into: target)
+            }
+            if width % 2 == 1 {
+                let last = (width - 1) * c
+                for k in 0..<c { target[pairs * c + k] = UInt8((Int(top[last + k]) + Int(bottom[last + k]) + 1) >> 1) }
+            }
+        }
+        return half
+    }
+
+    private static func meanRGB(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, pairs: Int, into target: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<pairs * 3 {
+            let x = i / 3 * 6 + i % 3
+            let sum = UInt16(top[x]) &+ UInt16(top[x + 3]) &+ UInt16(bottom[x]) &+ UInt16(bottom[x + 3])
+            target[i] = UInt8(truncatingIfNeeded: (sum &+ 2) >> 2)
+        }
+    }
+
+    private static func meanRGBA(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, pairs: Int, into target: UnsafeMutablePointer<UInt8>) {
+        for p in 0..<pairs {
+            let (l, r) = (p * 8, p * 8 + 4)
+            let a0 = Int(top[l + 3]), a1 = Int(top[r + 3]), a2 = Int(bottom[l + 3]), a3 = Int(bottom[r + 3])
+            let sum = a0 + a1 + a2 + a3
+            for k in 0..<3 {
+                let weighted = Int(top[l + k]) * a0 + Int(top[r + k]) * a1 + Int(bottom[l + k]) * a2 + Int(bottom[r + k]) * a3
+                target[p * 4 + k] = sum > 0 ? UInt8((weighted + sum / 2) / sum) : 0
+            }
+            target[p * 4 + 3] = UInt8((sum + 2) / 4)
+        }
     }
 }

@@ -14,7 +14,7 @@ import Glibc
 public struct UprightRows<Source: RowSource>: RowSource {
     private var source: Source
     private let orientation: Orientation
-    private var stored: StoredPicture?
+    private var stored: PictureMemory?  // in stored order
     private var nextRow = 0
     /// The upright width.
     public let width: Int
@@ -46,7 +46,7 @@ public struct UprightRows<Source: RowSource>: RowSource {
                 for i in 0..<n { Self.mirror(target + i * rowBytes, pixels: width, channels: channels) }
             }
         default:
-            if stored == nil { stored = try StoredPicture(reading: &source) }
+            if stored == nil { stored = try PictureMemory(reading: &source) }
             let (picture, first) = (stored!, nextRow)
             let pixels = UnsafePointer(picture.pixels)
             if orientation.swapsAxes {
@@ -126,38 +126,4 @@ public struct UprightRows<Source: RowSource>: RowSource {
     private static func move(_ p: UnsafePointer<UInt8>, _ q: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(q).storeBytes(of: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self), as: UInt32.self)
     }
-}
-
-/// A whole picture in stored order, decoded straight into memory of its own.
-///
-/// The memory is asked to be backed by huge pages where the system offers them on request
-/// (`madvise(MADV_HUGEPAGE)`; Linux's transparent huge pages set to `madvise`): the 44 MB of a
-/// 14.7 MP photo then costs a few dozen page faults instead of eleven thousand, and walking it
-/// column-wise misses the TLB far less. Without them it is ordinary memory.
-private final class StoredPicture {
-    let pixels: UnsafeMutablePointer<UInt8>
-    private let byteCount: Int
-
-    /// Reads every row of `source` (at its first row).
-    /// - Throws: the source's error, or `ImageError.incomplete` if it ends early.
-    init(reading source: inout some RowSource) throws {
-        let (rowBytes, height) = (source.rowBytes, source.height)
-        byteCount = max(rowBytes * height, 1)
-        // Running out of memory stops the process, as for any Swift array.
-        let huge = 2 << 20
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: huge)
-        _ = madvise(memory, byteCount / huge * huge, MADV_HUGEPAGE)  // whole huge pages inside it
-        pixels = memory.bindMemory(to: UInt8.self, capacity: byteCount)
-        // Every property is set: if a row fails, the object is released and `deinit` frees the
-        // memory (freeing it here too freed it twice: a damaged turned photo crashed).
-        var row = 0
-        while row < height {
-            let rest = UnsafeMutableBufferPointer(start: pixels + row * rowBytes, count: (height - row) * rowBytes)
-            let n = try source.readRows(into: rest, count: height - row)
-            guard n > 0 else { throw ImageError.incomplete(rows: row, of: height) }
-            row += n
-        }
-    }
-
-    deinit { pixels.deallocate() }
 }

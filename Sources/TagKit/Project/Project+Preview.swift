@@ -10,7 +10,7 @@ extension Project {
     /// decodes them, reduced where the codec can, then cropped.
     ///
     /// With `decoded`, which is asked for the photo by its `DecodedPicture.Key` and gives it when
-    /// it holds it decoded (or is about to), the part shown is cut from those pixels instead:
+    /// it holds it decoded, the part shown is cut from those pixels instead:
     /// nothing is decoded at all. A picture of another photo than the project's is never given
     /// one: the key is the project's photo's, read for each call.
     public func preview(size: PictureSize, region: Crop = .full, quality: Int = 85,
