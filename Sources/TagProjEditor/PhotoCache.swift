@@ -56,11 +56,13 @@ final class PhotoCache: @unchecked Sendable {
     }
 
     /// The photo of the project at `path` decoded, if it is the one `key` names; otherwise nil,
-    /// and once the project has been warmed, unless it is being decoded (or failed to), its
-    /// decode is started for the views that follow. Never waits for a decode.
+    /// and once the project has been warmed, unless it failed to decode, its decode is started
+    /// for the views that follow. A decode under way is waited for: it began with the first
+    /// view, so what is left of it is less than a view's own decode.
     func picture(at path: String, key: DecodedPicture.Key) -> DecodedPicture? {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
+        while entries[path]?.decoding == true { pthread_cond_wait(changed, lock) }
         uses += 1
         if let picture = entries[path]?.picture, picture.key == key {
             entries[path]?.lastUse = uses
@@ -70,13 +72,12 @@ final class PhotoCache: @unchecked Sendable {
         return nil
     }
 
-    /// Whether `picture(at:key:)` could give the photo of `path` or start its decode now (it has
-    /// been warmed and no decode is under way): when not, a view need not read and digest the
-    /// photo's bytes to ask.
+    /// Whether `picture(at:key:)` could give the photo of `path` (it has been warmed): when not,
+    /// a view need not read and digest the photo's bytes to ask.
     func mayHold(_ path: String) -> Bool {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        return entries[path].map { !$0.decoding } ?? false
+        return entries[path] != nil
     }
 
     /// Waits until no photo is being decoded: for tests, which need to know what is held.
