@@ -193,7 +193,7 @@ static void copy_plane(tp_whole_decoder *image, const uint8_t *plane, int stride
 /// Refuses a derived primary image ('grid', 'iovl') whose canvas is larger than the image its
 /// 'ispe' declares (what the pixel limit was checked on) or than the limit, before libheif
 /// allocates that canvas; then has libheif refuse any derived canvas (a tile that is itself a
-/// grid, say) wider or taller than the image.
+/// grid, say) wider or taller than the image, give or take the padding of a coded picture.
 static int check_canvas(const void *bytes, size_t len, struct heif_context *ctx, const struct heif_image_handle *handle,
                         uint64_t max_pixels, char *msg, size_t cap) {
     int iw = heif_image_handle_get_ispe_width(handle), ih = heif_image_handle_get_ispe_height(handle);
@@ -210,8 +210,11 @@ static int check_canvas(const void *bytes, size_t len, struct heif_context *ctx,
         // Within the image, but the image is cropped ('clap') to what the limit was checked on.
         if ((uint64_t)cw * ch > max_pixels) return tp_fail(TP_TOO_LARGE, msg, cap, "image canvas over the pixel limit");
     }
+    // A coded picture is padded to whole coding blocks (HEVC's are at most 64 pixels, AV1's
+    // superblocks 128), and libheif as Debian patches it (1.15.1-1+deb12u2) checks that coded
+    // size too: a 37×37 image coded at 64×64 must pass.
     int side = iw > ih ? iw : ih;
-    if (side > 0 && side < 32767) heif_context_set_maximum_image_size_limit(ctx, side + 1);
+    if (side > 0 && side < 32767) heif_context_set_maximum_image_size_limit(ctx, (side + 127) / 128 * 128 + 1);
     // Tiles one after another when libheif decodes a grid (see decode_grid): its tile threads
     // paste a tile coded larger than its cell over its neighbours in an order that changes from
     // run to run (seen with heif-convert too, on heic-grid.heic).
