@@ -280,7 +280,7 @@ static void flush_staged(png_structp png) {
 }
 
 int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int zlib_level,
-                        int dpi, const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
+                        int adaptive_filters, int dpi, const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
                         char *msg, size_t msg_cap) {
     *out = NULL;
     if (width < 1 || height < 1 || (channels != 3 && channels != 4) || zlib_level < 0 ||
@@ -300,6 +300,7 @@ int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int
                  channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(enc->png, zlib_level);
+    if (!adaptive_filters) png_set_filter(enc->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     accept_known_profiles(enc->png);
     if (icc_len)  // libpng validates the profile; one it rejects is dropped with a warning
         png_set_iCCP(enc->png, enc->info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, icc, (png_uint_32)icc_len);

@@ -45,10 +45,12 @@ typedef struct tp_png_encoder tp_png_encoder;
 
 /// Opens an encoder that hands its bytes to `write(ctx, …)` (see tp_write_fn); a refusal fails
 /// the running call with TP_IO. `channels` 3 or 4;
-/// `zlib_level` 0-9; `dpi` 1-65535 is written as pHYs in pixels per metre (0: none); `icc` (may
-/// be NULL) is written as iCCP. No other metadata is written.
+/// `zlib_level` 0-9; `adaptive_filters` nonzero lets libpng pick a filter for each row (smaller
+/// for photographs), zero writes every row unfiltered (faster, and as small for flat artwork);
+/// `dpi` 1-65535 is written as pHYs in pixels per metre (0: none); `icc` (may be NULL) is written
+/// as iCCP. No other metadata is written.
 int tp_png_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int zlib_level,
-                        int dpi, const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
+                        int adaptive_filters, int dpi, const uint8_t *icc, size_t icc_len, tp_png_encoder **out,
                         char *msg, size_t msg_cap);
 /// Writes `nrows` rows from `rows`, `stride` bytes apart, top to bottom.
 int tp_png_encoder_write_rows(tp_png_encoder *enc, const uint8_t *rows, size_t stride,

@@ -27,6 +27,26 @@ extension ImagingTests {
         }
     }
 
+    @Test func pngWithoutAdaptiveFiltersWritesEveryRowUnfilteredAndLossless() throws {
+        // A horizontal ramp: libpng's adaptive choice filters it (Sub), unfiltered leaves it as is.
+        let width = 16, height = 4
+        let pixels = PixelBuffer(width: width, height: height, channels: 4,
+                                 bytes: (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: ($0 % (width * 4)) * 3) })
+        // At level 0 zlib stores the filtered rows as they are: 2 bytes of zlib header and 5 of a
+        // stored block's header into IDAT, each row is its filter byte and then its bytes.
+        func filterBytes(_ png: [UInt8]) throws -> [UInt8] {
+            let idat = try #require((0..<(png.count - 4)).first { png[$0..<($0 + 4)] == [0x49, 0x44, 0x41, 0x54] })
+            let rows = idat + 4 + 7
+            return (0..<height).map { png[rows + $0 * (1 + width * 4)] }
+        }
+        let plain = try PNGEncoder(compressionLevel: 0, adaptiveFilters: false).encode(pixels)
+        #expect(try filterBytes(plain) == [0, 0, 0, 0])
+        #expect(try ImageDecoder.decode(plain).pixels == pixels)
+        let adaptive = try PNGEncoder(compressionLevel: 0).encode(pixels)
+        #expect(try filterBytes(adaptive).contains { $0 != 0 }, "libpng filters the ramp when it may choose")
+        #expect(try ImageDecoder.decode(PNGEncoder(compressionLevel: 6, adaptiveFilters: false).encode(pixels)).pixels == pixels)
+    }
+
     @Test func jpegAtQuality95StaysClose() throws {
         let decoded = try ImageDecoder.decode(JPEGEncoder(quality: 95).encode(photo)).pixels
         let diff = PixelDifference(decoded, photo)

@@ -8,14 +8,19 @@ import CShims
 public struct PNGEncoder: ImageEncoder {
     /// zlib compression level 0–9; 6 (zlib's default) balances size and speed.
     public var compressionLevel: Int
+    /// Whether libpng picks a filter for each row (the default: smaller for photographs), or
+    /// writes every row unfiltered: about three times faster, and no bigger for flat artwork such
+    /// as a tag on a transparent picture.
+    public var adaptiveFilters: Bool
     /// The ICC profile to embed, or `nil`. libpng checks it; one it rejects is left out.
     public var iccProfile: [UInt8]?
     /// The resolution written as `pHYs` (in pixels per metre, from dots per inch), or `nil`.
     public var dpi: Int?
 
     /// An encoder with the given settings; `compressionLevel` is clamped to 0–9, `dpi` to 1–65535.
-    public init(compressionLevel: Int = 6, iccProfile: [UInt8]? = nil, dpi: Int? = nil) {
+    public init(compressionLevel: Int = 6, adaptiveFilters: Bool = true, iccProfile: [UInt8]? = nil, dpi: Int? = nil) {
         self.compressionLevel = min(max(compressionLevel, 0), 9)
+        self.adaptiveFilters = adaptiveFilters
         self.iccProfile = iccProfile
         self.dpi = dpi.map { min(max($0, 1), 65535) }
     }
@@ -28,7 +33,7 @@ public struct PNGEncoder: ImageEncoder {
         try ShimEncoding.encode(&source, format: .png, to: sink, functions: Self.functions) { write, context, opened, msg, cap in
             profile.withUnsafeBufferPointer { icc in
                 tp_png_encoder_open(write, context, Int32(clamping: width), Int32(clamping: height), Int32(channels),
-                                    Int32(compressionLevel), Int32(dpi ?? 0), icc.baseAddress, icc.count, opened, msg, cap)
+                                    Int32(compressionLevel), adaptiveFilters ? 1 : 0, Int32(dpi ?? 0), icc.baseAddress, icc.count, opened, msg, cap)
             }
         }
     }
