@@ -4,8 +4,9 @@ import TagKit
 /// What the page is told about the project: the picture's size, every tag with the geometry the
 /// page needs to keep a dragged tag inside the photo, the history, and a version to poll.
 enum EditorState {
-    /// `{"name","width","height","version","currency","tag_scale","tags":[…],"history":{…}}`;
-    /// `history` is the whole tree, every entry with its parent.
+    /// `{"name","width","height","version","currency","tag_scale","hold_pixels","tags":[…],"history":{…}}`;
+    /// `history` is the whole tree, every entry with its parent; `hold_pixels`, the largest photo
+    /// the page holds decoded at 1:1 for zooming (`holdPixels`).
     static func json(_ project: Project) throws -> JSON {
         let size = try project.pictureSize()
         let settings = try project.settings()
@@ -16,10 +17,19 @@ enum EditorState {
             ("name", .string(FileIO.removingSuffix(FileIO.baseName(of: project.path)))),
             ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
             ("version", .string(version(of: project.path))), ("currency", .string(settings.currency)),
-            ("tag_scale", .number(settings.tagScale)),
+            ("tag_scale", .number(settings.tagScale)), ("hold_pixels", .integer(Int64(holdPixels))),
             ("tags", .array(tags)), ("history", try project.historyTree().json),
         ])
     }
+
+    /// The most pixels a photo may have for the page to fetch it at 1:1 and hold it decoded (four
+    /// bytes a pixel, in the browser), so that zooming to 1:1 and panning there fetch nothing:
+    /// `TAGPROJ_EDITOR_HOLD_MP` megapixels, 24 unless set; 0 turns it off (a zoom then fetches
+    /// the region it shows, as it does before the photo is held).
+    static let holdPixels: Int = {
+        guard let raw = getenv("TAGPROJ_EDITOR_HOLD_MP"), let mp = Int(String(cString: raw)), (0...1000).contains(mp) else { return 24_000_000 }
+        return mp * 1_000_000
+    }()
 
     /// The tag as `list --json` shows it, plus `label` (as drawn), `overlaps` (the ids of the
     /// tags it overlaps), and `region` and `region_flipped`: where its dot may go with the bubble

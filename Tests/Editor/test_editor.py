@@ -6,6 +6,7 @@ Run: python3 Tests/Editor/test_editor.py [unittest arguments]   (scripts/test.sh
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
 TAGPROJ_EDITOR_SCREENSHOT=docs/editor.jpg also saves a screenshot of the editor there (README's).
 """
+import base64
 import http.client
 import json
 import os
@@ -424,8 +425,10 @@ class EditorTests(unittest.TestCase):
 
     def test_zoom_to_one_to_one_shows_the_photos_own_pixels_of_the_region(self):
         self.editor.close()
-        self.editor = e = Editor(big=True)
+        # The region fetched for the view: the page is told to hold nothing at 1:1.
+        self.editor = e = Editor(big=True, environment={"TAGPROJ_EDITOR_HOLD_MP": "0"})
         e.load()
+        self.assertEqual(e.driver.execute_script("return document.getElementById('tiles').childElementCount"), 0)
         e.driver.find_element(By.TAG_NAME, "body").send_keys("1")
         detail = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#detail:not([hidden])"), "no detail at 1:1")
         shown = e.driver.execute_script(
@@ -444,7 +447,7 @@ class EditorTests(unittest.TestCase):
 
     def test_a_zoomed_detail_stays_shown_while_the_tags_are_redrawn_after_an_edit(self):
         self.editor.close()
-        self.editor = e = Editor(big=True)
+        self.editor = e = Editor(big=True, environment={"TAGPROJ_EDITOR_HOLD_MP": "0"})
         e.load()
         e.driver.find_element(By.TAG_NAME, "body").send_keys("1")
         e.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#detail:not([hidden])"), "no detail at 1:1")
@@ -883,6 +886,67 @@ class PhoneTests(unittest.TestCase):
         tag_natural, tag_css = e.driver.execute_script(
             "const t = document.querySelector('[data-tag-id=\"1\"]'); return [t.naturalWidth, t.getBoundingClientRect().width]")
         self.assertAlmostEqual(tag_natural, tag_css * 3, delta=4, msg="the tag drawn at three pixels per CSS pixel")
+
+    def test_at_one_to_one_the_held_tiles_show_the_photos_own_pixels_without_a_fetch(self):
+        e = self.editor
+        e.load()
+        e.wait(lambda d: d.execute_script(
+            "const t = document.getElementById('tiles'); return t.dataset.count > 0 && t.dataset.held === t.dataset.count"),
+            "the page never held the photo's tiles", timeout=60)
+        photos = "return performance.getEntriesByType('resource').filter((r) => r.name.includes('api/photo')).length"
+        fetched = e.driver.execute_script(photos)
+        e.driver.execute_script("document.getElementById('tags').style.visibility = 'hidden'")  # the photo alone
+        e.driver.find_element(By.TAG_NAME, "body").send_keys("1")
+        e.wait(lambda d: d.execute_script(
+            "return performance.getEntriesByName('tagproj zoom detail').some((m) => m.detail === 'tiles')"), "1 did not show the tiles")
+        self.assertEqual(e.driver.execute_script(photos), fetched, "a region was fetched although the page holds the photo")
+        self.assertIsNotNone(e.driver.find_element(By.ID, "detail").get_attribute("hidden"))
+        # What the screen shows, pixel for pixel, against the photo itself (big.png, lossless): the
+        # same pixels within the JPEG the tiles travel as, and unlike the photo moved by 2 pixels.
+        with open(os.path.join(e.dir, "big.png"), "rb") as f:
+            original = base64.b64encode(f.read()).decode()
+        shot = e.driver.get_screenshot_as_base64()
+        geometry = e.driver.execute_script("""
+            const stage = document.getElementById("stage").getBoundingClientRect();
+            const canvas = document.getElementById("canvas").getBoundingClientRect();
+            return { dpr: window.devicePixelRatio, width: window.innerWidth, stage: { left: stage.left, top: stage.top, width: stage.width,
+                     height: stage.height }, canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };""")
+        e.driver.get("about:blank")  # compared outside the page, whose policy admits no data: images
+        differences = e.driver.execute_async_script("""
+            const [shot, original, geometry, done] = arguments;
+            const { dpr, stage, canvas } = geometry;
+            const load = (src) => new Promise((ok) => { const i = new Image(); i.onload = () => ok(i); i.src = src; });
+            Promise.all([load("data:image/png;base64," + shot), load("data:image/png;base64," + original)]).then(([s, o]) => {
+                const pixelsOf = (img) => { const c = document.createElement("canvas"); c.width = img.width; c.height = img.height;
+                    const g = c.getContext("2d"); g.drawImage(img, 0, 0); return [g.getImageData(0, 0, c.width, c.height).data, c.width]; };
+                const [sd, sw] = pixelsOf(s), [od, ow] = pixelsOf(o);
+                // What the stage shows of the photo, 8 screen pixels in from its edges, and where it
+                // is in the photo.
+                const x0 = Math.ceil(Math.max(stage.left, canvas.left) * dpr) + 8;
+                const x1 = Math.floor(Math.min(stage.left + stage.width, canvas.right) * dpr) - 8;
+                const y0 = Math.ceil(Math.max(stage.top, canvas.top) * dpr) + 8;
+                const y1 = Math.floor(Math.min(stage.top + stage.height, canvas.bottom) * dpr) - 8;
+                const ox = Math.round(canvas.left * dpr), oy = Math.round(canvas.top * dpr);
+                const at = (dx, dy) => { let sum = 0, n = 0;
+                    for (let y = y0; y < y1; y += 2) for (let x = x0; x < x1; x += 2) {
+                        const i = 4 * (y * sw + x), j = 4 * ((y - oy + dy) * ow + (x - ox + dx));
+                        for (let k = 0; k < 3; k++) { sum += Math.abs(sd[i + k] - od[j + k]); n++; } }
+                    return sum / n; };
+                // Sharpness: the mean size of each green value's difference from its neighbours'.
+                const detail = (d, w, dx, dy) => { let sum = 0, n = 0;
+                    for (let y = y0; y < y1; y += 2) for (let x = x0; x < x1; x += 2) {
+                        const i = 4 * ((y + dy) * w + x + dx) + 1;
+                        sum += Math.abs(4 * d[i] - d[i - 4] - d[i + 4] - d[i - 4 * w] - d[i + 4 * w]); n++; }
+                    return sum / n; };
+                done([s.width / geometry.width, detail(sd, sw, 0, 0) / detail(od, ow, -ox, -oy),
+                      at(0, 0), [at(1, 0), at(0, 1), at(-1, 0), at(0, -1)], [at(4, 0), at(0, 4), at(-4, 0), at(0, -4)]]);
+            });""", shot, original, geometry)
+        scale, sharpness, same, by_one, by_four = differences
+        self.assertEqual(scale, 3, "the screenshot at the screen's pixels")
+        self.assertLess(same, 3.0, "the screen at 1:1 differs from the photo's own pixels: %s" % differences)
+        self.assertLess(same, min(by_one), "the screen is off the photo's pixels by one: %s" % differences)
+        self.assertGreater(min(by_four), 2 * same, "the screen is off the photo's pixels: %s" % differences)
+        self.assertGreater(sharpness, 0.8, "the screen at 1:1 is softer than the photo: %s" % differences)
 
     def test_a_tap_selects_a_tap_on_the_selected_tag_flips_and_a_long_press_edits(self):
         e = self.editor

@@ -8,6 +8,7 @@ const stage = document.getElementById("stage");
 const canvas = document.getElementById("canvas");
 const photo = document.getElementById("photo");
 let detail = document.getElementById("detail");   // replaced by each new region's image
+const tileLayer = document.getElementById("tiles");  // the photo at its own pixels, once held
 const layer = document.getElementById("tags");
 const statusLine = document.getElementById("status");
 const textInput = document.getElementById("tag-text");
@@ -40,6 +41,7 @@ class Stopped extends Error {}
 /// The answer to `path` (a POST of `body` when given), retried while the project is busy; `first`,
 /// when given, is that request already sent (boot.js's first).
 async function api(path, body, first) {
+  if (body !== undefined) busy();  // an edit: the tiles wait
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
@@ -148,8 +150,10 @@ function zoomTo(scale, cx, cy, gliding) {
 /// wheel, a pinch, a pan).
 function layout(gliding) {
   const w = state.width * view.scale, h = state.height * view.scale;
-  canvas.style.left = view.x + "px";
-  canvas.style.top = view.y + "px";
+  // At whole screen pixels, so that a view at 1:1 puts each photo pixel on one of them.
+  const dpr = window.devicePixelRatio || 1;
+  canvas.style.left = Math.round(view.x * dpr) / dpr + "px";
+  canvas.style.top = Math.round(view.y * dpr) / dpr + "px";
   canvas.style.width = w + "px";
   canvas.style.height = h + "px";
   // The whole photo at the fitted size; a zoomed view adds the detail of what it shows.
@@ -172,6 +176,7 @@ function pixels(w, h) {
 
 let detailTimer = null;
 let detailWanted = null;   // the URL of the detail last asked for: an older one arriving is dropped
+let detailsLoading = 0;    // details asked for and not yet decoded
 /// Fetches the detail a zoomed view needs: at once after a step (returning the promise of it
 /// shown), or once the view holds still while it glides.
 function scheduleDetail(gliding) {
@@ -179,6 +184,17 @@ function scheduleDetail(gliding) {
   const wanted = view.fitted ? null : detailView();  // the base photo is what the fitted view needs
   if (wanted && !detail.hidden && detail.dataset.src === wanted.url) return null;  // shown already (a redraw after an edit)
   detail.hidden = true;
+  // At 1:1 or closer, the tiles show it, once the page holds them all: nothing is fetched.
+  const fromTiles = wanted !== null && tilesHeld() && view.scale * (window.devicePixelRatio || 1) >= 0.999;
+  if (fromTiles !== !tileLayer.hidden) tileLayer.hidden = !fromTiles;
+  if (fromTiles) {
+    detailWanted = null;
+    const { region } = wanted;
+    tileLayer.dataset.region = [region.x, region.y, region.rw, region.rh].join(",");
+    if (gliding) return null;
+    const started = view.zoomedAt || performance.now();
+    return painted().then(() => performance.measure("tagproj zoom detail", { start: started, detail: "tiles" }));
+  }
   detailWanted = null;
   if (!wanted) return null;
   if (!gliding) return fetchDetail(wanted);
@@ -213,7 +229,9 @@ function fetchDetail({ url, region, w, h }) {
   next.hidden = true;
   next.dataset.src = url;
   next.src = url;
+  detailsLoading++;
   return next.decode().catch(() => {}).then(() => {
+    detailsLoading--;
     if (detailWanted !== url || !next.naturalWidth) return;
     next.style.left = region.x * w + "px";
     next.style.top = region.y * h + "px";
@@ -223,8 +241,89 @@ function fetchDetail({ url, region, w, h }) {
     next.hidden = false;
     detail.replaceWith(next);
     detail = next;
-    performance.measure("tagproj zoom detail", { start: started });
+    return painted().then(() => performance.measure("tagproj zoom detail", { start: started, detail: "fetched" }));
   });
+}
+
+/// Resolves once what the page changed has been drawn: after the next frame's paint.
+function painted() {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}
+
+// MARK: - The photo held at its own pixels
+// Once the page has been shown and left alone for a moment, the photo is fetched at 1:1 as
+// tiles, one at a time, each decoded as it arrives and kept: a zoom to 1:1 (or beyond), and a
+// pan there, are then painted from pixels the page holds instead of a region fetched and
+// decoded for each. Paused while anything else happens (a gesture, an edit, a region fetched),
+// so that it never takes the server or a core from them; not done for a photo of more pixels
+// than the server's `hold_pixels` (24 MP unless TAGPROJ_EDITOR_HOLD_MP says otherwise), which
+// the browser holds at 4 bytes each.
+
+const TILE = 1024;
+const tiles = { key: null, list: [], held: 0, timer: null };
+let lastActivity = 0;       // performance.now() of the last gesture or request
+
+function busy() { lastActivity = performance.now(); }
+for (const type of ["pointerdown", "pointermove", "wheel", "keydown", "touchstart"]) {
+  document.addEventListener(type, () => { if (type !== "pointermove" || drag || pan) busy(); }, { capture: true, passive: true });
+}
+
+function tilesHeld() { return tiles.list.length > 0 && tiles.held === tiles.list.length; }
+
+/// Lays out the tiles of the photo `state` shows (kept when it is the one they were made for)
+/// and starts holding them.
+function holdTiles() {
+  const key = state.width + "x" + state.height;
+  if (tiles.key === key) return;
+  tiles.key = key;
+  clearTimeout(tiles.timer);
+  tiles.list = [];
+  tiles.held = 0;
+  tileLayer.replaceChildren();
+  tileLayer.hidden = true;
+  if (state.width * state.height > state.hold_pixels) return;
+  const W = state.width, H = state.height;
+  for (let y = 0; y < H; y += TILE) {
+    for (let x = 0; x < W; x += TILE) {
+      const w = Math.min(TILE, W - x), h = Math.min(TILE, H - y);
+      const img = new Image();
+      img.alt = "";
+      img.draggable = false;
+      img.style.left = (100 * x / W) + "%";
+      img.style.top = (100 * y / H) + "%";
+      img.style.width = (100 * w / W) + "%";
+      img.style.height = (100 * h / H) + "%";
+      img.dataset.src = "api/photo?w=" + w + "&h=" + h + "&x=" + x / W + "&y=" + y / H + "&rw=" + w / W + "&rh=" + h / H;
+      tiles.list.push(img);
+      tileLayer.append(img);
+    }
+  }
+  tileLayer.dataset.count = String(tiles.list.length);
+  tileLayer.dataset.held = "0";
+  tiles.timer = setTimeout(holdNextTile, 1000);
+}
+
+/// Fetches and decodes the next tile not yet held, when nothing else has happened for a while.
+async function holdNextTile() {
+  const img = tiles.list[tiles.held];
+  if (!img || stopped) return;
+  const key = tiles.key;
+  const quiet = performance.now() - lastActivity;
+  if (quiet < 800 || drag || pan || pointers.size > 0 || detailsLoading > 0 || document.hidden) {
+    tiles.timer = setTimeout(holdNextTile, Math.max(100, 800 - quiet));
+    return;
+  }
+  img.src = img.dataset.src;
+  try { await img.decode(); } catch { /* retried below */ }
+  if (tiles.key !== key) return;   // another photo's tiles meanwhile
+  if (img.naturalWidth > 0) {
+    tiles.held++;
+    tileLayer.dataset.held = String(tiles.held);
+    tiles.timer = setTimeout(holdNextTile, 0);
+  } else {
+    img.removeAttribute("src");
+    tiles.timer = setTimeout(holdNextTile, 2000);
+  }
 }
 
 // MARK: - Drawing
@@ -232,6 +331,7 @@ function fetchDetail({ url, region, w, h }) {
 async function show(next) {
   state = next;
   document.title = state.name + " — tagproj";
+  holdTiles();
   if (view.fitted) fit();
   layout();
   await drawTags();

@@ -42,6 +42,10 @@ enum ManPage {
             text("0 turns off the memo of each font family's fallback list in $XDG_CACHE_HOME/tagproj (default "
                  + "~/.cache/tagproj), which spares add and edit loading fontconfig's configuration; the memo is "
                  + "rebuilt whenever fonts or fontconfig's configuration change."),
+            ".TP", "\\fBTAGPROJ_EDITOR_HOLD_MP\\fR",
+            text("The largest photo, in megapixels, that the page of open fetches at its own pixels while it is left "
+                 + "alone and holds decoded (four bytes a pixel, in the browser), so that zooming to 1:1 and panning "
+                 + "there fetch nothing (default 24; 0 turns it off, and each zoom fetches the region it shows)."),
             ".SH FILES",
             text("A project is one SQLite file (suffix .tagproj) in rollback-journal mode; Schema/README.md in the source "
                  + "describes its tables, for reading it with the sqlite3 shell or Python's sqlite3 module."),

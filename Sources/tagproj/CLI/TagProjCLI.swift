@@ -131,6 +131,7 @@ enum TagProjCLI {
             "  NO_COLOR                 a non-empty value turns colour off (colour is used only on a terminal)",
             "  TAGPROJ_BUSY_TIMEOUT_MS  how long to wait for a project another process is editing (default 5000)",
             "  TAGPROJ_FONT_MEMO=0      do not remember font fallback lists in ~/.cache/tagproj (or $XDG_CACHE_HOME)",
+            "  TAGPROJ_EDITOR_HOLD_MP   the largest photo (MP) open's page holds decoded for zoom (default 24; 0: none)",
             "",
             "'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples;",
             "'man tagproj' (in the source tree 'man -l docs/tagproj.1') and docs/guide.md say more.",
