@@ -65,11 +65,13 @@ final class EditorAPI {
         return response
     }
 
-    /// `GET /api/photo?w=W&h=H[&x=X&y=Y&rw=RW&rh=RH]`: the picture as export draws it
+    /// `GET /api/photo?w=W&h=H[&x=X&y=Y&rw=RW&rh=RH][&crop=C]`: the picture as export draws it
     /// (orientation and crop applied), without tags, at W×H, as a JPEG; with a region (fractions
-    /// of the picture), only that part: what a zoomed view shows, at the screen's pixels.
+    /// of the picture), only that part: what a zoomed view shows, at the screen's pixels. With
+    /// `crop` (the state's), refused (409) when the project's crop is no longer that one.
     private func photo(_ request: HTTPRequest) throws -> HTTPResponse {
         let project = try open(forWriting: false)
+        if let asked = request.argument("crop"), asked != EditorState.cropKey(try project.crop()) { throw EditorRequestError.cropChanged }
         let picture = try project.pictureSize()
         func fraction(_ key: String, _ fallback: Double) throws -> Double {
             guard let raw = request.argument(key) else { return fallback }

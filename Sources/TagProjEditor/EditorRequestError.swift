@@ -16,6 +16,9 @@ enum EditorRequestError: TagProjError {
     case uploadTooLarge(limit: Int)
     /// An upload arrived empty.
     case emptyUpload
+    /// A view of the photo was asked for with a crop the project no longer has (`set --crop`
+    /// or its undo, from another front end, since the page read the state).
+    case cropChanged
 
     var message: String {
         switch self {
@@ -27,6 +30,7 @@ enum EditorRequestError: TagProjError {
         case .uploadTooLarge(let limit):
             return "the photo is larger than the upload limit of \(Self.megabytes(limit)) (tagproj open --max-upload raises it)"
         case .emptyUpload: return "the upload is empty: no photo arrived"
+        case .cropChanged: return "the photo's crop has changed since the page read it"
         }
     }
 
@@ -34,6 +38,7 @@ enum EditorRequestError: TagProjError {
         switch self {
         case .badField, .unknownOperation, .emptyUpload: return .invalidRequest
         case .notDrawable, .uploadTooLarge: return .notPossible
+        case .cropChanged: return .conflict
         case .noSuchTag, .noSuchProject: return .notFound
         }
     }

@@ -4,9 +4,10 @@ import TagKit
 /// What the page is told about the project: the picture's size, every tag with the geometry the
 /// page needs to keep a dragged tag inside the photo, the history, and a version to poll.
 enum EditorState {
-    /// `{"name","width","height","version","currency","tag_scale","hold_pixels","tags":[…],"history":{…}}`;
+    /// `{"name","width","height","crop","version","currency","tag_scale","hold_pixels","tags":[…],"history":{…}}`;
     /// `history` is the whole tree, every entry with its parent; `hold_pixels`, the largest photo
-    /// the page holds decoded at 1:1 for zooming (`holdPixels`).
+    /// the page holds decoded at 1:1 for zooming (`holdPixels`); `crop`, the part of the photo
+    /// the picture is (`cropKey`), which the page sends with each view of the photo it asks for.
     static func json(_ project: Project) throws -> JSON {
         let size = try project.pictureSize()
         let settings = try project.settings()
@@ -16,11 +17,16 @@ enum EditorState {
         return .object([
             ("name", .string(FileIO.removingSuffix(FileIO.baseName(of: project.path)))),
             ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
+            ("crop", .string(cropKey(try project.crop()))),
             ("version", .string(version(of: project.path))), ("currency", .string(settings.currency)),
             ("tag_scale", .number(settings.tagScale)), ("hold_pixels", .integer(Int64(holdPixels))),
             ("tags", .array(tags)), ("history", try project.historyTree().json),
         ])
     }
+
+    /// `X,Y,W,H`, the crop's fractions in full: what tells one crop of the photo from another of
+    /// the same size, so that the page never keeps showing (or holding) the pixels of the last.
+    static func cropKey(_ crop: Crop) -> String { [crop.x, crop.y, crop.width, crop.height].map { "\($0)" }.joined(separator: ",") }
 
     /// The most pixels a photo may have for the page to fetch it at 1:1 and hold it decoded (four
     /// bytes a pixel, in the browser), so that zooming to 1:1 and panning there fetch nothing:

@@ -695,6 +695,31 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: abs(e.tag(1).rect["y"] - before["y"]) > 50, "the shell's move never showed", timeout=5)
         e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history [data-seq]:not([data-seq='0'])")) == 3, "history not updated")
 
+    def test_a_crop_moved_in_the_shell_shows_the_new_part_of_the_photo_and_its_tiles(self):
+        e = self.editor
+        self.assertEqual(cli("set", "p.tagproj", "--crop", "0,0,0.9,1", cwd=e.dir)[0], 0)
+        e.load()
+        tiles_held = "const t = document.getElementById('tiles'); return t.dataset.count > 0 && t.dataset.held === t.dataset.count"
+        e.wait(lambda d: d.execute_script(tiles_held), "the page never held the photo's tiles")
+        sample = """
+            const img = arguments[0], c = document.createElement("canvas");
+            c.width = img.naturalWidth; c.height = img.naturalHeight;
+            const g = c.getContext("2d"); g.drawImage(img, 0, 0);
+            return Array.from(g.getImageData(0, 0, c.width, c.height).data.filter((_, i) => i % 4000 === 0));"""
+        photo = e.driver.find_element(By.ID, "photo")
+        before, old_src = e.driver.execute_script(sample, photo), photo.get_attribute("src")
+        # The same size, another part of the photo: the page must not keep the last one's pixels.
+        self.assertEqual(cli("set", "p.tagproj", "--crop", "0.1,0,0.9,1", cwd=e.dir)[0], 0)
+        e.wait(lambda d: "crop=0.1%2C" in d.find_element(By.ID, "photo").get_attribute("src"), "the photo was not fetched again", timeout=5)
+        e.wait(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", photo), "the new photo never loaded")
+        after = e.driver.execute_script(sample, photo)
+        self.assertGreater(sum(abs(a - b) for a, b in zip(before, after)) / len(after), 5, "the page still shows the old crop")
+        e.wait(lambda d: d.execute_script(tiles_held) and all("crop=0.1%2C" in t.get_attribute("src")
+               for t in d.find_elements(By.CSS_SELECTOR, "#tiles img")), "the tiles were not fetched again for the new crop")
+        # A view asked for with the old crop is refused, not answered with the new crop's pixels.
+        status, _ = e.request("GET", "/" + old_src.split("/", 3)[3], headers={"X-Tagproj-Token": e.token})
+        self.assertEqual(status, 409)
+
     def test_a_right_to_left_tag_added_in_the_shell_shows_drawn_by_the_renderer(self):
         e = self.editor
         e.load()

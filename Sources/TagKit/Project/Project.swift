@@ -48,6 +48,9 @@ public final class Project {
     /// The picture's size as the user sees it (oriented and cropped).
     public func pictureSize() throws -> PictureSize { try store.pictureSize() }
 
+    /// The part of the upright photo the picture is (`new --crop`, `set --crop`).
+    public func crop() throws -> Crop { try store.source().crop }
+
     /// The tags, in id order.
     public func tags() throws -> [Tag] { try store.tags() }
 

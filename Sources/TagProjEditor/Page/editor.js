@@ -159,7 +159,7 @@ function layout(gliding) {
   // The whole photo at the fitted size; a zoomed view adds the detail of what it shows.
   const fitted = fitScale();
   const base = pixels(state.width * fitted, state.height * fitted);
-  const src = "api/photo?w=" + base.w + "&h=" + base.h;
+  const src = "api/photo?w=" + base.w + "&h=" + base.h + "&crop=" + encodeURIComponent(state.crop);
   if (photo.dataset.src !== src) { photo.dataset.src = src; photo.src = src; }
   for (const el of layer.children) placeTag(el);
   // A region fetched now goes first: the tags, shown scaled meanwhile, are drawn anew once it is
@@ -211,7 +211,7 @@ function detailView() {
   const size = pixels((x1 - x0) * w, (y1 - y0) * h);
   const region = { x: x0, y: y0, rw: x1 - x0, rh: y1 - y0 };
   const url = "api/photo?w=" + size.w + "&h=" + size.h + "&x=" + region.x.toFixed(6) + "&y=" + region.y.toFixed(6)
-    + "&rw=" + region.rw.toFixed(6) + "&rh=" + region.rh.toFixed(6);
+    + "&rw=" + region.rw.toFixed(6) + "&rh=" + region.rh.toFixed(6) + "&crop=" + encodeURIComponent(state.crop);
   return { url, region, w, h };
 }
 
@@ -270,10 +270,10 @@ for (const type of ["pointerdown", "pointermove", "wheel", "keydown", "touchstar
 
 function tilesHeld() { return tiles.list.length > 0 && tiles.held === tiles.list.length; }
 
-/// Lays out the tiles of the photo `state` shows (kept when it is the one they were made for)
-/// and starts holding them.
+/// Lays out the tiles of the photo `state` shows (kept when it is the one they were made for:
+/// the same crop) and starts holding them.
 function holdTiles() {
-  const key = state.width + "x" + state.height;
+  const key = state.width + "x" + state.height + "@" + state.crop;
   if (tiles.key === key) return;
   tiles.key = key;
   clearTimeout(tiles.timer);
@@ -293,7 +293,7 @@ function holdTiles() {
       img.style.top = (100 * y / H) + "%";
       img.style.width = (100 * w / W) + "%";
       img.style.height = (100 * h / H) + "%";
-      img.dataset.src = "api/photo?w=" + w + "&h=" + h + "&x=" + x / W + "&y=" + y / H + "&rw=" + w / W + "&rh=" + h / H;
+      img.dataset.src = "api/photo?w=" + w + "&h=" + h + "&x=" + x / W + "&y=" + y / H + "&rw=" + w / W + "&rh=" + h / H + "&crop=" + encodeURIComponent(state.crop);
       tiles.list.push(img);
       tileLayer.append(img);
     }
