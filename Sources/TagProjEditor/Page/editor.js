@@ -185,7 +185,7 @@ function scheduleDetail(gliding) {
   if (wanted && !detail.hidden && detail.dataset.src === wanted.url) return null;  // shown already (a redraw after an edit)
   detail.hidden = true;
   // At 1:1 or closer, the tiles show it, once the page holds them all: nothing is fetched.
-  const fromTiles = wanted !== null && tilesHeld() && view.scale * (window.devicePixelRatio || 1) >= 0.999;
+  const fromTiles = wanted !== null && view.scale * (window.devicePixelRatio || 1) >= 0.999 && tilesCover(wanted.region);
   if (fromTiles !== !tileLayer.hidden) tileLayer.hidden = !fromTiles;
   if (fromTiles) {
     detailWanted = null;
@@ -254,7 +254,9 @@ function painted() {
 // Once the page has been shown and left alone for a moment, the photo is fetched at 1:1 as
 // tiles, one at a time, each decoded as it arrives and kept: a zoom to 1:1 (or beyond), and a
 // pan there, are then painted from pixels the page holds instead of a region fetched and
-// decoded for each. Paused while anything else happens (a gesture, an edit, a region fetched),
+// decoded for each. The middle first, where `1` and the buttons zoom, then outward; a view is
+// shown from them once every tile it touches is held. Paused while anything else happens (a
+// gesture, an edit, a region fetched),
 // so that it never takes the server or a core from them; not done for a photo of more pixels
 // than the server's `hold_pixels` (24 MP unless TAGPROJ_EDITOR_HOLD_MP says otherwise), which
 // the browser holds at 4 bytes each.
@@ -268,7 +270,12 @@ for (const type of ["pointerdown", "pointermove", "wheel", "keydown", "touchstar
   document.addEventListener(type, () => { if (type !== "pointermove" || drag || pan) busy(); }, { capture: true, passive: true });
 }
 
-function tilesHeld() { return tiles.list.length > 0 && tiles.held === tiles.list.length; }
+/// Whether every tile `region` (fractions of the picture) touches is held.
+function tilesCover(region) {
+  if (tiles.list.length === 0) return false;
+  return tiles.list.every((t) => t.held || t.area.x >= region.x + region.rw || t.area.x + t.area.rw <= region.x
+    || t.area.y >= region.y + region.rh || t.area.y + t.area.rh <= region.y);
+}
 
 /// Lays out the tiles of the photo `state` shows (kept when it is the one they were made for:
 /// the same crop) and starts holding them.
@@ -294,10 +301,15 @@ function holdTiles() {
       img.style.width = (100 * w / W) + "%";
       img.style.height = (100 * h / H) + "%";
       img.dataset.src = "api/photo?w=" + w + "&h=" + h + "&x=" + x / W + "&y=" + y / H + "&rw=" + w / W + "&rh=" + h / H + "&crop=" + encodeURIComponent(state.crop);
+      img.area = { x: x / W, y: y / H, rw: w / W, rh: h / H };
+      img.held = false;
       tiles.list.push(img);
       tileLayer.append(img);
     }
   }
+  // Nearest the middle first.
+  const away = (t) => Math.hypot((t.area.x + t.area.rw / 2 - 0.5) * W, (t.area.y + t.area.rh / 2 - 0.5) * H);
+  tiles.list.sort((a, b) => away(a) - away(b));
   tileLayer.dataset.count = String(tiles.list.length);
   tileLayer.dataset.held = "0";
   tiles.timer = setTimeout(holdNextTile, 1000);
@@ -317,6 +329,7 @@ async function holdNextTile() {
   try { await img.decode(); } catch { /* retried below */ }
   if (tiles.key !== key) return;   // another photo's tiles meanwhile
   if (img.naturalWidth > 0) {
+    img.held = true;
     tiles.held++;
     tileLayer.dataset.held = String(tiles.held);
     tiles.timer = setTimeout(holdNextTile, 0);
