@@ -159,7 +159,7 @@ function layout(gliding) {
   // The whole photo at the fitted size; a zoomed view adds the detail of what it shows.
   const fitted = fitScale();
   const base = pixels(state.width * fitted, state.height * fitted);
-  const src = "api/photo?w=" + base.w + "&h=" + base.h + "&crop=" + encodeURIComponent(state.crop);
+  const src = photoURL(base.w, base.h);
   if (photo.dataset.src !== src) { photo.dataset.src = src; photo.src = src; }
   for (const el of layer.children) placeTag(el);
   // A region fetched now goes first: the tags, shown scaled meanwhile, are drawn anew once it is
@@ -184,18 +184,17 @@ function scheduleDetail(gliding) {
   const wanted = view.fitted ? null : detailView();  // the base photo is what the fitted view needs
   if (wanted && !detail.hidden && detail.dataset.src === wanted.url) return null;  // shown already (a redraw after an edit)
   detail.hidden = true;
-  // At 1:1 or closer, the tiles show it, once the page holds them all: nothing is fetched.
+  detailWanted = null;
+  // At 1:1 or closer, the tiles show it once every tile it touches is held: nothing is fetched.
   const fromTiles = wanted !== null && view.scale * (window.devicePixelRatio || 1) >= 0.999 && tilesCover(wanted.region);
   if (fromTiles !== !tileLayer.hidden) tileLayer.hidden = !fromTiles;
   if (fromTiles) {
-    detailWanted = null;
     const { region } = wanted;
     tileLayer.dataset.region = [region.x, region.y, region.rw, region.rh].join(",");
     if (gliding) return null;
     const started = view.zoomedAt || performance.now();
     return painted().then(() => performance.measure("tagproj zoom detail", { start: started, detail: "tiles" }));
   }
-  detailWanted = null;
   if (!wanted) return null;
   if (!gliding) return fetchDetail(wanted);
   detailTimer = setTimeout(() => { const now = detailView(); if (now) fetchDetail(now); }, 30);
@@ -210,9 +209,16 @@ function detailView() {
   if (x1 <= x0 || y1 <= y0) return null;
   const size = pixels((x1 - x0) * w, (y1 - y0) * h);
   const region = { x: x0, y: y0, rw: x1 - x0, rh: y1 - y0 };
-  const url = "api/photo?w=" + size.w + "&h=" + size.h + "&x=" + region.x.toFixed(6) + "&y=" + region.y.toFixed(6)
-    + "&rw=" + region.rw.toFixed(6) + "&rh=" + region.rh.toFixed(6) + "&crop=" + encodeURIComponent(state.crop);
+  const url = photoURL(size.w, size.h, [region.x, region.y, region.rw, region.rh].map((v) => v.toFixed(6)));
   return { url, region, w, h };
+}
+
+/// The address of the picture at `w`×`h` (of only `region`'s part when given: x, y, width and
+/// height as fractions, written as they should be sent), with the crop the state says it has, so
+/// that the server refuses it rather than answer with another crop's pixels.
+function photoURL(w, h, region) {
+  const part = region ? "&x=" + region[0] + "&y=" + region[1] + "&rw=" + region[2] + "&rh=" + region[3] : "";
+  return "api/photo?w=" + w + "&h=" + h + part + "&crop=" + encodeURIComponent(state.crop);
 }
 
 /// Fetches the detail `wanted` (from `detailView`) and shows it once decoded; the promise
@@ -256,12 +262,12 @@ function painted() {
 // pan there, are then painted from pixels the page holds instead of a region fetched and
 // decoded for each. The middle first, where `1` and the buttons zoom, then outward; a view is
 // shown from them once every tile it touches is held. Paused while anything else happens (a
-// gesture, an edit, a region fetched),
-// so that it never takes the server or a core from them; not done for a photo of more pixels
-// than the server's `hold_pixels` (24 MP unless TAGPROJ_EDITOR_HOLD_MP says otherwise), which
-// the browser holds at 4 bytes each.
+// gesture, an edit, a region fetched), so that it never takes the server or a core from them;
+// not done for a photo of more pixels than the server's `hold_pixels` (24 MP unless
+// TAGPROJ_EDITOR_HOLD_MP says otherwise), which the browser holds at 4 bytes each.
 
 const TILE = 1024;
+// `list` in the order they are fetched; the first `held` of them are held.
 const tiles = { key: null, list: [], held: 0, timer: null };
 let lastActivity = 0;       // performance.now() of the last gesture or request
 
@@ -273,7 +279,7 @@ for (const type of ["pointerdown", "pointermove", "wheel", "keydown", "touchstar
 /// Whether every tile `region` (fractions of the picture) touches is held.
 function tilesCover(region) {
   if (tiles.list.length === 0) return false;
-  return tiles.list.every((t) => t.held || t.area.x >= region.x + region.rw || t.area.x + t.area.rw <= region.x
+  return tiles.list.every((t, i) => i < tiles.held || t.area.x >= region.x + region.rw || t.area.x + t.area.rw <= region.x
     || t.area.y >= region.y + region.rh || t.area.y + t.area.rh <= region.y);
 }
 
@@ -300,9 +306,8 @@ function holdTiles() {
       img.style.top = (100 * y / H) + "%";
       img.style.width = (100 * w / W) + "%";
       img.style.height = (100 * h / H) + "%";
-      img.dataset.src = "api/photo?w=" + w + "&h=" + h + "&x=" + x / W + "&y=" + y / H + "&rw=" + w / W + "&rh=" + h / H + "&crop=" + encodeURIComponent(state.crop);
       img.area = { x: x / W, y: y / H, rw: w / W, rh: h / H };
-      img.held = false;
+      img.dataset.src = photoURL(w, h, [img.area.x, img.area.y, img.area.rw, img.area.rh]);
       tiles.list.push(img);
       tileLayer.append(img);
     }
@@ -329,7 +334,6 @@ async function holdNextTile() {
   try { await img.decode(); } catch { /* retried below */ }
   if (tiles.key !== key) return;   // another photo's tiles meanwhile
   if (img.naturalWidth > 0) {
-    img.held = true;
     tiles.held++;
     tileLayer.dataset.held = String(tiles.held);
     tiles.timer = setTimeout(holdNextTile, 0);
