@@ -71,6 +71,7 @@ def replayed(answers):
     """A server on a free loopback port answering `answers` from memory, in a thread of its own."""
     class Replay(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
 
         def answer(self, key):
             status, headers, body = answers.get(key, (404, [], b""))
