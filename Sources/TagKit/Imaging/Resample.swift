@@ -1,3 +1,4 @@
+import CShims
 import Glibc
 
 /// A picture resized with a separable Lanczos-3 filter, streamed row by row from another source.
@@ -31,10 +32,7 @@ public struct ResampledRows<Source: RowSource>: RowSource {
     private var nextInputRow = 0
     private var nextOutputRow = 0
     private var inputRow: [UInt8]
-    private var inputFloats: [Float]   // the input row as floats (premultiplied for RGBA), one spare
-    private var tapOffsets: [Int]      // where each vertical tap's ring row starts, for one output row
-    private var tapWeights: [SIMD4<Float>]  // the vertical taps' weights for one output row, in every lane
-    private let horizontalWeights: [SIMD4<Float>]  // `horizontal.table`, each weight in every lane
+    private var inputFloats: [Float]   // the input row, four floats a pixel (premultiplied for RGBA), then zeros
 
     /// Resizes `source` (at its first row) to `width × height` (each at least 1).
     public init(_ source: Source, width: Int, height: Int) {
@@ -62,10 +60,8 @@ public struct ResampledRows<Source: RowSource>: RowSource {
         ringStride = (width * source.channels + 1 + 3) & ~3
         ring = [Float](repeating: 0, count: ringRows * ringStride)
         inputRow = [UInt8](repeating: 0, count: source.rowBytes)
-        inputFloats = [Float](repeating: 0, count: source.rowBytes + 1)
-        tapOffsets = [Int](repeating: 0, count: vertical.maxCount)
-        tapWeights = [SIMD4<Float>](repeating: SIMD4(), count: vertical.maxCount)
-        horizontalWeights = horizontal.table.map { SIMD4(repeating: $0) }
+        // After the row, zeros for the taps a pixel at the right edge is padded with.
+        inputFloats = [Float](repeating: 0, count: 4 * (source.width + horizontal.tableStride))
     }
 
     /// Produces the next resized rows, reading source rows as the filter needs them.
@@ -86,8 +82,9 @@ public struct ResampledRows<Source: RowSource>: RowSource {
 
     /// Reads the next input row and filters it horizontally into its ring slot.
     ///
-    /// The row is turned into floats once (RGBA premultiplied by alpha, so that transparent pixels
-    /// lend no colour); each output pixel is then a sum of whole input pixels, four lanes at a time.
+    /// The row is turned into floats once, four a pixel (RGBA premultiplied by alpha, so that
+    /// transparent pixels lend no colour); each output pixel is then a sum of whole input pixels,
+    /// two at a time (`tp_resample_across`).
     private mutating func loadInputRow() throws {
         let read = try inputRow.withUnsafeMutableBufferPointer { try source.readRows(into: $0, count: 1) }
         guard read == 1 else { throw ImageError.incomplete(rows: nextInputRow, of: source.height) }
@@ -95,90 +92,34 @@ public struct ResampledRows<Source: RowSource>: RowSource {
         let slot = (nextInputRow % ringRows) * ringStride
         inputRow.withUnsafeBufferPointer { bytes in
             inputFloats.withUnsafeMutableBufferPointer { floats in
-                Self.widen(bytes.baseAddress!, count: bytes.count, channels: c, into: floats.baseAddress!)
+                tp_resample_widen(bytes.baseAddress!, bytes.count / c, Int32(c), floats.baseAddress!)
             }
         }
         inputFloats.withUnsafeBufferPointer { input in
-            horizontalWeights.withUnsafeBufferPointer { table in
-                ring.withUnsafeMutableBufferPointer { ring in
-                    let out = UnsafeMutableRawPointer(ring.baseAddress! + slot)
-                    let stride = 4 * c
-                    for x in 0..<outWidth {
-                        let (first, count) = taps.window(x)
-                        let weights = table.baseAddress! + x * taps.maxCount
-                        var p = UnsafeRawPointer(input.baseAddress! + first * c)
-                        var sum = SIMD4<Float>()
-                        for k in 0..<count {
-                            sum += p.loadUnaligned(as: SIMD4<Float>.self) * weights[k]
-                            p += stride
-                        }
-                        out.storeBytes(of: sum, toByteOffset: x * stride, as: SIMD4<Float>.self)
-                    }
+            ring.withUnsafeMutableBufferPointer { ring in
+                taps.withTables { firsts, weights in
+                    tp_resample_across(input.baseAddress!, Int32(c), Int32(outWidth), firsts, weights,
+                                       Int32(taps.tableStride), ring.baseAddress! + slot)
                 }
             }
         }
         nextInputRow += 1
     }
 
-    /// Bytes to floats; RGBA colour premultiplied by alpha (over 255, so colour stays 0–255 scale
-    /// times coverage).
-    private static func widen(_ bytes: UnsafePointer<UInt8>, count: Int, channels: Int, into floats: UnsafeMutablePointer<Float>) {
-        if channels == 3 {
-            for i in 0..<count { floats[i] = Float(bytes[i]) }
-            return
-        }
-        for i in stride(from: 0, to: count, by: 4) {
-            let a = Float(bytes[i + 3])
-            let scale = a / 255
-            floats[i] = Float(bytes[i]) * scale
-            floats[i + 1] = Float(bytes[i + 1]) * scale
-            floats[i + 2] = Float(bytes[i + 2]) * scale
-            floats[i + 3] = a
-        }
-    }
-
-    /// Combines the ring rows `first ..< first + taps` into one output row of bytes, four floats at
-    /// a time with the sum kept in a register across the taps.
+    /// Combines the ring rows `first ..< first + taps` into one output row of bytes
+    /// (`tp_resample_down`: eight floats at a time where the machine has AVX2, four elsewhere).
     private mutating func writeOutputRow(first: Int, taps: Int, to target: UnsafeMutablePointer<UInt8>) {
         let (c, length, ringRows, ringStride) = (channels, width * channels, ringRows, ringStride)
-        let weightOffset = nextOutputRow * vertical.maxCount
+        let weightOffset = nextOutputRow * vertical.tableStride
         let ring = self.ring  // a read-only copy shares storage
-        for k in 0..<taps {
-            tapOffsets[k] = ((first + k) % ringRows) * ringStride * MemoryLayout<Float>.stride
-            tapWeights[k] = SIMD4(repeating: vertical.table[weightOffset + k])
-        }
-        tapOffsets.withUnsafeBufferPointer { offsets in
-            tapWeights.withUnsafeBufferPointer { weights in
-                ring.withUnsafeBufferPointer { ring in
-                    let base = UnsafeRawPointer(ring.baseAddress!)
-                    for i in stride(from: 0, to: length, by: 4) {
-                        let at = base + i * MemoryLayout<Float>.stride
-                        var sum = SIMD4<Float>()
-                        for k in 0..<taps {
-                            sum += at.loadUnaligned(fromByteOffset: offsets[k], as: SIMD4<Float>.self) * weights[k]
-                        }
-                        if c == 4 {  // one pixel: undo the premultiplication
-                            let alpha = sum[3]
-                            let unpremultiply: Float = alpha > 0.5 ? 255 / alpha : 0
-                            sum = SIMD4(sum[0] * unpremultiply, sum[1] * unpremultiply, sum[2] * unpremultiply, alpha)
-                        }
-                        if i + 4 <= length {
-                            target[i] = Self.byte(sum[0]); target[i + 1] = Self.byte(sum[1])
-                            target[i + 2] = Self.byte(sum[2]); target[i + 3] = Self.byte(sum[3])
-                        } else {
-                            for lane in 0..<(length - i) { target[i + lane] = Self.byte(sum[lane]) }
-                        }
-                    }
+        ring.withUnsafeBufferPointer { ring in
+            vertical.table.withUnsafeBufferPointer { table in
+                withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: taps) { rows in
+                    for k in 0..<taps { rows[k] = ring.baseAddress! + ((first + k) % ringRows) * ringStride }
+                    tp_resample_down(rows.baseAddress!, table.baseAddress! + weightOffset, Int32(taps), length, Int32(c), target)
                 }
             }
         }
-    }
-
-    /// The nearest byte to `value`, clamped to 0–255: 1.5 × 2²³ added to a float in that range
-    /// leaves its nearest integer in the low bits of the mantissa, with no checked conversion.
-    @inline(__always)
-    private static func byte(_ value: Float) -> UInt8 {
-        UInt8(truncatingIfNeeded: (min(max(value, 0), 255) + 12_582_912).bitPattern)
     }
 }
 
@@ -187,9 +128,12 @@ public struct ResampledRows<Source: RowSource>: RowSource {
 struct FilterTaps: Sendable {
     /// The most inputs any output index uses.
     let maxCount: Int
-    private let firsts: [Int]
-    private let counts: [Int]
-    /// `maxCount` weights per output index, zero-padded.
+    /// Weights per output index in `table`: the most any index has, rounded up to a multiple of
+    /// four, as the taps across a row are taken four at a time, all of them for every pixel.
+    let tableStride: Int
+    private let firsts: [Int32]
+    private let counts: [Int32]
+    /// `tableStride` weights per output index, zero-padded, and four zeros more.
     let table: [Float]
 
     init(from inSize: Int, to outSize: Int) {
@@ -197,7 +141,7 @@ struct FilterTaps: Sendable {
         let widen = max(scale, 1)
         let support = 3 * widen
         maxCount = min(Int((2 * support).rounded(.up)) + 2, inSize)
-        var firsts: [Int] = [], counts: [Int] = [], table: [Float] = []
+        var firsts: [Int32] = [], counts: [Int32] = [], kept: [[Float]] = []
         for i in 0..<outSize {
             let centre = (Double(i) + 0.5) * scale
             let low = Self.first(of: i, from: inSize, to: outSize)
@@ -209,14 +153,16 @@ struct FilterTaps: Sendable {
             } else {  // cannot happen for Lanczos-3, but never divide by zero
                 weights = weights.map { _ in 1 / Double(weights.count) }
             }
-            firsts.append(low)
-            counts.append(min(weights.count, maxCount))
-            let kept = weights.prefix(maxCount).map(Float.init)
-            table += kept + [Float](repeating: 0, count: maxCount - kept.count)
+            firsts.append(Int32(low))
+            counts.append(Int32(min(weights.count, maxCount)))
+            kept.append(weights.prefix(maxCount).map(Float.init))
         }
+        let stride = ((kept.map(\.count).max() ?? 1) + 3) & ~3
+        tableStride = stride
+        // Four zeros after the last pixel's: the taps across a row read eight weights at a time.
+        table = kept.flatMap { $0 + [Float](repeating: 0, count: stride - $0.count) } + [0, 0, 0, 0]
         self.firsts = firsts
         self.counts = counts
-        self.table = table
     }
 
     /// The first input index that output index `i` reads.
@@ -227,7 +173,12 @@ struct FilterTaps: Sendable {
 
     /// The first input index and the number of inputs for output index `i`.
     @inline(__always)
-    func window(_ i: Int) -> (first: Int, count: Int) { (firsts[i], counts[i]) }
+    func window(_ i: Int) -> (first: Int, count: Int) { (Int(firsts[i]), Int(counts[i])) }
+
+    /// Calls `body` with the first inputs and the weights (`tableStride` a pixel), as C arrays.
+    func withTables<T>(_ body: (UnsafePointer<Int32>, UnsafePointer<Float>) -> T) -> T {
+        firsts.withUnsafeBufferPointer { f in table.withUnsafeBufferPointer { body(f.baseAddress!, $0.baseAddress!) } }
+    }
 
     static func lanczos3(_ x: Double) -> Double {
         if x == 0 { return 1 }
