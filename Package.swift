@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// The C libraries come from Debian's `-dev` packages through system-library targets; the little
 /// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, HarfBuzz's subsetter and
-/// libqrencode opened on first use, variadic sqlite3_db_config, the embedded schema) lives in `CShims`.
+/// libqrencode opened on first use, variadic sqlite3_db_config, the embedded schema, the resampling's loops built for both
+/// SSE2 and AVX2 and picked by the processor) lives in `CShims`.
 let package = Package(
     name: "tagproj",
     products: [
