@@ -283,8 +283,9 @@ function tilesCover(region) {
     || t.area.y >= region.y + region.rh || t.area.y + t.area.rh <= region.y);
 }
 
-/// Lays out the tiles of the photo `state` shows (kept when it is the one they were made for:
-/// the same crop) and starts holding them.
+/// Forgets the tiles of another photo than the one `state` shows (the same crop keeps them), and
+/// starts holding this one's: its tiles are laid out a second later, off the path of the
+/// photo's first view, and fetched while the page is left alone.
 function holdTiles() {
   const key = state.width + "x" + state.height + "@" + state.crop;
   if (tiles.key === key) return;
@@ -294,7 +295,13 @@ function holdTiles() {
   tiles.held = 0;
   tileLayer.replaceChildren();
   tileLayer.hidden = true;
+  delete tileLayer.dataset.count;
   if (state.width * state.height > state.hold_pixels) return;
+  tiles.timer = setTimeout(() => { layOutTiles(); holdNextTile(); }, 1000);
+}
+
+/// The tiles of the photo `state` shows, in the tile layer, nearest the middle first.
+function layOutTiles() {
   const W = state.width, H = state.height;
   for (let y = 0; y < H; y += TILE) {
     for (let x = 0; x < W; x += TILE) {
@@ -312,12 +319,10 @@ function holdTiles() {
       tileLayer.append(img);
     }
   }
-  // Nearest the middle first.
   const away = (t) => Math.hypot((t.area.x + t.area.rw / 2 - 0.5) * W, (t.area.y + t.area.rh / 2 - 0.5) * H);
   tiles.list.sort((a, b) => away(a) - away(b));
   tileLayer.dataset.count = String(tiles.list.length);
   tileLayer.dataset.held = "0";
-  tiles.timer = setTimeout(holdNextTile, 1000);
 }
 
 /// Fetches and decodes the next tile not yet held, when nothing else has happened for a while.
