@@ -30,6 +30,7 @@ final class EditorAPI {
             case "/api/state": return .json(try EditorState.json(try open(forWriting: false)))
             case "/api/version": return .json(.object([("version", .string(EditorState.version(of: projectPath)))]))
             case "/api/tag": return try tagImage(request)
+            case "/api/tags": return try tagImages(request)
             case "/api/photo": return try photo(request)
             case "/api/edit": return try edit(try JSONParser().parse(request.body))
             case "/api/export": return try export(try JSONParser().parse(request.body))
@@ -62,6 +63,45 @@ final class EditorAPI {
         var response = HTTPResponse(status: 200, contentType: "image/png", body: png)
         // Where the image goes and its size, so the page places it before it has decoded it.
         response.extraHeader = ("X-Tag-Origin", "\(origin.x),\(origin.y),\(drawn.width),\(drawn.height)")
+        return response
+    }
+
+    /// The most tags one `/api/tags` answer draws: the page asks for more in several.
+    static let tagBatchLimit = 64
+
+    /// `GET /api/tags?w=W&h=H&ids=ID:SIDE,…` (1 to `tagBatchLimit` of them): the tags drawn for a
+    /// W×H view as `/api/tag` draws each (bubble on SIDE), in one answer: their PNGs one after
+    /// another, and `X-Tag-Parts` saying for each in turn `ID,SIDE,X,Y,WIDTH,HEIGHT,BYTES` (`;`
+    /// between). What the page asks for when it draws every tag at once: one request where there
+    /// were as many as tags, queued six at a time behind the browser's connections.
+    private func tagImages(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let raw = request.argument("ids") else { throw EditorRequestError.badField("ids") }
+        let items = raw.split(separator: ",", omittingEmptySubsequences: false)
+        guard (1...Self.tagBatchLimit).contains(items.count) else { throw EditorRequestError.badField("ids") }
+        let asked = try items.map { item -> (TagID, Side) in
+            let parts = item.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let id = Int64(parts[0]), id > 0, let side = Side(rawValue: String(parts[1])) else {
+                throw EditorRequestError.badField("ids")
+            }
+            return (TagID(id), side)
+        }
+        let project = try open(forWriting: false)
+        let size = try viewSize(request, picture: try project.pictureSize())
+        let tags = Dictionary(try project.tags().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let settings = try project.settings()
+        var body: [UInt8] = [], parts: [String] = []
+        try fontCache.withFonts { fonts in
+            try project.adoptFonts(into: fonts)
+            for (id, side) in asked {
+                guard var tag = tags[id] else { throw EditorRequestError.noSuchTag(id) }
+                tag.side = side
+                let (png, origin, drawn) = try TagImage.render(tag, settings: settings, size: size, fonts: fonts)
+                body += png
+                parts.append("\(id.rawValue),\(side.rawValue),\(origin.x),\(origin.y),\(drawn.width),\(drawn.height),\(png.count)")
+            }
+        }
+        var response = HTTPResponse(status: 200, contentType: "application/octet-stream", body: body)
+        response.extraHeader = ("X-Tag-Parts", parts.joined(separator: ";"))
         return response
     }
 

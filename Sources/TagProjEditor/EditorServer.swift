@@ -106,7 +106,7 @@ public final class EditorServer {
 
     /// The API calls that only read: GET; every other call changes something and is a POST from
     /// this server's own page.
-    static let readingCalls: Set = ["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/download", "/api/preview",
+    static let readingCalls: Set = ["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/tags", "/api/download", "/api/preview",
                                     "/api/gallery", "/api/thumbnail"]
 
     /// The answer that refuses an API request to `path` (wrong method, foreign origin, no

@@ -292,6 +292,36 @@ class EditorTests(unittest.TestCase):
                 status, _, err = cli(*args, cwd=e.dir)
                 self.assertEqual(status, 0, err)
 
+    def test_the_tags_come_in_one_request_each_part_as_the_single_tag_answer_draws_it(self):
+        e = self.editor
+        e.load()
+        asked = e.driver.execute_script(
+            "return performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname)")
+        self.assertEqual(asked.count("/api/tags"), 1, asked)
+        self.assertNotIn("/api/tag", asked, "the first drawing asks for no tag alone")
+
+        def get(path, token=e.token):
+            connection = http.client.HTTPConnection("127.0.0.1", e.port, timeout=10)
+            connection.request("GET", path, headers={"Host": "127.0.0.1:%d" % e.port, **({"X-Tagproj-Token": token} if token else {})})
+            response = connection.getresponse()
+            body = response.read()
+            connection.close()
+            return response, body
+        answer, body = get("/api/tags?w=600&h=400&ids=1:right,2:left,1:left")
+        self.assertEqual(answer.status, 200)
+        at = 0
+        for part in answer.getheader("X-Tag-Parts").split(";"):
+            tag_id, side, x, y, w, h, length = part.split(",")
+            single, png = get("/api/tag?id=%s&w=600&h=400&side=%s" % (tag_id, side))
+            self.assertEqual(body[at:at + int(length)], png, "tag #%s %s" % (tag_id, side))
+            self.assertEqual(single.getheader("X-Tag-Origin"), ",".join((x, y, w, h)))
+            at += int(length)
+        self.assertEqual(at, len(body), "nothing after the last part")
+        self.assertEqual(get("/api/tags?w=600&h=400&ids=1:up")[0].status, 400)
+        self.assertEqual(get("/api/tags?w=600&h=400&ids=" + ",".join(["1:left"] * 65))[0].status, 400)
+        self.assertEqual(get("/api/tags?w=600&h=400&ids=9:left")[0].status, 404)
+        self.assertEqual(get("/api/tags?w=600&h=400&ids=1:left", token=None)[0].status, 401)
+
     def test_dragging_a_tag_past_the_edge_keeps_it_inside_and_is_one_move(self):
         e = self.editor
         e.load()
@@ -1020,7 +1050,8 @@ class ConcurrentReadsTests(unittest.TestCase):
 
     PATHS = ["/api/photo?w=600&h=400", "/api/photo?w=150&h=100&x=0.25&y=0.25&rw=0.5&rh=0.5",
              "/api/tag?id=1&w=600&h=400", "/api/tag?id=2&w=600&h=400&side=left",
-             "/api/tag?id=1&w=300&h=200&side=left", "/api/state", "/api/preview?at=1&max_size=200"]
+             "/api/tag?id=1&w=300&h=200&side=left", "/api/tags?w=600&h=400&ids=1:right,2:left",
+             "/api/state", "/api/preview?at=1&max_size=200"]
 
     def read_at_once(self, threads, rounds):
         """Every path, from `threads` threads at once, `rounds` times each: the answers, and the

@@ -366,9 +366,21 @@ async function show(next) {
 /// The rendered size the tags are asked for: the photo at the view's scale in real pixels.
 function tagPixels() { return pixels(state.width * view.scale, state.height * view.scale); }
 
+/// What tells one drawing of `tag` with its bubble on `sideShown` from another at `size`.
+function imageKey(tag, sideShown, size) {
+  return [tag.label, sideShown, tag.kind, tag.x, tag.y, state.tag_scale, size.w, size.h].join("|");
+}
+
+function keepImage(name, image) {
+  const cached = images.get(name);
+  if (cached && cached.url !== image.url) URL.revokeObjectURL(cached.url);
+  images.set(name, image);
+  return image;
+}
+
 async function tagImage(tag, sideShown) {
   const size = tagPixels();
-  const key = [tag.label, sideShown, tag.kind, tag.x, tag.y, state.tag_scale, size.w, size.h].join("|");
+  const key = imageKey(tag, sideShown, size);
   const name = tag.id + "|" + sideShown;
   const cached = images.get(name);
   if (cached && cached.key === key) return cached;
@@ -376,10 +388,39 @@ async function tagImage(tag, sideShown) {
   if (!response.ok) throw new Error("cannot draw tag #" + tag.id);
   const [ox, oy, width, height] = (response.headers.get("X-Tag-Origin") || "0,0,0,0").split(",").map(Number);
   const blob = await response.blob();
-  const image = { key, url: URL.createObjectURL(blob), origin: { x: ox, y: oy }, width, height, size };
-  if (cached) URL.revokeObjectURL(cached.url);
-  images.set(name, image);
-  return image;
+  return keepImage(name, { key, url: URL.createObjectURL(blob), origin: { x: ox, y: oy }, width, height, size });
+}
+
+/// Asks for the images `tags` lack at the view's size in one request (`api/tags`, 64 tags at a
+/// time) rather than one each; what it does not bring (an error) `tagImage` asks for alone.
+async function fetchTagImages(tags) {
+  const size = tagPixels();
+  const missing = tags.filter((tag) => {
+    const cached = images.get(tag.id + "|" + tag.side);
+    return !(cached && cached.key === imageKey(tag, tag.side, size));
+  });
+  if (missing.length < 2) return;
+  for (let i = 0; i < missing.length; i += 64) {
+    const batch = missing.slice(i, i + 64);
+    try {
+      const response = await fetch("api/tags?w=" + size.w + "&h=" + size.h + "&ids=" + batch.map((t) => t.id + ":" + t.side).join(","));
+      if (!response.ok) continue;
+      const bytes = await response.arrayBuffer();
+      let at = 0;
+      for (const part of (response.headers.get("X-Tag-Parts") || "").split(";")) {
+        const [id, side, ox, oy, width, height, length] = part.split(",");
+        const tag = batch.find((t) => String(t.id) === id && t.side === side);
+        const end = at + Number(length);
+        if (!tag || !(end <= bytes.byteLength)) break;
+        const blob = new Blob([bytes.slice(at, end)], { type: "image/png" });
+        at = end;
+        keepImage(id + "|" + side, { key: imageKey(tag, side, size), url: URL.createObjectURL(blob),
+          origin: { x: Number(ox), y: Number(oy) }, width: Number(width), height: Number(height), size });
+      }
+    } catch (error) {
+      // The server stopped: the single requests that follow say so.
+    }
+  }
 }
 
 let drawing = Promise.resolve();
@@ -390,6 +431,7 @@ function drawTags() {
 
 async function drawTagsNow() {
   if (!state) return;
+  await fetchTagImages(state.tags);
   const drawn = await Promise.all(state.tags.map(async (tag) => [tag, await tagImage(tag, tag.side)]));
   const keep = new Set();
   for (const [tag, image] of drawn) {
