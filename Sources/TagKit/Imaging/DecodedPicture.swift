@@ -187,8 +187,17 @@ extension PictureMemory {
                 Self.meanRGBA(top, bottom, pairs: pairs, into: target)
             }
             if width % 2 == 1 {
-                let last = (width - 1) * c
-                for k in 0..<c { target[pairs * c + k] = UInt8((Int(top[last + k]) + Int(bottom[last + k]) + 1) >> 1) }
+                let last = (width - 1) * c, out = target + pairs * c
+                if c == 3 {
+                    for k in 0..<3 { out[k] = UInt8((Int(top[last + k]) + Int(bottom[last + k]) + 1) >> 1) }
+                } else {  // weighted by alpha, as the pairs are
+                    let a0 = Int(top[last + 3]), a1 = Int(bottom[last + 3]), sum = a0 + a1
+                    for k in 0..<3 {
+                        let weighted = Int(top[last + k]) * a0 + Int(bottom[last + k]) * a1
+                        out[k] = sum > 0 ? UInt8((weighted + sum / 2) / sum) : 0
+                    }
+                    out[3] = UInt8((sum + 1) >> 1)
+                }
             }
         }
         return half

@@ -59,6 +59,14 @@ import Testing
         for i in 0..<16 { full.pixels[i] = pixels[i] }
         let half = full.halved()
         #expect((0..<4).map { half.pixels[$0] } == [255, 0, 0, 64], "red at a quarter of the coverage, no green or blue")
+        // An odd width's last column, a pair of rows alone, is weighted by alpha too.
+        let odd = DecodedPicture.Level(width: 3, height: 2, channels: 4)
+        let oddPixels: [UInt8] = [9, 9, 9, 255, 9, 9, 9, 255, 255, 0, 0, 255,
+                                  9, 9, 9, 255, 9, 9, 9, 255, 0, 255, 0, 0]  // the last column: red over clear green
+        for i in 0..<24 { odd.pixels[i] = oddPixels[i] }
+        let oddHalf = odd.halved()
+        #expect(oddHalf.width == 2 && oddHalf.height == 1)
+        #expect((4..<8).map { oddHalf.pixels[$0] } == [255, 0, 0, 128], "red at half the coverage, no green")
     }
 
     @Test func aViewMuchSmallerThanThePhotoIsTheViewDecodedForItselfWithinAJPEGsDifference() throws {
