@@ -4,11 +4,10 @@
 // builds: the bytes out do not depend on the machine (ResampleKernelTests compares them).
 #include "tp_resample.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #pragma clang fp contract(off)
-
-#include <stdatomic.h>
 
 typedef float v4f __attribute__((vector_size(16)));
 typedef float v8f __attribute__((vector_size(32)));
@@ -21,8 +20,8 @@ typedef uint8_t v8b __attribute__((vector_size(8)));
 // conventions, one per build.
 #define LOAD(type, p) ({ type v_; memcpy(&v_, (p), sizeof v_); v_; })
 
-// Stores the nearest bytes to the floats `v` (of `type`, a vector of `n`), clamped to 0–255, at
-// `out`, the first `keep` of them: 1.5 × 2²³ added to a float in that range leaves its nearest
+// Stores the nearest bytes to the floats `v` (a `type` vector; `utype` and `btype` are its lanes as
+// 32-bit integers and as bytes), clamped to 0–255, the first `keep` of them at `out`: 1.5 × 2²³ added to a float in that range leaves its nearest
 // integer (ties to even) in the low bits of the mantissa.
 #define STORE_BYTES(type, utype, btype, v, out, keep) do { \
         const type zero_ = {0}; \
@@ -67,7 +66,7 @@ void widen_body(const uint8_t *bytes, size_t pixels, int channels, float *floats
 
 static inline __attribute__((always_inline))
 void across_body(const float *in, int channels, int out_pixels, const int32_t *firsts,
-                        const float *weights, int weight_stride, float *out) {
+                 const float *weights, int weight_stride, float *out) {
     const size_t c = (size_t)channels;
     for (int x = 0; x < out_pixels; x++) {
         const float *p = in + 4 * (size_t)firsts[x];
@@ -94,7 +93,7 @@ void across_body(const float *in, int channels, int out_pixels, const int32_t *f
 
 static inline __attribute__((always_inline))
 void down_body(const float *const *rows, const float *weights, int taps, size_t length, int channels,
-                      uint8_t *out) {
+               uint8_t *out) {
     if (channels == 4) {  // one pixel at a time: its colour is divided by its own alpha
         for (size_t i = 0; i < length; i += 4) {
             v4f sum = {0};

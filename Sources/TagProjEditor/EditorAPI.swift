@@ -46,24 +46,34 @@ final class EditorAPI {
     /// at the `X-Tag-Origin` pixel (`X,Y,WIDTH,HEIGHT`).
     private func tagImage(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let raw = request.argument("id"), let id = Int64(raw), id > 0 else { throw EditorRequestError.badField("id") }
-        let project = try open(forWriting: false)
-        let size = try viewSize(request, picture: try project.pictureSize())
-        guard var tag = try project.tags().first(where: { $0.id == TagID(id) }) else {
-            throw EditorRequestError.noSuchTag(TagID(id))
-        }
-        if let raw = request.argument("side") {
-            guard let side = Side(rawValue: raw) else { throw EditorRequestError.badField("side") }
-            tag.side = side
-        }
-        let settings = try project.settings()
-        let (png, origin, drawn) = try fontCache.withFonts { fonts in
-            try project.adoptFonts(into: fonts)
-            return try TagImage.render(tag, settings: settings, size: size, fonts: fonts)
-        }
+        let (png, origin, drawn) = try drawnTags([(TagID(id), request.argument("side"))], for: request, sideField: "side")[0]
         var response = HTTPResponse(status: 200, contentType: "image/png", body: png)
         // Where the image goes and its size, so the page places it before it has decoded it.
         response.extraHeader = ("X-Tag-Origin", "\(origin.x),\(origin.y),\(drawn.width),\(drawn.height)")
         return response
+    }
+
+    /// The tags `asked` drawn for the request's W×H view by `TagImage.render`, each with its bubble
+    /// on the side named (`left`, `right`; a name that is neither is a bad `sideField`) or on its
+    /// own side, the project's fonts adopted once for them all.
+    private func drawnTags(_ asked: [(id: TagID, side: String?)], for request: HTTPRequest,
+                           sideField: String) throws -> [(png: [UInt8], origin: (x: Int, y: Int), size: PictureSize)] {
+        let project = try open(forWriting: false)
+        let size = try viewSize(request, picture: try project.pictureSize())
+        let tags = Dictionary(try project.tags().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let drawable = try asked.map { id, side -> Tag in
+            guard var tag = tags[id] else { throw EditorRequestError.noSuchTag(id) }
+            if let side {
+                guard let side = Side(rawValue: side) else { throw EditorRequestError.badField(sideField) }
+                tag.side = side
+            }
+            return tag
+        }
+        let settings = try project.settings()
+        return try fontCache.withFonts { fonts in
+            try project.adoptFonts(into: fonts)
+            return try drawable.map { try TagImage.render($0, settings: settings, size: size, fonts: fonts) }
+        }
     }
 
     /// The most tags one `/api/tags` answer draws: the page asks for more in several.
@@ -78,27 +88,17 @@ final class EditorAPI {
         guard let raw = request.argument("ids") else { throw EditorRequestError.badField("ids") }
         let items = raw.split(separator: ",", omittingEmptySubsequences: false)
         guard (1...Self.tagBatchLimit).contains(items.count) else { throw EditorRequestError.badField("ids") }
-        let asked = try items.map { item -> (TagID, Side) in
+        let asked = try items.map { item -> (id: TagID, side: String?) in
             let parts = item.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let id = Int64(parts[0]), id > 0, let side = Side(rawValue: String(parts[1])) else {
+            guard parts.count == 2, let id = Int64(parts[0]), id > 0, Side(rawValue: String(parts[1])) != nil else {
                 throw EditorRequestError.badField("ids")
             }
-            return (TagID(id), side)
+            return (TagID(id), String(parts[1]))
         }
-        let project = try open(forWriting: false)
-        let size = try viewSize(request, picture: try project.pictureSize())
-        let tags = Dictionary(try project.tags().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let settings = try project.settings()
         var body: [UInt8] = [], parts: [String] = []
-        try fontCache.withFonts { fonts in
-            try project.adoptFonts(into: fonts)
-            for (id, side) in asked {
-                guard var tag = tags[id] else { throw EditorRequestError.noSuchTag(id) }
-                tag.side = side
-                let (png, origin, drawn) = try TagImage.render(tag, settings: settings, size: size, fonts: fonts)
-                body += png
-                parts.append("\(id.rawValue),\(side.rawValue),\(origin.x),\(origin.y),\(drawn.width),\(drawn.height),\(png.count)")
-            }
+        for ((id, side), (png, origin, drawn)) in zip(asked, try drawnTags(asked, for: request, sideField: "ids")) {
+            body += png
+            parts.append("\(id.rawValue),\(side!),\(origin.x),\(origin.y),\(drawn.width),\(drawn.height),\(png.count)")
         }
         var response = HTTPResponse(status: 200, contentType: "application/octet-stream", body: body)
         response.extraHeader = ("X-Tag-Parts", parts.joined(separator: ";"))

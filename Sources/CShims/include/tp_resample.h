@@ -16,8 +16,8 @@ void tp_resample_widen(const uint8_t *bytes, size_t pixels, int channels, float 
 /// `firsts[x] + k` (four floats each, from `tp_resample_widen`) times
 /// `weights[x * weight_stride + k]`: a filter's taps for one pixel, padded with zeros, a multiple
 /// of four (they are taken four at a time), with four zeros more after the last pixel's. So `in`
-/// has `weight_stride` pixels of zeros after its last. The result is stored as `channels` (3 or 4) floats, four at a time: `out` has
-/// one float to spare after its last pixel.
+/// has `weight_stride` pixels of zeros after its last. The result is stored as `channels` (3 or
+/// 4) floats, four at a time: `out` has one float to spare after its last pixel.
 void tp_resample_across(const float *in, int channels, int out_pixels, const int32_t *firsts,
                         const float *weights, int weight_stride, float *out);
 

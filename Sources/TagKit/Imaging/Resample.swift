@@ -84,7 +84,7 @@ public struct ResampledRows<Source: RowSource>: RowSource {
     ///
     /// The row is turned into floats once, four a pixel (RGBA premultiplied by alpha, so that
     /// transparent pixels lend no colour); each output pixel is then a sum of whole input pixels,
-    /// two at a time (`tp_resample_across`).
+    /// four taps a step (`tp_resample_across`).
     private mutating func loadInputRow() throws {
         let read = try inputRow.withUnsafeMutableBufferPointer { try source.readRows(into: $0, count: 1) }
         guard read == 1 else { throw ImageError.incomplete(rows: nextInputRow, of: source.height) }
@@ -107,7 +107,7 @@ public struct ResampledRows<Source: RowSource>: RowSource {
     }
 
     /// Combines the ring rows `first ..< first + taps` into one output row of bytes
-    /// (`tp_resample_down`: eight floats at a time where the machine has AVX2, four elsewhere).
+    /// (`tp_resample_down`: eight floats a step, an RGBA pixel at a time).
     private mutating func writeOutputRow(first: Int, taps: Int, to target: UnsafeMutablePointer<UInt8>) {
         let (c, length, ringRows, ringStride) = (channels, width * channels, ringRows, ringStride)
         let weightOffset = nextOutputRow * vertical.tableStride
