@@ -1,3 +1,4 @@
+import Glibc
 import TagKit
 
 /// The editor's JSON API over the TagKit façade: each call opens the project, does one thing, and
@@ -127,9 +128,18 @@ final class EditorAPI {
         let size = try viewSize(request, picture: most)
         let held: ((DecodedPicture.Key) -> DecodedPicture?)? = photos.mayHold(projectPath)
             ? { [photos, projectPath] key in photos.picture(at: projectPath, key: key) } : nil
-        let body = try project.preview(size: size, region: region, decoded: held)
-        photos.warm(projectPath)  // for the views that follow: the first is the cheapest decoded for itself
-        return HTTPResponse(status: 200, contentType: "image/jpeg", body: body)
+        defer { photos.warm(projectPath) }  // for the views that follow: the first is the cheapest decoded for itself
+        guard region == .full else {
+            return HTTPResponse(status: 200, contentType: "image/jpeg", body: try project.preview(size: size, region: region, decoded: held))
+        }
+        // The whole picture, the view an open shows first: the one the project keeps of this size
+        // (nothing decoded), else drawn, and kept for the next open a second after it was
+        // answered, once the page has shown it: the write's lock never holds up the page's
+        // other calls while it opens. `fresh=1` draws it again whatever is kept.
+        let view = try project.view(size: size, reuse: request.argument("fresh") != "1", decoded: held)
+        if !view.kept { _ = runDetached { usleep(1_000_000); project.keep(view) } }
+        return HTTPResponse(status: 200, contentType: "image/jpeg", body: view.jpeg,
+                            extraHeader: ("X-Tagproj-View", view.kept ? "kept" : "drawn"))
     }
 
     /// The `w`×`h` view size of the request, at least 1 and at most the picture's own size.

@@ -100,18 +100,10 @@ final class PhotoCache: @unchecked Sendable {
         entry.decoding = true
         entry.tried = key
         entries[path] = entry
-        let job = Job { [self] in decode(path) }
-        let context = Unmanaged.passRetained(job).toOpaque()
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<Job>.fromOpaque(context).release()
+        guard runDetached({ [self] in decode(path) }) else {
             entries[path]?.decoding = false  // no thread: every view decodes for itself
             return
         }
-        pthread_detach(thread)
     }
 
     /// The thread's work: the photo decoded (nil if it fails or is too large), kept within the budget.
@@ -143,11 +135,4 @@ final class PhotoCache: @unchecked Sendable {
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(lock)
     }
-
-    /// A closure for a thread to run.
-    private final class Job {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
 }
-

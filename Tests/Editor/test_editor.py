@@ -201,6 +201,17 @@ class Editor:
             payload += b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(128)) + b"0\r\n\r\n"
         return raw_status(self.port, payload)
 
+    def get(self, path, token=True):
+        """GET `path` as the page asks (with the token, unless `token` is None, or another token):
+        the response, its body read."""
+        token = self.token if token is True else token
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path, headers={"Host": "127.0.0.1:%d" % self.port, **({"X-Tagproj-Token": token} if token else {})})
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        return response, body
+
     def request(self, method, path, body=None, headers=None):
         """A raw HTTP request to the server, as another program on the machine would send it."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
@@ -300,13 +311,7 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(asked.count("/api/tags"), 1, asked)
         self.assertNotIn("/api/tag", asked, "the first drawing asks for no tag alone")
 
-        def get(path, token=e.token):
-            connection = http.client.HTTPConnection("127.0.0.1", e.port, timeout=10)
-            connection.request("GET", path, headers={"Host": "127.0.0.1:%d" % e.port, **({"X-Tagproj-Token": token} if token else {})})
-            response = connection.getresponse()
-            body = response.read()
-            connection.close()
-            return response, body
+        get = e.get
         answer, body = get("/api/tags?w=600&h=400&ids=1:right,2:left,1:left")
         self.assertEqual(answer.status, 200)
         at = 0
@@ -321,6 +326,42 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(get("/api/tags?w=600&h=400&ids=" + ",".join(["1:left"] * 65))[0].status, 400)
         self.assertEqual(get("/api/tags?w=600&h=400&ids=9:left")[0].status, 404)
         self.assertEqual(get("/api/tags?w=600&h=400&ids=1:left", token=None)[0].status, 401)
+
+    def test_a_second_open_sends_the_view_the_first_drew_and_a_damaged_one_is_drawn_again(self):
+        e = self.editor
+        entries = history(e.dir)
+        e.load()
+        path = "/" + e.driver.execute_script("return document.getElementById('photo').dataset.src")
+        w, h = (int(v.split("=")[1]) for v in path.split("?")[1].split("&")[:2])
+
+        def kept():
+            with sqlite3.connect(os.path.join(e.dir, "p.tagproj")) as db:
+                return db.execute("SELECT bytes FROM views WHERE width = ? AND height = ?", (w, h)).fetchall()
+        deadline = time.monotonic() + 20
+        while not kept() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        rows = kept()
+        self.assertEqual(len(rows), 1, "the view the page showed is kept in the project")
+        self.assertEqual(history(e.dir), entries, "keeping a view is not an edit")
+        status, out, err = cli("info", "p.tagproj", "--json", cwd=e.dir)
+        self.assertEqual(json.loads(out)["kept_views"], [{"width": w, "height": h, "bytes": len(rows[0][0])}], err)
+        self.assertIn("editor views: %d×%d (%d bytes, kept for the next open)" % (w, h, len(rows[0][0])),
+                      cli("info", "p.tagproj", cwd=e.dir)[1])
+        answer, body = e.get(path)
+        self.assertEqual((answer.status, answer.getheader("X-Tagproj-View")), (200, "kept"))
+        self.assertEqual(body, rows[0][0])
+        # The page opened again shows it; drawn afresh it is the same bytes.
+        e.load()
+        answer, fresh = e.get(path + "&fresh=1")
+        self.assertEqual((answer.getheader("X-Tagproj-View"), fresh), ("drawn", body))
+        # A kept view is hostile input: cut short, it is drawn again, never sent.
+        with sqlite3.connect(os.path.join(e.dir, "p.tagproj")) as db:
+            db.execute("UPDATE views SET bytes = substr(bytes, 1, length(bytes) / 2)")
+        answer, again = e.get(path)
+        self.assertEqual((answer.getheader("X-Tagproj-View"), again), ("drawn", body))
+        # A zoomed region is never kept.
+        answer, _ = e.get(path.replace("api/photo?w=%d&h=%d" % (w, h), "api/photo?w=60&h=40&x=0.5&y=0.5&rw=0.1&rh=0.1"))
+        self.assertEqual((answer.status, answer.getheader("X-Tagproj-View")), (200, None))
 
     def test_dragging_a_tag_past_the_edge_keeps_it_inside_and_is_one_move(self):
         e = self.editor

@@ -50,6 +50,10 @@ extension ProjectInfo {
                 .object([("family", .string($0.family)), ("style", .string($0.style)), ("subsets", .integer(Int64($0.subsets))),
                          ("glyphs", .integer(Int64($0.glyphs))), ("bytes", .integer(Int64($0.bytes))), ("tags", .integer(Int64($0.tags)))])
             })),
+            ("kept_views", .array(keptViews.map {
+                .object([("width", .integer(Int64($0.size.width))), ("height", .integer(Int64($0.size.height))),
+                         ("bytes", .integer(Int64($0.bytes)))])
+            })),
         ])
     }
 }

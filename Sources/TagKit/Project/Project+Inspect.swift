@@ -31,6 +31,8 @@ public struct ProjectInfo: Equatable, Sendable {
     public var sourceFile: String? = nil
     /// Where each setting came from (`Project.settingOrigins()`).
     public var origins = SettingOrigins.unknown
+    /// The editor's views kept for the next open (`views`), the one drawn last first.
+    public var keptViews: [KeptViewSummary] = []
 }
 
 extension Project {
@@ -45,7 +47,7 @@ extension Project {
             crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
             tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries(),
-            sourceFile: source.fileName, origins: try settingOrigins())
+            sourceFile: source.fileName, origins: try settingOrigins(), keptViews: try store.keptViews())
     }
 
     /// Verifies the project: SQLite's `quick_check`, the schema against the migrations', every

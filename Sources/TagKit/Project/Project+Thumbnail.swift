@@ -49,8 +49,7 @@ extension Project {
         precondition((16...2048).contains(box), "a thumbnail box is 16 to 2048 pixels")
         let key = try store.thumbnailKey()
         if let kept = try store.thumbnail(box: box, drawnFrom: key, limit: Self.thumbnailReadLimit),
-           let check = try? ImageDecoder.verify(kept.bytes, maxPixels: box * box), check.warning == nil,
-           check.info.format == .jpeg, check.info.uprightWidth == kept.size.width, check.info.uprightHeight == kept.size.height {
+           Self.isWholeJPEG(kept.bytes, size: kept.size) {
             return Thumbnail(jpeg: kept.bytes, size: kept.size, movedTags: kept.movedTags, origin: .stored)
         }
         let source = try store.source()

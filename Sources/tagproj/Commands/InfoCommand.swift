@@ -41,6 +41,10 @@ struct InfoCommand: Command {
             out.line((n == 0 ? "fonts:        " : "              ")
                      + "\(face.family) \(face.style): \(subsets), \(face.glyphs) glyphs, \(face.bytes) bytes (\(use))")
         }
+        if !i.keptViews.isEmpty {
+            let sizes = i.keptViews.map { "\($0.size.width)×\($0.size.height)" }.joined(separator: ", ")
+            out.line("editor views: \(sizes) (\(i.keptViews.reduce(0) { $0 + $1.bytes }) bytes, kept for the next open)")
+        }
         out.line("jpeg export:  " + (plan.reason.map { "classic (\($0))" } ?? "lossless outside the tags"))
     }
 }

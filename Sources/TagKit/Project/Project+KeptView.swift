@@ -1,0 +1,77 @@
+/// The whole picture as the editor shows it under its tags at one size (`Project.preview`), and
+/// whether it was read back from the project or drawn now.
+public struct PreviewView: Sendable {
+    /// The JPEG's bytes.
+    public var jpeg: [UInt8]
+    /// Read back from the project: nothing was decoded.
+    public var kept: Bool
+    /// Its size.
+    public var size: PictureSize
+    /// What it was drawn from (`Project.viewKey`): kept under this key.
+    let drawnFrom: String
+}
+
+/// A view the project keeps, as `info` reports it.
+public struct KeptViewSummary: Equatable, Sendable {
+    public var size: PictureSize
+    /// Its JPEG's length.
+    public var bytes: Int
+}
+
+extension Project {
+    /// The longest a kept view's blob may be to be read back (the column allows 32 MiB): a
+    /// 3840×2400 view is some 3 MB.
+    public static let keptViewReadLimit = 32 << 20
+
+    /// The whole picture at `size`, as ``preview(size:region:quality:decoded:)`` draws it: the
+    /// view the project keeps of that size when it was drawn from the photo, orientation and crop
+    /// the project has now (``keep(_:)`` kept it), else drawn now (`decoded` as for `preview`).
+    /// With `reuse` false, it is drawn now whatever is kept.
+    ///
+    /// A kept view is hostile input: one longer than ``keptViewReadLimit`` or that does not
+    /// decode whole as a JPEG of `size` is ignored and drawn again. The project is only read.
+    /// - Throws: what `preview` throws; a busy lock.
+    public func view(size: PictureSize, reuse: Bool = true, decoded: ((DecodedPicture.Key) -> DecodedPicture?)? = nil) throws -> PreviewView {
+        let key = try viewKey()
+        if reuse, let bytes = try store.keptView(size: size, drawnFrom: key, limit: Self.keptViewReadLimit),
+           Self.isWholeJPEG(bytes, size: size) {
+            return PreviewView(jpeg: bytes, kept: true, size: size, drawnFrom: key)
+        }
+        return PreviewView(jpeg: try preview(size: size, decoded: decoded), kept: false, size: size, drawnFrom: key)
+    }
+
+    /// Keeps `view` (drawn by ``view(size:reuse:decoded:)``) in the project for the next open at
+    /// its size, in place of the one of that size, and lets go of all but the two sizes drawn
+    /// last. A write of its own outside the history, on a second connection that waits at most a
+    /// quarter of a second for another writer: when the project is busy, read-only, or no longer
+    /// what the view was drawn from, nothing is kept. This project may be open read-only.
+    /// - Returns: whether it was kept.
+    @discardableResult
+    public func keep(_ view: PreviewView) -> Bool {
+        guard !view.kept, (try? viewKey()) == view.drawnFrom,
+              let writer = try? ProjectStore.open(path, forWriting: true, busyTimeoutMS: 250) else { return false }
+        return (try? writer.keepView(view.jpeg, size: view.size, drawnFrom: view.drawnFrom)) != nil
+    }
+
+    /// What a view of the whole picture is drawn from: `tagproj VERSION view q85 FORMAT
+    /// orientation O crop X Y W H photo DIGEST BYTES`, the digest of the photo's bytes as
+    /// `DecodedPicture` tells photos apart, so a photo changed behind tagproj's back, another crop
+    /// (`set --crop`, an undo of it) or another renderer draws it again. Tags are not in it: the
+    /// page draws them over the view.
+    func viewKey() throws -> String {
+        let source = try store.source()
+        let bytes = try store.sharedSourceBytes()
+        let c = source.crop
+        let digest = String(DecodedPicture.digest(bytes.buffer), radix: 16)
+        return "tagproj \(TagKitVersion.string) view q85 \(source.format.rawValue) orientation \(source.orientation.rawValue) "
+            + "crop \(c.x) \(c.y) \(c.width) \(c.height) photo \(digest) \(bytes.count)"
+    }
+
+    /// Whether `bytes` decode whole (no warning) as a JPEG of `size`: how a picture the project
+    /// kept is checked before it is shown.
+    static func isWholeJPEG(_ bytes: [UInt8], size: PictureSize) -> Bool {
+        guard let check = try? ImageDecoder.verify(bytes, maxPixels: size.width * size.height) else { return false }
+        return check.warning == nil && check.info.format == .jpeg
+            && check.info.uprightWidth == size.width && check.info.uprightHeight == size.height
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import TagKit
+
+/// The editor's view of the whole picture, kept in the project so that the next open at the same
+/// size sends it without decoding: the same bytes the preview draws, read back until the photo or
+/// crop changes, at most two sizes, and never trusted when read back.
+@Suite(.serialized) struct KeptViewTests {
+    let size = PictureSize(width: 90, height: 60)
+
+    func viewRows(_ path: String) throws -> Int64 {
+        try Database(path: path, readOnly: true).scalar("SELECT count(*) FROM views")?.integer ?? -1
+    }
+
+    /// The view at `size` drawn now and kept: what a second open sends.
+    func keptOnce(_ project: Project, _ size: PictureSize) throws -> PreviewView {
+        let drawn = try project.view(size: size, reuse: false)
+        #expect(!drawn.kept)
+        #expect(project.keep(drawn))
+        return drawn
+    }
+
+    @Test func theFirstIsDrawnAndKeptTheSecondReadBackWithoutAnEntry() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: FixedWidthMeasurer())
+        let entries = try project.historyTree().json.text
+        let drawn = try keptOnce(Project.open(project.path, forWriting: false), size)
+        #expect(drawn.jpeg == (try project.preview(size: size)), "the view is the preview, byte for byte")
+        let again = try Project.open(project.path, forWriting: false).view(size: size)
+        #expect(again.kept)
+        #expect(again.jpeg == drawn.jpeg)
+        #expect(!project.keep(again), "a view read back is not written again")
+        #expect(try project.historyTree().json.text == entries, "keeping a view is not an edit")
+        // Asked to draw it afresh, it is drawn whatever is kept.
+        #expect(try !project.view(size: size, reuse: false).kept)
+    }
+
+    @Test func twoSizesAreKeptTheOnesDrawnLast() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let sizes = [PictureSize(width: 90, height: 60), PictureSize(width: 60, height: 40), PictureSize(width: 30, height: 20)]
+        for size in sizes { _ = try keptOnce(project, size) }
+        #expect(try project.info().keptViews.map(\.size) == [sizes[2], sizes[1]])
+        #expect(try !project.view(size: sizes[0]).kept, "the oldest size was let go")
+        #expect(try project.view(size: sizes[1]).kept && project.view(size: sizes[2]).kept)
+        // Drawn again, a size replaces its own row and becomes the newest.
+        _ = try keptOnce(project, sizes[1])
+        #expect(try project.info().keptViews.map(\.size) == [sizes[1], sizes[2]])
+        #expect(try viewRows(project.path) == 2)
+    }
+
+    @Test func aTagEditKeepsItACropOrAnotherPhotoDrawsItAgain() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let whole = try keptOnce(project, size)
+        // Tags are drawn over the view by the page: a tag edit leaves it as it is.
+        _ = try project.add(kind: .price, text: "12", at: NormalizedPoint(x: 0.5, y: 0.5), side: nil, measurer: FixedWidthMeasurer())
+        #expect(try project.view(size: size).kept)
+        // A crop is another picture; undone, the first view is drawn again, the same bytes.
+        let rect = try Crop.validated(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        _ = try project.perform(.set(SettingsChange(crop: .rect(rect))), fonts: nil)
+        let cropped = try project.view(size: size)
+        #expect(!cropped.kept && cropped.jpeg != whole.jpeg)
+        _ = try project.undo()
+        let undone = try project.view(size: size)
+        #expect(undone.kept && undone.jpeg == whole.jpeg)
+        // The photo's bytes changed behind tagproj's back (another program's UPDATE): its digest.
+        let key = try project.viewKey()
+        try project.store.db.execute("UPDATE source_bytes SET bytes = bytes || x'00'; UPDATE source SET byte_count = byte_count + 1")
+        #expect(try project.viewKey() != key)
+        #expect(try !project.view(size: size).kept)
+    }
+
+    @Test(arguments: ["oversized", "garbage", "wrong size", "truncated", "another version"])
+    func aBadKeptViewIsIgnoredAndDrawnAgain(_ damage: String) throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let good = try keptOnce(project, size)
+        let db = try Database(path: project.path)
+        // A planted file need not have the CHECKs: rebuild the table without them.
+        try db.execute("""
+            CREATE TABLE v2 AS SELECT * FROM views; DROP TABLE views;
+            CREATE TABLE views (id INTEGER PRIMARY KEY, width INTEGER, height INTEGER, drawn_from TEXT, drawn INTEGER, bytes BLOB);
+            INSERT INTO views SELECT * FROM v2; DROP TABLE v2
+            """)
+        var asked = size
+        switch damage {
+        case "oversized": try db.execute("UPDATE views SET bytes = zeroblob(\(Project.keptViewReadLimit + 1))")
+        case "garbage": try db.execute("UPDATE views SET bytes = x'ffd8ffe000104a464946'")
+        case "wrong size":
+            try db.execute("UPDATE views SET width = 45, height = 30")
+            asked = PictureSize(width: 45, height: 30)
+        case "truncated": try db.execute("UPDATE views SET bytes = substr(bytes, 1, length(bytes) / 2)")
+        default: try db.execute("UPDATE views SET drawn_from = replace(drawn_from, 'tagproj ', 'tagproj 0.0.0-')")
+        }
+        let again = try Project.open(project.path, forWriting: false).view(size: asked)
+        #expect(!again.kept)
+        if asked == size { #expect(again.jpeg == good.jpeg) }
+        #expect(project.keep(again))
+        #expect(try Project.open(project.path, forWriting: false).view(size: asked).kept)
+    }
+
+    @Test func aBusyProjectKeepsNothingAndWaitsAQuarterSecondAtMost() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let drawn = try project.view(size: size)
+        // Another process's edit holds the write lock.
+        let editor = try Database(path: project.path)
+        try editor.execute("BEGIN IMMEDIATE")
+        let started = Date()
+        #expect(!project.keep(drawn))
+        #expect(Date().timeIntervalSince(started) < 3, "it does not wait out an edit")
+        try editor.execute("ROLLBACK")
+        #expect(try viewRows(project.path) == 0)
+    }
+
+    @Test func aReadOnlyProjectKeepsNothingAndIsUntouched() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: project.path))
+        chmod(project.path, 0o444)
+        defer { chmod(project.path, 0o644) }
+        guard access(project.path, W_OK) != 0 else { return }  // root writes anything: nothing to test
+        let readOnly = try Project.open(project.path, forWriting: false)
+        #expect(!readOnly.keep(try readOnly.view(size: size)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: project.path)) == bytes)
+    }
+
+    @Test func theMigrationAddsTheTableToAnOldProject() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.tagproj")
+        try FileManager.default.copyItem(atPath: Fixtures.path("Fixtures/projects/schema-v1.tagproj"), toPath: path)
+        let project = try Project.open(path, forWriting: false)
+        _ = try keptOnce(project, PictureSize(width: 32, height: 32))
+        #expect(try viewRows(path) == 1)
+        #expect(throws: SQLiteError.self) { try Database(path: path).execute("UPDATE views SET width = 0") }
+    }
+}
