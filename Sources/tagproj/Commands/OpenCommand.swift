@@ -122,8 +122,17 @@ struct OpenCommand: Command {
             if browser == nil { out.note(Self.noBrowser) }
         }
         while true {
+            // While xdg-open runs, its SIGCHLD is not relied on alone (a thread that does not
+            // block SIGCHLD, started by a library before the mask above, would take and drop it):
+            // the wait also ends every quarter second to look at the process.
             var received: Int32 = 0
-            sigwait(&signals, &received)
+            if browser == nil {
+                sigwait(&signals, &received)
+            } else {
+                var quarter = timespec(tv_sec: 0, tv_nsec: 250_000_000)
+                let got = sigtimedwait(&signals, nil, &quarter)
+                received = got > 0 ? got : SIGCHLD
+            }
             guard received == SIGCHLD else { break }
             // xdg-open exits at once, with a failure when it finds no browser (a server over ssh).
             if let pid = browser, let succeeded = Self.ended(pid) {
