@@ -14,9 +14,13 @@ final class EditorAPI {
     /// first view is answered.
     private let photos: PhotoCache
 
-    init(projectPath: String, photos: PhotoCache) throws {
+    /// The first view, drawn as the editor starts (the gallery's editors have none).
+    private let firstView: FirstView?
+
+    init(projectPath: String, photos: PhotoCache, firstView: FirstView? = nil) throws {
         self.projectPath = projectPath
         self.photos = photos
+        self.firstView = firstView
     }
 
     private func open(forWriting: Bool) throws -> Project {
@@ -133,11 +137,20 @@ final class EditorAPI {
             return HTTPResponse(status: 200, contentType: "image/jpeg", body: try project.preview(size: size, region: region, decoded: held))
         }
         // The whole picture, the view an open shows first: the one the project keeps of this size
-        // (nothing decoded), else drawn, and kept for the next open a second after it was
-        // answered, once the page has shown it: the write's lock never holds up the page's
-        // other calls while it opens. `fresh=1` draws it again whatever is kept.
-        let view = try project.view(size: size, reuse: request.argument("fresh") != "1", decoded: held)
-        if !view.kept { _ = runDetached { usleep(1_000_000); project.keep(view) } }
+        // (nothing decoded), else the one drawn as the editor started, else drawn now; kept for
+        // the next open a second after it was answered, once the page has shown it: the write's
+        // lock never holds up the page's other calls while it opens. `fresh=1` draws it again
+        // whatever is kept. The page's room is remembered for the next project opened.
+        let fresh = request.argument("fresh") == "1"
+        let view = try project.view(size: size, reuse: !fresh, drawnBefore: fresh ? nil : firstView?.take(size: size), decoded: held)
+        let room = request.argument("room").flatMap(EditorRoom.init)
+        if !view.kept || room != nil {
+            _ = runDetached {
+                usleep(1_000_000)
+                if !view.kept { project.keep(view) }
+                if let room { EditorRoom.remember(room) }
+            }
+        }
         return HTTPResponse(status: 200, contentType: "image/jpeg", body: view.jpeg,
                             extraHeader: ("X-Tagproj-View", view.kept ? "kept" : "drawn"))
     }

@@ -35,8 +35,12 @@ public final class EditorServer {
     /// - Throws: the project's error (missing, not a project, damaged), or ``EditorStartError``.
     public init(projectPath: String, port: UInt16 = 0, lanAddress: String? = nil) throws {
         self.projectPath = projectPath
-        _ = try Project.open(projectPath, forWriting: false).pictureSize()
-        let site = OneProject(api: try EditorAPI(projectPath: projectPath, photos: PhotoCache()))
+        let picture = try Project.open(projectPath, forWriting: false).pictureSize()
+        // The first view, at the size the page asked for last time in its room, drawn while the
+        // browser loads the page.
+        let firstView = FirstView()
+        if let room = EditorRoom.last() { firstView.start(projectPath, size: room.viewSize(for: picture)) }
+        let site = OneProject(api: try EditorAPI(projectPath: projectPath, photos: PhotoCache(), firstView: firstView))
         // The guard checks the Host and Origin against the port, known once the server listens.
         let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes, concurrentReads: true)
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)

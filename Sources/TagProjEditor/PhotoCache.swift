@@ -28,29 +28,18 @@ final class PhotoCache: @unchecked Sendable {
     let budget: Int
     private var entries: [String: Entry] = [:]
     private var uses = 0
-    // Allocated, so their addresses never move.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let lock = Condition()
 
     init(budget: Int = PhotoCache.defaultBudget) {
         self.budget = budget
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-        changed.deallocate()
     }
 
     /// Starts decoding the photo of the project at `path`, unless it is held or being decoded:
     /// called once the first view of it is answered, so the decode never competes with that
     /// view or with the browser loading the page.
     func warm(_ path: String) {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
+        lock.lock()
+        defer { lock.unlock() }
         guard entries[path] == nil else { return }
         startDecoding(path, key: nil)
     }
@@ -60,9 +49,9 @@ final class PhotoCache: @unchecked Sendable {
     /// for the views that follow. A decode under way is waited for: it began with the first
     /// view, so what is left of it is less than a view's own decode.
     func picture(at path: String, key: DecodedPicture.Key) -> DecodedPicture? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        while entries[path]?.decoding == true { pthread_cond_wait(changed, lock) }
+        lock.lock()
+        defer { lock.unlock() }
+        while entries[path]?.decoding == true { lock.wait() }
         uses += 1
         if let picture = entries[path]?.picture, picture.key == key {
             entries[path]?.lastUse = uses
@@ -75,22 +64,22 @@ final class PhotoCache: @unchecked Sendable {
     /// Whether `picture(at:key:)` could give the photo of `path` (it has been warmed): when not,
     /// a view need not read and digest the photo's bytes to ask.
     func mayHold(_ path: String) -> Bool {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
+        lock.lock()
+        defer { lock.unlock() }
         return entries[path] != nil
     }
 
     /// Waits until no photo is being decoded: for tests, which need to know what is held.
     func settle() {
-        pthread_mutex_lock(lock)
-        while entries.values.contains(where: \.decoding) { pthread_cond_wait(changed, lock) }
-        pthread_mutex_unlock(lock)
+        lock.lock()
+        while entries.values.contains(where: \.decoding) { lock.wait() }
+        lock.unlock()
     }
 
     /// Bytes held now.
     var heldBytes: Int {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
+        lock.lock()
+        defer { lock.unlock() }
         return entries.values.reduce(0) { $0 + ($1.picture?.byteCount ?? 0) }
     }
 
@@ -120,7 +109,7 @@ final class PhotoCache: @unchecked Sendable {
             _ = tp_thread_lower_priority()
             picture = try? photo.decoded()
         }
-        pthread_mutex_lock(lock)
+        lock.lock()
         uses += 1
         entries[path] = Entry(picture: picture.flatMap { $0.byteCount <= budget ? $0 : nil }, decoding: false,
                               tried: picture?.key ?? key, lastUse: uses)
@@ -132,7 +121,7 @@ final class PhotoCache: @unchecked Sendable {
             entries[oldest.key]?.picture = nil
             entries[oldest.key]?.tried = nil
         }
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
+        lock.broadcast()
+        lock.unlock()
     }
 }

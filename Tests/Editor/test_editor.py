@@ -35,9 +35,19 @@ TAGPROJ = os.path.abspath(os.environ.get("TAGPROJ_BINARY", os.path.join(REPO, ".
 PHOTO = os.path.join(REPO, "Fixtures/coffee.png")
 
 
+# The editor remembers its page's room in the state folder, and `new` then draws the first view:
+# each test folder has a state folder of its own (`state_of`), and anything else this one.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="tagproj-editor-state-")
+
+
+def state_of(folder):
+    """The environment of a tagproj run for `folder`: its own (hidden) state folder."""
+    return dict(os.environ, XDG_STATE_HOME=os.path.join(folder, ".state"))
+
+
 def cli(*args, cwd):
     """Runs tagproj; returns (exit status, stdout, stderr)."""
-    run = subprocess.run([TAGPROJ, *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+    run = subprocess.run([TAGPROJ, *args], cwd=cwd, capture_output=True, text=True, timeout=60, env=state_of(cwd))
     return run.returncode, run.stdout, run.stderr
 
 
@@ -98,7 +108,7 @@ class Editor:
             assert status == 0, err
         self.server = subprocess.Popen([TAGPROJ, "open", "p.tagproj", "--no-browser", "--port", "0"], cwd=self.dir,
                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                       env=dict(os.environ, **(environment or {})))
+                                       env=dict(state_of(self.dir), **(environment or {})))
         self.url = self.server.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), self.url
         self.origin = self.url.split("/#")[0]
@@ -359,6 +369,11 @@ class EditorTests(unittest.TestCase):
             db.execute("UPDATE views SET bytes = substr(bytes, 1, length(bytes) / 2)")
         answer, again = e.get(path)
         self.assertEqual((answer.getheader("X-Tagproj-View"), again), ("drawn", body))
+        # The room was remembered: a project made now has its first view drawn by `new`, at the
+        # very size the page asks for (the same photo, so the same picture size).
+        status, out, err = cli("new", "q.tagproj", PHOTO, "--json", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        self.assertEqual([(v["width"], v["height"]) for v in json.loads(out)["kept_views"]], [(w, h)])
         # A zoomed region is never kept.
         answer, _ = e.get(path.replace("api/photo?w=%d&h=%d" % (w, h), "api/photo?w=60&h=40&x=0.5&y=0.5&rw=0.1&rh=0.1"))
         self.assertEqual((answer.status, answer.getheader("X-Tagproj-View")), (200, None))
@@ -955,6 +970,17 @@ class PhoneTests(unittest.TestCase):
         box = element.rect
         self.touch("touchStart", box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.touch("touchEnd")
+
+    def test_a_project_made_after_an_open_has_the_view_the_phone_asks_for(self):
+        e = self.editor
+        e.load()
+        room = os.path.join(e.dir, ".state", "tagproj", "editor-room")
+        e.wait(lambda d: os.path.exists(room), "the page's room was never remembered")
+        asked = e.driver.execute_script("const p = document.getElementById('photo'); return [p.naturalWidth, p.naturalHeight]")
+        status, out, err = cli("new", "q.tagproj", "big.png", "--json", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        with open(room) as remembered:
+            self.assertEqual([[v["width"], v["height"]] for v in json.loads(out)["kept_views"]], [asked], remembered.read())
 
     def test_the_photo_fills_the_width_and_the_toolbar_is_one_row_of_44_px_buttons(self):
         e = self.editor

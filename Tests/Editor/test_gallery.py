@@ -58,7 +58,7 @@ class Gallery(test_editor.Editor):
 
     def start_server(self, arguments):
         self.server = subprocess.Popen([TAGPROJ, *arguments], cwd=self.dir, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True)
+                                       stderr=subprocess.PIPE, text=True, env=test_editor.state_of(self.dir))
         self.url = self.server.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), self.url + self.server.stderr.read()
         self.origin = self.url.split("/#")[0]

@@ -55,10 +55,11 @@ final class CLI {
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        // Every run sees its own (empty) config folder and the C locale, so neither the user's
-        // ~/.config/tagproj/config nor the machine's LANG changes a project's defaults; a test
-        // that wants them passes XDG_CONFIG_HOME or LC_ALL.
-        let isolated = ["XDG_CONFIG_HOME": dir + "/.config", "LC_ALL": "C"]
+        // Every run sees its own (empty) config and state folders and the C locale, so neither
+        // the user's ~/.config/tagproj/config, the editor's room remembered in ~/.local/state nor
+        // the machine's LANG changes what a command does; a test that wants them passes
+        // XDG_CONFIG_HOME, XDG_STATE_HOME or LC_ALL.
+        let isolated = ["XDG_CONFIG_HOME": dir + "/.config", "XDG_STATE_HOME": dir + "/.local/state", "LC_ALL": "C"]
         process.environment = ProcessInfo.processInfo.environment.merging(isolated) { $1 }.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -26,17 +26,21 @@ extension Project {
     /// The whole picture at `size`, as ``preview(size:region:quality:decoded:)`` draws it: the
     /// view the project keeps of that size when it was drawn from the photo, orientation and crop
     /// the project has now (``keep(_:)`` kept it), else drawn now (`decoded` as for `preview`).
-    /// With `reuse` false, it is drawn now whatever is kept.
+    /// With `reuse` false, it is drawn now whatever is kept. `drawnBefore`, a view this process
+    /// drew a moment ago (the editor draws the first one as it starts), is given instead of
+    /// drawing when it is of `size` and was drawn from what the project has now.
     ///
     /// A kept view is hostile input: one longer than ``keptViewReadLimit`` or that does not
     /// decode whole as a JPEG of `size` is ignored and drawn again. The project is only read.
     /// - Throws: what `preview` throws; a busy lock.
-    public func view(size: PictureSize, reuse: Bool = true, decoded: ((DecodedPicture.Key) -> DecodedPicture?)? = nil) throws -> PreviewView {
+    public func view(size: PictureSize, reuse: Bool = true, drawnBefore: PreviewView? = nil,
+                     decoded: ((DecodedPicture.Key) -> DecodedPicture?)? = nil) throws -> PreviewView {
         let key = try viewKey()
         if reuse, let bytes = try store.keptView(size: size, drawnFrom: key, limit: Self.keptViewReadLimit),
            Self.isWholeJPEG(bytes, size: size) {
             return PreviewView(jpeg: bytes, kept: true, size: size, drawnFrom: key)
         }
+        if let drawnBefore, !drawnBefore.kept, drawnBefore.size == size, drawnBefore.drawnFrom == key { return drawnBefore }
         return PreviewView(jpeg: try preview(size: size, decoded: decoded), kept: false, size: size, drawnFrom: key)
     }
 

@@ -117,8 +117,15 @@ async function edit(request) {
 // MARK: - The view: fit, zoom, pan
 
 function fitScale() {
-  const room = { w: Math.max(stage.clientWidth - 16, 50), h: Math.max(stage.clientHeight - 16, 50) };
-  return Math.min(room.w / state.width, room.h / state.height, 1);
+  const { w, h } = room();
+  return Math.min(w / state.width, h / state.height, 1);
+}
+
+/// The CSS pixels the fitted photo may take: the server, told them with the photo's first view,
+/// draws that view for the next photo opened in this room before the page asks for it, as
+/// `EditorRoom.viewSize` computes what `fitScale` and `pixels` give here.
+function room() {
+  return { w: Math.max(stage.clientWidth - 16, 50), h: Math.max(stage.clientHeight - 16, 50) };
 }
 
 function fit() {
@@ -159,8 +166,9 @@ function layout(gliding) {
   // The whole photo at the fitted size; a zoomed view adds the detail of what it shows.
   const fitted = fitScale();
   const base = pixels(state.width * fitted, state.height * fitted);
+  // Asked again only for another size or crop, not for another room of the same size.
   const src = photoURL(base.w, base.h);
-  if (photo.dataset.src !== src) { photo.dataset.src = src; photo.src = src; }
+  if (photo.dataset.src?.replace(/&room=[^&]*/, "") !== src.replace(/&room=[^&]*/, "")) { photo.dataset.src = src; photo.src = src; }
   for (const el of layer.children) placeTag(el);
   // A region fetched now goes first: the tags, shown scaled meanwhile, are drawn anew once it is
   // shown, so they do not take the server's cores from it.
@@ -217,7 +225,9 @@ function detailView() {
 /// height as fractions, written as they should be sent), with the crop the state says it has, so
 /// that the server refuses it rather than answer with another crop's pixels.
 function photoURL(w, h, region) {
-  const part = region ? "&x=" + region[0] + "&y=" + region[1] + "&rw=" + region[2] + "&rh=" + region[3] : "";
+  const { w: rw, h: rh } = room();
+  const part = region ? "&x=" + region[0] + "&y=" + region[1] + "&rw=" + region[2] + "&rh=" + region[3]
+    : "&room=" + rw + "," + rh + "," + (window.devicePixelRatio || 1);
   return "api/photo?w=" + w + "&h=" + h + part + "&crop=" + encodeURIComponent(state.crop);
 }
 

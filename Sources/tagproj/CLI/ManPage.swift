@@ -48,7 +48,10 @@ enum ManPage {
                  + "there fetch nothing (default 24; 0 turns it off, and each zoom fetches the region it shows)."),
             ".SH FILES",
             text("A project is one SQLite file (suffix .tagproj) in rollback-journal mode; Schema/README.md in the source "
-                 + "describes its tables, for reading it with the sqlite3 shell or Python's sqlite3 module."),
+                 + "describes its tables, for reading it with the sqlite3 shell or Python's sqlite3 module. "
+                 + "$XDG_STATE_HOME/tagproj/editor-room (default ~/.local/state/tagproj/editor-room) holds the room open's page "
+                 + "last fitted the photo in; with it, new draws a project's first view for the editor, and open starts "
+                 + "drawing it before the page asks. Deleting it stops both."),
             ".SH SEE ALSO",
             "\\fBsqlite3\\fR(1), \\fBparallel\\fR(1), \\fBxargs\\fR(1)",
         ]

@@ -1,4 +1,5 @@
 import TagKit
+import TagProjEditor
 
 /// `tagproj new`: a project from a photo.
 struct NewCommand: Command {
@@ -19,8 +20,10 @@ struct NewCommand: Command {
             Without --currency or --price-format, prices are written as the user's locale writes them (LC_ALL,
             LC_MONETARY or LANG: its symbol, before or after the amount, the space, the decimal separator; ¥12.50
             where it has none, as C and POSIX), unless the config file sets them ('tagproj config'); a flag beats
-            the config file, which beats the locale. 'tagproj info' says where each setting came from. Says "created …" on stderr; with --json, prints
-            what 'tagproj info --json' would.
+            the config file, which beats the locale. 'tagproj info' says where each setting came from. Once 'tagproj open' has
+            been used on this machine, the view of the photo it will show first (at the size of the window it remembers,
+            in $XDG_STATE_HOME/tagproj/editor-room) is drawn now and kept in the project, so its first open need not
+            decode the photo. Says "created …" on stderr; with --json, prints what 'tagproj info --json' would.
             """,
         examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'",
                    "tagproj new story.tagproj dish.jpg --crop 4:5",
@@ -59,6 +62,9 @@ struct NewCommand: Command {
         if let warning = created.importWarning {
             out.warning("'\(image)' is slightly damaged but decodes whole: \(warning)")
         }
+        // Once the editor has been used here, its first view of the photo is drawn now, while
+        // nothing else wants the cores, instead of while the browser loads the page.
+        EditorRoom.prepareFirstView(ofProjectAt: project)
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
         if json { out.line(info.json.text) }
