@@ -33,7 +33,7 @@ final class EditorAPI {
         HTTPResponse.answering {
             switch path {
             case "/api/state": return .json(try EditorState.json(try open(forWriting: false)))
-            case "/api/version": return .json(.object([("version", .string(EditorState.version(of: projectPath)))]))
+            case "/api/version": return .json(.object([("version", .string(try EditorState.version(of: projectPath)))]))
             case "/api/tag": return try tagImage(request)
             case "/api/tags": return try tagImages(request)
             case "/api/photo": return try photo(request)

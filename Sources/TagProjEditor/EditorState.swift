@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import TagKit
 
 /// What the page is told about the project: the picture's size, every tag with the geometry the
@@ -9,19 +10,26 @@ enum EditorState {
     /// the page holds decoded at 1:1 for zooming (`holdPixels`); `crop`, the part of the photo
     /// the picture is (`cropKey`), which the page sends with each view of the photo it asks for.
     static func json(_ project: Project) throws -> JSON {
+        var members = try content(project)
+        members.insert(("version", .string(version(ofContent: members))), at: 4)
+        return .object(members)
+    }
+
+    /// What `json` answers but its version.
+    private static func content(_ project: Project) throws -> [(String, JSON)] {
         let size = try project.pictureSize()
         let settings = try project.settings()
         let all = try project.tags()
         let overlaps = Overlaps.among(all, size: size, scale: settings.tagScale)
         let tags = all.map { tag in tagJSON(tag, settings: settings, size: size, overlaps: overlaps[tag.id] ?? []) }
-        return .object([
+        return [
             ("name", .string(FileIO.removingSuffix(FileIO.baseName(of: project.path)))),
             ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
             ("crop", .string(cropKey(try project.crop()))),
-            ("version", .string(version(of: project.path))), ("currency", .string(settings.currency)),
+            ("currency", .string(settings.currency)),
             ("tag_scale", .number(settings.tagScale)), ("hold_pixels", .integer(Int64(holdPixels))),
             ("tags", .array(tags)), ("history", try project.historyTree().json),
-        ])
+        ]
     }
 
     /// `X,Y,W,H`, the crop's fractions in full: what tells one crop of the photo from another of
@@ -58,11 +66,28 @@ enum EditorState {
         return .object(members)
     }
 
-    /// Changes whenever the project file is written, by the editor or by another process (a
-    /// `tagproj` in a shell): its modification time to the nanosecond, size and inode.
-    static func version(of path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "gone" }
-        return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)-\(info.st_size)-\(info.st_ino)"
+    /// Changes whenever what `json` answers changes, by an edit in the editor or in another
+    /// process (a `tagproj` in a shell), and only then: the project's own writes outside the
+    /// history (a view or a thumbnail kept for the next open) change the file but not the
+    /// version, so the page and the gallery fetch nothing again for them. A digest of the state
+    /// (FNV-1a 64: to tell states apart, not a defence), worked out again only when the file's
+    /// device, inode, size or modification time have changed since it was last worked out.
+    /// - Throws: what opening the project throws (it is gone, it is not a project).
+    static func version(of path: String) throws -> String {
+        // The file is looked at before it is read: a write in between is read and kept under the
+        // older look, which the next call finds changed.
+        let look = FileIO.identity(of: path)
+        if let look, let known = versions.withLock({ $0[path] }), known.look == look { return known.version }
+        let version = version(ofContent: try content(Project.open(path, forWriting: false, frontEnd: "editor")))
+        if let look { versions.withLock { $0[path] = (look, version) } }
+        return version
     }
+
+    private static func version(ofContent members: [(String, JSON)]) -> String {
+        let digest = JSON.object(members).text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return String(digest, radix: 16)
+    }
+
+    /// The version last worked out for each project file, with how the file looked then.
+    private static let versions = Mutex<[String: (look: FileIO.Identity, version: String)]>([:])
 }

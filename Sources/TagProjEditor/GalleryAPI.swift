@@ -80,7 +80,7 @@ final class GalleryAPI: Site {
                 return .object([
                     ("name", .string(name)), ("tags", .integer(Int64(try project.tags().count))),
                     ("warnings", .array(try project.overlapNotices().map { .string($0.message) })),
-                    ("version", .string(EditorState.version(of: file))),
+                    ("version", .string(try EditorState.version(of: file))),
                 ])
             } catch let error as TagProjError {
                 return .object([("name", .string(name)), ("error", .string(error.message))])

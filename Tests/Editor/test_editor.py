@@ -343,6 +343,9 @@ class EditorTests(unittest.TestCase):
         e.load()
         path = "/" + e.driver.execute_script("return document.getElementById('photo').dataset.src")
         w, h = (int(v.split("=")[1]) for v in path.split("?")[1].split("&")[:2])
+        auth = {"X-Tagproj-Token": e.token}
+        version = e.request("GET", "/api/version", headers=auth)[1]
+        state = e.request("GET", "/api/state", headers=auth)[1]
 
         def kept():
             with sqlite3.connect(os.path.join(e.dir, "p.tagproj")) as db:
@@ -353,6 +356,9 @@ class EditorTests(unittest.TestCase):
         rows = kept()
         self.assertEqual(len(rows), 1, "the view the page showed is kept in the project")
         self.assertEqual(history(e.dir), entries, "keeping a view is not an edit")
+        # Nor does it tell the page, polling, that the project changed: the same version and state.
+        self.assertEqual(e.request("GET", "/api/version", headers=auth)[1], version)
+        self.assertEqual(e.request("GET", "/api/state", headers=auth)[1], state)
         status, out, err = cli("info", "p.tagproj", "--json", cwd=e.dir)
         self.assertEqual(json.loads(out)["kept_views"], [{"width": w, "height": h, "bytes": len(rows[0][0])}], err)
         self.assertIn("editor views: %d×%d (%d bytes, kept for the next open)" % (w, h, len(rows[0][0])),
