@@ -137,7 +137,7 @@ final class GalleryAPI: Site {
     }
 
     /// `POST /api/upload`: the photo received whole becomes a new project in the folder as
-    /// `tagproj new` makes one, under a name no file has (``ProjectFolder/freshProjectName(forPhoto:)``):
+    /// `tagproj new` makes one (its first view kept, as `new` keeps it), under a name no file has (``ProjectFolder/freshProjectName(forPhoto:)``):
     /// `{"created":"NAME.tagproj","width","height","said":["created …"][,"warning"]}`. Its errors are `new`'s, naming
     /// the photo by the name it was uploaded with.
     private func upload(_ request: HTTPRequest) throws -> JSON {
@@ -148,6 +148,9 @@ final class GalleryAPI: Site {
         let name = folder.freshProjectName(forPhoto: photoName)
         let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: try NewProjectOptions.defaults(environment: ProcessEnvironment.current()),
                                          photoName: FileIO.baseName(of: photoName))
+        // As `new` does: the first view the editor will show of it, drawn and kept now, so the
+        // click on its card opens it without decoding the photo.
+        EditorRoom.prepareFirstView(ofProjectAt: project.path)
         let info = try project.info()
         var members: [(String, JSON)] = [("created", .string(name)), ("width", .integer(Int64(info.width))),
                                          ("height", .integer(Int64(info.height))),

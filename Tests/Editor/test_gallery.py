@@ -195,6 +195,10 @@ class GalleryTests(unittest.TestCase):
     def test_a_picked_photo_becomes_a_project_under_a_fresh_name(self):
         g = self.gallery
         g.grid(3)
+        # The editor has been used here, in a room of 32×24 CSS pixels at a devicePixelRatio of 1.5.
+        os.makedirs(os.path.join(g.dir, ".state", "tagproj"), exist_ok=True)
+        with open(os.path.join(g.dir, ".state", "tagproj", "editor-room"), "w") as room:
+            room.write("32,24,1.5\n")
         shutil.copyfile(JPEG, os.path.join(g.outside, "c.jpg"))
         g.pick(os.path.join(g.outside, "c.jpg"))
         g.wait(lambda d: "created c-2.tagproj: jpeg 64×48" in g.status(), "the upload never said it made c-2.tagproj")
@@ -202,6 +206,8 @@ class GalleryTests(unittest.TestCase):
         self.assertIn("c-2.tagproj", cards)
         info = json.loads(check("info", "c-2.tagproj", "--json", cwd=g.dir))
         self.assertEqual((info["width"], info["height"], info["tags"]), (64, 48, 0))
+        # Its first view for that room (fitted in 32×24, at 1.5 pixels each: 48×36) is kept, as `new` keeps it.
+        self.assertEqual([(v["width"], v["height"]) for v in info["kept_views"]], [(48, 36)])
         self.assertEqual(json.loads(check("info", "c.tagproj", "--json", cwd=g.dir))["tags"], 0, "c.tagproj is untouched")
         with open(JPEG, "rb") as f, open(os.path.join(g.dir, "c-2.tagproj"), "rb") as p:
             self.assertIn(f.read(), p.read(), "the photo's bytes are stored unchanged")
