@@ -84,7 +84,7 @@ enum EditorState {
     }
 
     private static func version(ofContent members: [(String, JSON)]) -> String {
-        let digest = JSON.object(members).text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let digest = FNV1a.hash(JSON.object(members).text.utf8)
         return String(digest, radix: 16)
     }
 

@@ -15,7 +15,7 @@ final class FirstView: @unchecked Sendable {
     /// project keeps one of that size already.
     func start(_ path: String, size: PictureSize) {
         guard let project = try? Project.open(path, forWriting: false, frontEnd: "editor"),
-              (try? project.info().keptViews.contains { $0.size == size }) == false else { return }
+              (try? project.keptViews().contains { $0.size == size }) == false else { return }
         lock.lock()
         self.size = size
         drawing = true

@@ -47,7 +47,7 @@ extension Project {
             crop: source.crop, hasICC: source.hasICC, sourceBytes: source.byteCount, settings: header.settings,
             tags: counts.tags, historyEntries: counts.historyEntries, cursor: header.cursor,
             schemaVersion: try store.schemaVersion(), embeddedFonts: try store.embeddedFaceSummaries(),
-            sourceFile: source.fileName, origins: try settingOrigins(), keptViews: try store.keptViews())
+            sourceFile: source.fileName, origins: try settingOrigins(), keptViews: try keptViews())
     }
 
     /// Verifies the project: SQLite's `quick_check`, the schema against the migrations', every

@@ -57,6 +57,10 @@ extension Project {
         return (try? writer.keepView(view.jpeg, size: view.size, drawnFrom: view.drawnFrom)) != nil
     }
 
+    /// The views the project keeps, the one drawn last first: what `info` lists, and what tells
+    /// the editor a first view need not be drawn as it starts.
+    public func keptViews() throws -> [KeptViewSummary] { try store.keptViews() }
+
     /// What a view of the whole picture is drawn from: `tagproj VERSION view q85 FORMAT
     /// orientation O crop X Y W H photo DIGEST BYTES`, the digest of the photo's bytes as
     /// `DecodedPicture` tells photos apart, so a photo changed behind tagproj's back, another crop

@@ -150,7 +150,7 @@ extension ProjectStore {
 
     /// Stores `face`'s subset unless the same bytes are stored already; returns its id.
     func storeSubset(_ face: EmbeddedFace) throws -> Int64 {
-        let digest = Int64(bitPattern: face.bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+        let digest = Int64(bitPattern: FNV1a.hash(face.bytes))
         let same = try db.prepare("SELECT id, bytes FROM font_subsets WHERE digest = ?", [.integer(digest)])
         while try same.step() {
             if case .blob(let bytes) = same.value(1), bytes == face.bytes, let id = same.value(0).integer { return id }

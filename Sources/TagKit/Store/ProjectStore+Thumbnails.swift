@@ -56,7 +56,7 @@ extension ProjectStore {
             drawn += try tags().map(\.json.text)
             // FNV-1a 64, as subsets are told apart: to tell states apart, not a defence (the
             // thumbnail's bytes are checked whatever their key says).
-            let digest = drawn.joined(separator: "\u{1f}").utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+            let digest = FNV1a.hash(drawn.joined(separator: "\u{1f}").utf8)
             return "tagproj \(TagKitVersion.string) cursor \(header.cursor) digest \(String(digest, radix: 16))"
         }
     }

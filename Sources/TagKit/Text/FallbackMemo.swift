@@ -42,7 +42,7 @@ enum FallbackMemo {
 
     private static func file(for family: String) -> String? {
         // FNV-1a of the family name: a file name that any family maps to.
-        let hash = family.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let hash = FNV1a.hash(family.utf8)
         return directory.map { "\($0)/fallback-\(String(hash, radix: 16)).memo" }
     }
 
