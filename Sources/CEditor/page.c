@@ -11,6 +11,9 @@ static const uint8_t script[] = {
 static const uint8_t boot[] = {
 #embed "../TagProjEditor/Page/boot.js"
 };
+static const uint8_t layout[] = {
+#embed "../TagProjEditor/Page/layout.js"
+};
 static const uint8_t export_choice[] = {
 #embed "../TagProjEditor/Page/export-choice.js"
 };
@@ -37,6 +40,7 @@ static const struct {
 } assets[] = {
     {"/", html, sizeof html, "text/html; charset=utf-8"},
     {"/boot.js", boot, sizeof boot, "text/javascript; charset=utf-8"},
+    {"/layout.js", layout, sizeof layout, "text/javascript; charset=utf-8"},
     {"/export-choice.js", export_choice, sizeof export_choice, "text/javascript; charset=utf-8"},
     {"/editor.js", script, sizeof script, "text/javascript; charset=utf-8"},
     {"/editor.css", style, sizeof style, "text/css; charset=utf-8"},

@@ -14,10 +14,11 @@ final class EditorAPI {
     /// first view is answered.
     private let photos: PhotoCache
 
-    /// The first view, drawn as the editor starts (the gallery's editors have none).
-    private let firstView: FirstView?
+    /// The first view, drawn before the page asks for it: as the editor starts, for the room
+    /// remembered; once the page tells its room (`POST /api/room`).
+    private let firstView: FirstView
 
-    init(projectPath: String, photos: PhotoCache, firstView: FirstView? = nil) throws {
+    init(projectPath: String, photos: PhotoCache, firstView: FirstView = FirstView()) throws {
         self.projectPath = projectPath
         self.photos = photos
         self.firstView = firstView
@@ -37,6 +38,7 @@ final class EditorAPI {
             case "/api/tag": return try tagImage(request)
             case "/api/tags": return try tagImages(request)
             case "/api/photo": return try photo(request)
+            case "/api/room": return try room(try JSONParser().parse(request.body))
             case "/api/edit": return try edit(try JSONParser().parse(request.body))
             case "/api/export": return try export(try JSONParser().parse(request.body))
             case "/api/download": return try download(request)
@@ -142,7 +144,7 @@ final class EditorAPI {
         // lock never holds up the page's other calls while it opens. `fresh=1` draws it again
         // whatever is kept. The page's room is remembered for the next project opened.
         let fresh = request.argument("fresh") == "1"
-        let view = try project.view(size: size, reuse: !fresh, drawnBefore: fresh ? nil : firstView?.take(size: size), decoded: held)
+        let view = try project.view(size: size, reuse: !fresh, drawnBefore: fresh ? nil : firstView.take(size: size), decoded: held)
         let room = request.argument("room").flatMap(EditorRoom.init)
         if !view.kept || room != nil {
             _ = runDetached {
@@ -152,7 +154,20 @@ final class EditorAPI {
             }
         }
         return HTTPResponse(status: 200, contentType: "image/jpeg", body: view.jpeg,
-                            extraHeader: ("X-Tagproj-View", view.kept ? "kept" : "drawn"))
+                            extraHeader: ("X-Tagproj-View", view.kept ? "kept" : view.drawnEarlier ? "drawn early" : "drawn"))
+    }
+
+    /// `POST /api/room` with `{"room":"W,H,RATIO"}` (as the photo request's `room`): the page's
+    /// room, told as soon as the page has laid out, while it still waits for the state. The
+    /// first view for it (`EditorRoom.viewSize`) starts being drawn now, unless the project keeps
+    /// it or another is being drawn, and the photo request of that size takes it. Answers
+    /// `{"w","h","view":"drawing|kept|busy|failed"}` (`FirstView.Start`).
+    private func room(_ body: JSON) throws -> HTTPResponse {
+        guard case .object(let members) = body, let given = members.first(where: { $0.0 == "room" }),
+              case .string(let text) = given.1, let room = EditorRoom(text) else { throw EditorRequestError.badField("room") }
+        let size = room.viewSize(for: try open(forWriting: false).pictureSize())
+        let started = firstView.start(projectPath, size: size)
+        return .json(.object([("w", .integer(Int64(size.width))), ("h", .integer(Int64(size.height))), ("view", .string(started.rawValue))]))
     }
 
     /// The `w`×`h` view size of the request, at least 1 and at most the picture's own size.

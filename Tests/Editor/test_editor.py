@@ -384,6 +384,34 @@ class EditorTests(unittest.TestCase):
         answer, _ = e.get(path.replace("api/photo?w=%d&h=%d" % (w, h), "api/photo?w=60&h=40&x=0.5&y=0.5&rw=0.1&rh=0.1"))
         self.assertEqual((answer.status, answer.getheader("X-Tagproj-View")), (200, None))
 
+    def test_the_page_tells_its_room_once_laid_out_and_its_first_view_is_drawn_before_it_asks(self):
+        e = self.editor
+        e.load()  # a state folder of its own: no room remembered, nothing drawn as the editor started
+        told = e.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; Promise.resolve(tagprojBoot.roomAnswer).then(done, () => done(null));")
+        asked = e.driver.execute_script("const p = document.getElementById('photo'); return [p.naturalWidth, p.naturalHeight]")
+        self.assertEqual(told, {"w": asked[0], "h": asked[1], "view": "drawing"}, "the view told is the one the page asked for")
+        room = e.driver.execute_script("return tagprojRoomText()")
+        self.assertIn("room=" + room, e.driver.execute_script("return document.getElementById('photo').dataset.src"))
+        # As another program would: told a room, the editor draws its view, and the photo request
+        # of that size gets it.
+        ours = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+        status, body = e.request("POST", "/api/room", json.dumps({"room": "100,80,1"}), ours)
+        self.assertEqual((status, json.loads(body)), (200, {"w": 100, "h": 67, "view": "drawing"}))
+        answer, view = e.get("/api/photo?w=100&h=67")
+        self.assertEqual((answer.status, answer.getheader("X-Tagproj-View")), (200, "drawn early"))
+        answer, fresh = e.get("/api/photo?w=100&h=67&fresh=1")
+        self.assertEqual((answer.getheader("X-Tagproj-View"), fresh), ("drawn", view), "the view drawn early is the one drawn now")
+        # Once kept, nothing is drawn for it.
+        e.wait(lambda d: json.loads(e.request("POST", "/api/room", json.dumps({"room": "100,80,1"}), ours)[1])["view"] == "kept",
+               "the view was never kept")
+        # Refused: another origin, no token, a GET, a room that is none.
+        self.assertEqual(e.request("POST", "/api/room", json.dumps({"room": "100,80,1"}), dict(ours, Origin="http://evil.example"))[0], 403)
+        self.assertEqual(e.request("POST", "/api/room", json.dumps({"room": "100,80,1"}), {k: v for k, v in ours.items() if k != "X-Tagproj-Token"})[0], 401)
+        self.assertEqual(e.request("GET", "/api/room", headers=ours)[0], 405)
+        for bad in ({"room": "100,80"}, {"room": "0,80,1"}, {"room": 5}, {}, []):
+            self.assertEqual(e.request("POST", "/api/room", json.dumps(bad), ours)[0], 400, bad)
+
     def test_dragging_a_tag_past_the_edge_keeps_it_inside_and_is_one_move(self):
         e = self.editor
         e.load()

@@ -5,6 +5,8 @@ public struct PreviewView: Sendable {
     public var jpeg: [UInt8]
     /// Read back from the project: nothing was decoded.
     public var kept: Bool
+    /// The view `Project.view` was given as drawn a moment ago (`drawnBefore`), not drawn by it.
+    public internal(set) var drawnEarlier = false
     /// Its size.
     public var size: PictureSize
     /// What it was drawn from (`Project.viewKey`): kept under this key.
@@ -40,7 +42,10 @@ extension Project {
            Self.isWholeJPEG(bytes, size: size) {
             return PreviewView(jpeg: bytes, kept: true, size: size, drawnFrom: key)
         }
-        if let drawnBefore, !drawnBefore.kept, drawnBefore.size == size, drawnBefore.drawnFrom == key { return drawnBefore }
+        if var drawnBefore, !drawnBefore.kept, drawnBefore.size == size, drawnBefore.drawnFrom == key {
+            drawnBefore.drawnEarlier = true
+            return drawnBefore
+        }
         return PreviewView(jpeg: try preview(size: size, decoded: decoded), kept: false, size: size, drawnFrom: key)
     }
 

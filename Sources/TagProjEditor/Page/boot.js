@@ -20,5 +20,13 @@ window.tagprojBoot = (() => {
     history.replaceState(null, "", location.pathname);
     return "ok";
   }, () => "stopped");
-  return { admitted, first: answer, refused: "error: this link's token is not valid; open the URL that 'tagproj open' printed" };
+  // The page's room (`W,H,RATIO`), told by the editor's script once the page has laid out, before
+  // the state has come: the editor starts drawing the photo's first view for it at once. The
+  // answer (`{w, h, view}`) is kept for tests; nothing waits for it.
+  let roomAnswer = null;
+  const room = (text) => {
+    roomAnswer = fetch("api/room", { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ room: text }) })
+      .then((response) => (response.ok ? response.json() : null), () => null);
+  };
+  return { admitted, first: answer, room, get roomAnswer() { return roomAnswer; }, refused: "error: this link's token is not valid; open the URL that 'tagproj open' printed" };
 })();

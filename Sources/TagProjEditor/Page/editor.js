@@ -121,12 +121,10 @@ function fitScale() {
   return Math.min(w / state.width, h / state.height, 1);
 }
 
-/// The CSS pixels the fitted photo may take: the server, told them with the photo's first view,
-/// draws that view for the next photo opened in this room before the page asks for it, as
-/// `EditorRoom.viewSize` computes what `fitScale` and `pixels` give here.
-function room() {
-  return { w: Math.max(stage.clientWidth - 16, 50), h: Math.max(stage.clientHeight - 16, 50) };
-}
+/// The CSS pixels the fitted photo may take (layout.js): the server, told them as soon as the page
+/// is laid out and with the photo's first view, draws the first view for this room before the
+/// page asks for it, as `EditorRoom.viewSize` computes what `fitScale` and `pixels` give here.
+const room = tagprojRoom;
 
 function fit() {
   view.scale = fitScale();
@@ -225,9 +223,8 @@ function detailView() {
 /// height as fractions, written as they should be sent), with the crop the state says it has, so
 /// that the server refuses it rather than answer with another crop's pixels.
 function photoURL(w, h, region) {
-  const { w: rw, h: rh } = room();
   const part = region ? "&x=" + region[0] + "&y=" + region[1] + "&rw=" + region[2] + "&rh=" + region[3]
-    : "&room=" + rw + "," + rh + "," + (window.devicePixelRatio || 1);
+    : "&room=" + tagprojRoomText();
   return "api/photo?w=" + w + "&h=" + h + part + "&crop=" + encodeURIComponent(state.crop);
 }
 
@@ -959,7 +956,6 @@ function photoShown() {
 }
 
 async function start() {
-  document.getElementById("gallery-back").hidden = !location.pathname.startsWith("/p/");
   // boot.js has traded the token for an HttpOnly cookie (the photo's address needs it) and asked
   // for the state.
   const admitted = await tagprojBoot.admitted;
