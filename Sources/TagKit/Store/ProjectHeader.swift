@@ -17,7 +17,7 @@ enum ProjectHeader {
     static func check(_ path: String) throws -> Summary {
         guard FileIO.exists(path) else { throw ProjectError.missing(path: path) }
         guard FileIO.isRegularFile(path) else { throw ProjectError.notSQLite(path: path) }
-        let header = try FileIO.readPrefix(path, count: 100)
+        let header = try Database.readPrefix(of: path, count: 100)
         guard isSQLite(header) else { throw ProjectError.notSQLite(path: path) }
         guard bigEndian(header, at: 68) == Project.applicationID else { throw ProjectError.notATagproj(path: path) }
         let version = Int(Int32(bitPattern: bigEndian(header, at: 60)))
@@ -32,7 +32,7 @@ enum ProjectHeader {
         guard FileIO.exists(path) else { return nil }
         if FileIO.isDirectory(path) { return .folder }
         guard FileIO.isRegularFile(path) else { return .other }
-        let prefix = try FileIO.readPrefix(path, count: 512)
+        let prefix = try Database.readPrefix(of: path, count: 512)
         if isSQLite(prefix) { return bigEndian(prefix, at: 68) == Project.applicationID ? .project : .sqliteDatabase }
         if let format = prefix.withUnsafeBytes({ ImageProbe.format(of: $0) }) { return .image(format) }
         return .other
