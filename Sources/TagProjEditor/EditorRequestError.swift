@@ -61,6 +61,7 @@ extension ErrorMeaning {
         case .notFound: return 404
         case .notPossible, .conflict: return 409
         case .busy: return 503
+        case .refused: return 403
         case .cannotWrite, .io, .internalFailure: return 500
         }
     }

@@ -113,21 +113,25 @@ public final class EditorServer {
     static let readingCalls: Set = ["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/tags", "/api/download", "/api/preview",
                                     "/api/gallery", "/api/thumbnail"]
 
+    /// The API calls that change something (or start a session): POST, from this server's page.
+    static let changingCalls: Set = ["/api/session", "/api/room", "/api/edit", "/api/export", "/api/export-all", GalleryAPI.uploadPath]
+
     /// The answer that refuses an API request to `path` (wrong method, foreign origin, no
-    /// token), or nil when it may go on: the checks every API call passes, an upload's before its
-    /// body is read.
+    /// token, no such call), or nil when it may go on: the checks every API call passes, an
+    /// upload's before its body is read. Whether a call exists is said only to the token's holder.
     static func refusal(of request: HTTPRequest, path: String, access: AccessGuard) -> HTTPResponse? {
         guard access.hostIsOurs(request.header("Host")) else { return hostRefused(access) }
         let method = request.method
         if readingCalls.contains(path) {
             guard method == "GET" else { return .error(405, "\(path) takes GET") }
-        } else {
+        } else if changingCalls.contains(path) {
             guard method == "POST" else { return .error(405, "\(path) takes POST") }
             guard access.originIsOurs(request) else { return .error(403, "cross-origin request refused") }
         }
         guard access.isAuthorized(request) else {
             return .error(401, "not authorized", hint: "open the URL that 'tagproj open' printed")
         }
+        guard readingCalls.contains(path) || changingCalls.contains(path) else { return .error(404, "no such API call") }
         return nil
     }
 

@@ -65,11 +65,25 @@ struct HTTPResponse {
         }
     }
 
-    /// A JSON error answer: `{"error":"…","hint":"…"}`.
+    /// A refusal of the server's own (no such call, a wrong method, no token, a foreign Host or
+    /// Origin, a body too large, not started yet), in the codec's failure shape like every other:
+    /// `{"ok":false,"error":"…","hint":null,"meaning":"refused"}`, with `status`.
     static func error(_ status: UInt32, _ message: String, hint: String? = nil) -> HTTPResponse {
-        var members: [(String, JSON)] = [("error", .string(message))]
-        if let hint { members.append(("hint", .string(hint))) }
-        return json(.object(members), status: status)
+        json(RequestCodec.json(AnswerFailure(message: message, advice: hint, meaning: ErrorMeaning(refusal: status))), status: status)
+    }
+}
+
+extension ErrorMeaning {
+    /// What a status the server answers by itself means.
+    init(refusal status: UInt32) {
+        switch status {
+        case 401, 403, 421: self = .refused
+        case 404: self = .notFound
+        case 409: self = .conflict
+        case 503: self = .busy
+        case 400..<500: self = .invalidRequest  // 405 a wrong method, 413 too large
+        default: self = .internalFailure
+        }
     }
 }
 

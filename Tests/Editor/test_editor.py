@@ -1222,6 +1222,15 @@ class SecurityTests(unittest.TestCase):
     def tearDownClass(cls):
         cls.editor.close()
 
+    def assertRefused(self, answer, status, meaning):
+        """`answer` (status, body) is a refusal with `status`, in the codec's failure shape, as
+        every failure the editor answers is."""
+        self.assertEqual(answer[0], status, answer[1])
+        body = json.loads(answer[1])
+        self.assertEqual((body["ok"], body["meaning"]), (False, meaning), body)
+        self.assertTrue(body["error"], body)
+        return body
+
     def test_a_page_without_the_token_gets_no_project(self):
         e = self.editor
         e.driver.delete_all_cookies()
@@ -1233,9 +1242,13 @@ class SecurityTests(unittest.TestCase):
 
     def test_the_api_refuses_a_missing_or_wrong_token(self):
         e = self.editor
-        self.assertEqual(e.request("GET", "/api/state")[0], 401)
-        self.assertEqual(e.request("GET", "/api/state", headers={"X-Tagproj-Token": "f" * 32})[0], 401)
-        self.assertEqual(e.request("GET", "/api/state", headers={"Cookie": "tagproj_session=" + "f" * 32})[0], 401)
+        body = self.assertRefused(e.request("GET", "/api/state"), 401, "refused")
+        self.assertEqual(body["hint"], "open the URL that 'tagproj open' printed")
+        self.assertRefused(e.request("GET", "/api/state", headers={"X-Tagproj-Token": "f" * 32}), 401, "refused")
+        self.assertRefused(e.request("GET", "/api/state", headers={"Cookie": "tagproj_session=" + "f" * 32}), 401, "refused")
+        # Whether a call exists is told only to the token's holder.
+        self.assertRefused(e.request("GET", "/api/no-such-call"), 401, "refused")
+        self.assertRefused(e.request("GET", "/api/no-such-call", headers={"X-Tagproj-Token": e.token}), 404, "not_found")
         status, body = e.request("GET", "/api/state", headers={"X-Tagproj-Token": e.token})
         self.assertEqual(status, 200)
         self.assertEqual(len(json.loads(body)["tags"]), 2)
@@ -1243,16 +1256,16 @@ class SecurityTests(unittest.TestCase):
     def test_a_foreign_host_is_refused_even_with_the_token(self):
         e = self.editor
         for host in ("evil.example:%d" % e.port, "127.0.0.1:1", "attacker.test"):
-            self.assertEqual(e.request("GET", "/", headers={"Host": host})[0], 421, host)
-            self.assertEqual(e.request("GET", "/api/state", headers={"Host": host, "X-Tagproj-Token": e.token})[0], 421)
+            self.assertRefused(e.request("GET", "/", headers={"Host": host}), 421, "refused")
+            self.assertRefused(e.request("GET", "/api/state", headers={"Host": host, "X-Tagproj-Token": e.token}), 421, "refused")
 
     def test_a_cross_origin_or_non_post_edit_is_refused(self):
         e = self.editor
         body = json.dumps({"op": "delete", "id": 1})
         auth = {"X-Tagproj-Token": e.token, "Content-Type": "application/json"}
-        self.assertEqual(e.request("POST", "/api/edit", body, dict(auth, Origin="http://evil.example"))[0], 403)
-        self.assertEqual(e.request("POST", "/api/edit", body, auth)[0], 403, "no Origin at all")
-        self.assertEqual(e.request("GET", "/api/edit", headers=auth)[0], 405)
+        self.assertRefused(e.request("POST", "/api/edit", body, dict(auth, Origin="http://evil.example")), 403, "refused")
+        self.assertRefused(e.request("POST", "/api/edit", body, auth), 403, "refused")  # no Origin at all
+        self.assertRefused(e.request("GET", "/api/edit", headers=auth), 405, "invalid_request")
         self.assertIn(1, tags(e.dir), "nothing was deleted")
 
     def test_oversized_bodies_and_garbage_json_are_refused(self):
@@ -1262,9 +1275,7 @@ class SecurityTests(unittest.TestCase):
         self.assertEqual(e.oversized_post(declared=False), 413)
         for garbage in ('{"op":', "[]", '{"op":"move","id":1}', '{"op":"flip","id":"1"}', '{"op":"drop tables"}',
                         '{"op":"move","id":1,"x":1e308,"y":0}', "\xff\xfe", '{"op":"add","kind":"dish"}'):
-            status, body = e.request("POST", "/api/edit", garbage.encode("utf-8", "surrogateescape"), ours)
-            self.assertEqual(status, 400, garbage)
-            self.assertIn("error", json.loads(body))
+            self.assertRefused(e.request("POST", "/api/edit", garbage.encode("utf-8", "surrogateescape"), ours), 400, "invalid_request")
         self.assertEqual(len(history(e.dir)["entries"]), 2, "nothing was recorded")
         # The server is still there.
         self.assertEqual(e.request("GET", "/api/version", headers=ours)[0], 200)

@@ -27,6 +27,9 @@ public enum ErrorMeaning: String, Sendable, CaseIterable {
     case busy
     /// A library failed for a reason that is not the input's fault (out of memory, a bug).
     case internalFailure
+    /// The caller may not ask: a front end that serves others (the editor's server) turned it
+    /// away for its missing or wrong token, or a foreign Host or Origin.
+    case refused
 }
 
 /// An error TagKit reports: one line of message, a meaning, and optionally advice.

@@ -44,7 +44,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
         case .invalidRequest: self = .usage
         case .badData: self = .dataError
         case .missingInput: self = .noInput
-        case .notFound, .notPossible, .internalFailure: self = .failure
+        case .notFound, .notPossible, .internalFailure, .refused: self = .failure
         case .conflict, .cannotWrite: self = .cannotCreate
         case .io: self = .ioError
         case .busy: self = .busy
