@@ -185,12 +185,18 @@ class Editor:
         self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history [data-seq]:not([data-seq='0'])")) == tree,
                   "the page never showed %d entries" % tree)
 
-    def export_with(self, format="jpeg", size="full", action="save"):
-        """Export through the dialog, as a user does: Export, a format and a size, Save or Download."""
+    def export_with(self, format="jpeg", size="full", action="save", long_side=None):
+        """Export through the dialog, as a user does: Export, a format and a size (a long side
+        typed in for `custom`), Save or Download."""
         self.button("export").click()
         dialog = self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "[data-export-dialog][open]"), "no export dialog")
         Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).select_by_value(format)
         Select(dialog.find_element(By.CSS_SELECTOR, "select[name=size]")).select_by_value(size)
+        field = dialog.find_element(By.CSS_SELECTOR, "input[name=long-side]")
+        assert field.is_displayed() == (size == "custom"), "the long side's field shows only for a custom size"
+        if long_side is not None:
+            field.clear()
+            field.send_keys(str(long_side))
         dialog.find_element(By.CSS_SELECTOR, '[data-action="%s"]' % action).click()
 
     def click_again(self, element):
@@ -543,6 +549,12 @@ class EditorTests(unittest.TestCase):
         with open(os.path.join(e.dir, "p-tagged.webp"), "rb") as f:
             head = f.read(12)
         self.assertEqual((head[:4], head[8:12]), (b"RIFF", b"WEBP"))
+        e.export_with(size="custom", long_side=150)
+        e.wait(lambda d: "wrote p-tagged.jpg" in e.status(), "Save did not write the JPEG")
+        status, out, err = cli("new", "check.tagproj", "p-tagged.jpg", "--json", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        picture = json.loads(out)
+        self.assertEqual((picture["width"], picture["height"]), (150, 100), "the long side typed in")
 
     def test_zoom_to_one_to_one_shows_the_photos_own_pixels_of_the_region(self):
         self.editor.close()

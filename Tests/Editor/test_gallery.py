@@ -242,7 +242,11 @@ class GalleryTests(unittest.TestCase):
         g.driver.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
         dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no export dialog")
         Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).select_by_value("png")
+        long_side = dialog.find_element(By.CSS_SELECTOR, "input[name=long-side]")
+        Select(dialog.find_element(By.CSS_SELECTOR, "select[name=size]")).select_by_value("custom")
+        self.assertTrue(long_side.is_displayed(), "a custom size asks for its long side")
         Select(dialog.find_element(By.CSS_SELECTOR, "select[name=size]")).select_by_value("1080")
+        self.assertFalse(long_side.is_displayed(), "only a custom size asks for a long side")
         dialog.find_element(By.CSS_SELECTOR, "[data-action=save-all]").click()
         g.wait(lambda d: g.status() == "exported 3 of 3 projects", "Export all never finished")
         report = g.driver.find_element(By.ID, "report").text

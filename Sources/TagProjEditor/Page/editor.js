@@ -780,7 +780,7 @@ async function removeSelected() {
   await edit({ op: "delete", id });
 }
 
-watchExportSize(exportDialog);
+setUpExportChoices(exportDialog);
 buttons.save.addEventListener("click", async () => {
   exportDialog.close();
   try {

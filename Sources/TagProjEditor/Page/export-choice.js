@@ -11,9 +11,29 @@ function exportChoice(dialog) {
   return choice;
 }
 
-/// Shows the long side's field while the size `dialog` asks for is a custom one.
-function watchExportSize(dialog) {
-  dialog.querySelector("select[name=size]").addEventListener("change", (event) => {
-    dialog.querySelector(".custom").hidden = event.target.value !== "custom";
-  });
+/// The formats and sizes both dialogs offer: the value sent, and what the menu says.
+const EXPORT_FORMATS = [["jpeg", "JPEG"], ["png", "PNG"], ["webp", "WebP"], ["avif", "AVIF"]];
+const EXPORT_SIZES = [["full", "Full size"], ["1080", "1080 px (web)"], ["custom", "Long side…"]];
+
+/// Puts the choices' fields where `dialog` holds its `[data-export-choices]` placeholder, and
+/// shows the long side's field while the size asked for is a custom one.
+function setUpExportChoices(dialog) {
+  const labelled = (text, ...fields) => {
+    const label = document.createElement("label");
+    label.append(text + " ", ...fields);
+    return label;
+  };
+  const menu = (name, options) => {
+    const select = document.createElement("select");
+    select.name = name;
+    for (const [value, text] of options) select.append(new Option(text, value));
+    return select;
+  };
+  const longSide = Object.assign(document.createElement("input"), { name: "long-side", type: "number", min: "1", max: "100000", value: "2048" });
+  const custom = labelled("Long side", longSide, " px");
+  custom.className = "custom";
+  custom.hidden = true;
+  const size = menu("size", EXPORT_SIZES);
+  dialog.querySelector("[data-export-choices]").replaceWith(labelled("Format", menu("format", EXPORT_FORMATS)), labelled("Size", size), custom);
+  size.addEventListener("change", () => { custom.hidden = size.value !== "custom"; });
 }

@@ -162,7 +162,7 @@ document.addEventListener("drop", (event) => {
 
 document.querySelector("[data-action=export-all]").addEventListener("click", () => dialog.showModal());
 dialog.querySelector("[data-action=close]").addEventListener("click", () => dialog.close());
-watchExportSize(dialog);
+setUpExportChoices(dialog);
 dialog.querySelector("[data-action=save-all]").addEventListener("click", async () => {
   dialog.close();
   say("exporting every project…");
