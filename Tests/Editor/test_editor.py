@@ -372,16 +372,21 @@ class EditorTests(unittest.TestCase):
                       cli("info", "p.tagproj", cwd=e.dir)[1])
         answer, body = e.get(path)
         self.assertEqual((answer.status, answer.getheader("X-Tagproj-View")), (200, "kept"))
-        self.assertEqual(body, rows[0][0])
+        # Kept sealed (a comment segment after SOI: `tagproj seal ` and an HMAC), sent without it.
+        sealed = rows[0][0]
+        self.assertEqual((sealed[2:4], sealed[6:19]), (b"\xff\xfe", b"tagproj seal "))
+        self.assertEqual(body, sealed[:2] + sealed[83:])
         # The page opened again shows it; drawn afresh it is the same bytes.
         e.load()
         answer, fresh = e.get(path + "&fresh=1")
         self.assertEqual((answer.getheader("X-Tagproj-View"), fresh), ("drawn", body))
-        # A kept view is hostile input: cut short, it is drawn again, never sent.
-        with sqlite3.connect(os.path.join(e.dir, "p.tagproj")) as db:
-            db.execute("UPDATE views SET bytes = substr(bytes, 1, length(bytes) / 2)")
-        answer, again = e.get(path)
-        self.assertEqual((answer.getheader("X-Tagproj-View"), again), ("drawn", body))
+        # A kept view is hostile input: cut short, or whole but not sealed by this user's
+        # tagproj (planted by whoever sent the project), it is drawn again, never sent.
+        for planted in ("substr(bytes, 1, length(bytes) / 2)", "?"):
+            with sqlite3.connect(os.path.join(e.dir, "p.tagproj")) as db:
+                db.execute("UPDATE views SET bytes = " + planted, () if planted != "?" else (body,))
+            answer, again = e.get(path)
+            self.assertEqual((answer.getheader("X-Tagproj-View"), again), ("drawn", body), planted)
         # The room was remembered: a project made now has its first view drawn by `new`, at the
         # very size the page asks for (the same photo, so the same picture size).
         status, out, err = cli("new", "q.tagproj", PHOTO, "--json", cwd=e.dir)

@@ -32,15 +32,16 @@ extension Project {
     /// drew a moment ago (the editor draws the first one as it starts), is given instead of
     /// drawing when it is of `size` and was drawn from what the project has now.
     ///
-    /// A kept view is hostile input: one longer than ``keptViewReadLimit`` or that does not
-    /// decode whole as a JPEG of `size` is ignored and drawn again. The project is only read.
+    /// A kept view is hostile input: one longer than ``keptViewReadLimit``, or not sealed with
+    /// this user's key for what the project holds now and `size` (`KeptPictureSeal`), is ignored
+    /// and drawn again. The project is only read.
     /// - Throws: what `preview` throws; a busy lock.
     public func view(size: PictureSize, reuse: Bool = true, drawnBefore: PreviewView? = nil,
                      decoded: ((DecodedPicture.Key) -> DecodedPicture?)? = nil) throws -> PreviewView {
         let key = try viewKey()
-        if reuse, let bytes = try store.keptView(size: size, drawnFrom: key, limit: Self.keptViewReadLimit),
-           Self.isWholeJPEG(bytes, size: size) {
-            return PreviewView(jpeg: bytes, kept: true, size: size, drawnFrom: key)
+        if reuse, let seal = KeptPictureSeal.mine, let bytes = try store.keptView(size: size, drawnFrom: key, limit: Self.keptViewReadLimit),
+           let jpeg = seal.opened(bytes, for: Self.sealed(view: key, size: size)) {
+            return PreviewView(jpeg: jpeg, kept: true, size: size, drawnFrom: key)
         }
         if var drawnBefore, !drawnBefore.kept, drawnBefore.size == size, drawnBefore.drawnFrom == key {
             drawnBefore.drawnEarlier = true
@@ -51,15 +52,22 @@ extension Project {
 
     /// Keeps `view` (drawn by ``view(size:reuse:decoded:)``) in the project for the next open at
     /// its size, in place of the one of that size, and lets go of all but the two sizes drawn
-    /// last. A write of its own outside the history, on a second connection that waits at most a
-    /// quarter of a second for another writer: when the project is busy, read-only, or no longer
-    /// what the view was drawn from, nothing is kept. This project may be open read-only.
+    /// last, sealed with this user's key. A write of its own outside the history, on a second
+    /// connection that waits at most a quarter of a second for another writer: when the project
+    /// is busy, read-only, or no longer what the view was drawn from, or there is no key, nothing
+    /// is kept. This project may be open read-only.
     /// - Returns: whether it was kept.
     @discardableResult
     public func keep(_ view: PreviewView) -> Bool {
-        guard !view.kept, (try? viewKey()) == view.drawnFrom,
+        guard !view.kept, let seal = KeptPictureSeal.mine, (try? viewKey()) == view.drawnFrom,
               let writer = try? ProjectStore.open(path, forWriting: true, busyTimeoutMS: 250) else { return false }
-        return (try? writer.keepView(view.jpeg, size: view.size, drawnFrom: view.drawnFrom)) != nil
+        let sealed = seal.sealed(view.jpeg, for: Self.sealed(view: view.drawnFrom, size: view.size))
+        return (try? writer.keepView(sealed, size: view.size, drawnFrom: view.drawnFrom)) != nil
+    }
+
+    /// What a kept view's seal is for: what it was drawn from, at its size.
+    static func sealed(view drawnFrom: String, size: PictureSize) -> String {
+        "view \(drawnFrom) at \(size.width)x\(size.height)"
     }
 
     /// The views the project keeps, the one drawn last first: what `info` lists, and what tells
@@ -78,13 +86,5 @@ extension Project {
         let digest = String(DecodedPicture.digest(bytes.buffer), radix: 16)
         return "tagproj \(TagKitVersion.string) view q85 \(source.format.rawValue) orientation \(source.orientation.rawValue) "
             + "crop \(c.x) \(c.y) \(c.width) \(c.height) photo \(digest) \(bytes.count)"
-    }
-
-    /// Whether `bytes` decode whole (no warning) as a JPEG of `size`: how a picture the project
-    /// kept is checked before it is shown.
-    static func isWholeJPEG(_ bytes: [UInt8], size: PictureSize) -> Bool {
-        guard let check = try? ImageDecoder.verify(bytes, maxPixels: size.width * size.height) else { return false }
-        return check.warning == nil && check.info.format == .jpeg
-            && check.info.uprightWidth == size.width && check.info.uprightHeight == size.height
     }
 }

@@ -38,19 +38,21 @@ extension Project {
     /// project keeps when it was drawn from the state the project is in now, else drawn (the photo
     /// decoded reduced, as the editor's preview is) and kept in the project for the next time.
     ///
-    /// A kept thumbnail is hostile input: one longer than ``thumbnailReadLimit`` or that does not
-    /// decode whole as a JPEG of its recorded size is ignored and drawn again. Keeping one is a
-    /// write of its own outside the history, on a second connection that waits for nobody: when
-    /// the project is busy, read-only, or changed while it was drawn, it is not kept (the answer
-    /// says so). This project may be open read-only.
+    /// A kept thumbnail is hostile input: one longer than ``thumbnailReadLimit``, or not sealed
+    /// with this user's key for the state the project is in now, the box, its size and its
+    /// moved tags (`KeptPictureSeal`), is ignored and drawn again. Keeping one is a write of its
+    /// own outside the history, on a second connection that waits for nobody: when the project is
+    /// busy, read-only, or changed while it was drawn, or there is no key, it is not kept (the
+    /// answer says so). This project may be open read-only.
     ///
     /// - Throws: what export throws drawing it (a damaged photo, a tag that fits nowhere).
     public func thumbnail(box: Int, fonts: FontSystem) throws -> Thumbnail {
         precondition((16...2048).contains(box), "a thumbnail box is 16 to 2048 pixels")
         let key = try store.thumbnailKey()
-        if let kept = try store.thumbnail(box: box, drawnFrom: key, limit: Self.thumbnailReadLimit),
-           Self.isWholeJPEG(kept.bytes, size: kept.size) {
-            return Thumbnail(jpeg: kept.bytes, size: kept.size, movedTags: kept.movedTags, origin: .stored)
+        let seal = KeptPictureSeal.mine
+        if let seal, let kept = try store.thumbnail(box: box, drawnFrom: key, limit: Self.thumbnailReadLimit),
+           let jpeg = seal.opened(kept.bytes, for: try sealed(thumbnail: key, box: box, size: kept.size, movedTags: kept.movedTags)) {
+            return Thumbnail(jpeg: jpeg, size: kept.size, movedTags: kept.movedTags, origin: .stored)
         }
         let source = try store.source()
         var options = ExportOptions()
@@ -70,11 +72,20 @@ extension Project {
         }
         var thumbnail = Thumbnail(jpeg: sink.bytes, size: size, movedTags: layout.notices.count, origin: .drawnNotStored)
         // Kept only when nothing changed while it was drawn, and never waiting for an edit.
-        if (try? store.thumbnailKey()) == key, let writer = try? ProjectStore.open(path, forWriting: true, busyTimeoutMS: 0),
-           (try? writer.storeThumbnail(.init(drawnFrom: key, size: size, movedTags: thumbnail.movedTags, bytes: thumbnail.jpeg), box: box)) != nil {
-            thumbnail.origin = .drawnAndStored
+        if let seal, (try? store.thumbnailKey()) == key, let writer = try? ProjectStore.open(path, forWriting: true, busyTimeoutMS: 0) {
+            let sealed = seal.sealed(thumbnail.jpeg, for: try sealed(thumbnail: key, box: box, size: size, movedTags: thumbnail.movedTags))
+            if (try? writer.storeThumbnail(.init(drawnFrom: key, size: size, movedTags: thumbnail.movedTags, bytes: sealed), box: box)) != nil {
+                thumbnail.origin = .drawnAndStored
+            }
         }
         return thumbnail
+    }
+
+    /// What a kept thumbnail's seal is for: the state it was drawn from and the photo (as a
+    /// view names it: the thumbnail's key tells states apart, not photos), in a box, at a size,
+    /// with so many tags moved.
+    func sealed(thumbnail drawnFrom: String, box: Int, size: PictureSize, movedTags: Int) throws -> String {
+        "thumbnail \(drawnFrom) of \(try viewKey()) box \(box) at \(size.width)x\(size.height) moved \(movedTags)"
     }
 }
 

@@ -25,6 +25,8 @@ public enum SQLValue: Equatable, Sendable {
     }
     /// The value as text, if it is text.
     public var text: String? { if case .text(let v) = self { return v } else { return nil } }
+    /// The value as bytes, if it is a blob.
+    public var blob: [UInt8]? { if case .blob(let v) = self { return v } else { return nil } }
 }
 
 /// A compiled statement (`sqlite3_stmt`), finalized in `deinit`.

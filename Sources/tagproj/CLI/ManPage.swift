@@ -51,7 +51,10 @@ enum ManPage {
                  + "describes its tables, for reading it with the sqlite3 shell or Python's sqlite3 module. "
                  + "$XDG_STATE_HOME/tagproj/editor-room (default ~/.local/state/tagproj/editor-room) holds the room open's page "
                  + "last fitted the photo in; with it, new draws a project's first view for the editor, and open starts "
-                 + "drawing it before the page asks. Deleting it stops both."),
+                 + "drawing it before the page asks. Deleting it stops both. "
+                 + "$XDG_STATE_HOME/tagproj/seal-key (default ~/.local/state/tagproj/seal-key), 32 random bytes made on first "
+                 + "use and readable by the user alone, seals the views and thumbnails tagproj keeps in projects; one kept in a "
+                 + "project without this user's seal (from somebody else) is drawn again from the photo, never shown."),
             ".SH SEE ALSO",
             "\\fBsqlite3\\fR(1), \\fBparallel\\fR(1), \\fBxargs\\fR(1)",
         ]

@@ -101,6 +101,43 @@ import Testing
         #expect(try Project.open(project.path, forWriting: false).view(size: asked).kept)
     }
 
+    /// Views planted by someone else that decode whole, at the right size, under the right key:
+    /// the picture drawn by tagproj but not sealed, one sealed with another user's key, and
+    /// another photo's view sealed with this user's key (from a project of theirs sent back).
+    @Test(arguments: ["not sealed", "another key", "another photo"])
+    func aViewNotSealedForThisProjectByThisUserIsDrawnAgain(_ planted: String) throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let good = try keptOnce(project, size)
+        let key = try project.viewKey()
+        let bytes: [UInt8]
+        switch planted {
+        case "not sealed": bytes = good.jpeg
+        case "another key": bytes = KeptPictureSeal(key: [UInt8](repeating: 7, count: 32)).sealed(good.jpeg, for: Project.sealed(view: key, size: size))
+        default:
+            let other = try makeProject(in: dir, name: "other.tagproj")
+            let rect = try Crop.validated(x: 0, y: 0, width: 0.5, height: 0.5)
+            _ = try other.perform(.set(SettingsChange(crop: .rect(rect))), fonts: nil)
+            _ = try keptOnce(other, size)
+            bytes = try #require(try Database(path: other.path, readOnly: true).scalar("SELECT bytes FROM views")?.blob)
+        }
+        let db = try Database(path: project.path)
+        try db.prepare("UPDATE views SET bytes = ?", [.blob(bytes)]).run()
+        let again = try Project.open(project.path, forWriting: false).view(size: size)
+        #expect(!again.kept, "a planted view is never sent")
+        #expect(again.jpeg == good.jpeg)
+    }
+
+    @Test func aKeptViewIsSealedAndSentWithoutItsSeal() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let drawn = try keptOnce(project, size)
+        let stored = try #require(try Database(path: project.path, readOnly: true).scalar("SELECT bytes FROM views")?.blob)
+        #expect(stored.count == drawn.jpeg.count + 4 + 13 + 64)
+        #expect(Array(stored[2..<4]) == [0xFF, 0xFE] && String(decoding: stored[6..<19], as: UTF8.self) == "tagproj seal ")
+        #expect(try project.view(size: size).jpeg == drawn.jpeg)
+    }
+
     @Test func aBusyProjectKeepsNothingAndWaitsAQuarterSecondAtMost() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)

@@ -52,7 +52,7 @@ import Testing
         #expect(try project.thumbnail(box: 100, fonts: fonts).origin == .stored)
     }
 
-    @Test(arguments: ["oversized", "garbage", "wrong size", "truncated"])
+    @Test(arguments: ["oversized", "garbage", "wrong size", "truncated", "not sealed"])
     func aBadKeptThumbnailIsIgnoredAndDrawnAgain(_ damage: String) throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
@@ -69,12 +69,26 @@ import Testing
         case "oversized": try db.execute("UPDATE thumbnails SET bytes = zeroblob(\(Project.thumbnailReadLimit + 1))")
         case "garbage": try db.execute("UPDATE thumbnails SET bytes = x'ffd8ffe000104a464946'")
         case "wrong size": try db.execute("UPDATE thumbnails SET width = 50")
+        case "not sealed": try db.prepare("UPDATE thumbnails SET bytes = ?", [.blob(good.jpeg)]).run()
         default: try db.execute("UPDATE thumbnails SET bytes = substr(bytes, 1, length(bytes) / 2)")
         }
         let again = try Project.open(project.path, forWriting: false).thumbnail(box: 100, fonts: fonts)
         #expect(again.origin == .drawnAndStored)
         #expect(again.jpeg == good.jpeg)
         #expect(try Project.open(project.path, forWriting: false).thumbnail(box: 100, fonts: fonts).origin == .stored)
+    }
+
+    /// The thumbnail's key tells states apart (tags, settings, crop), not photos: its seal names
+    /// the photo too, so one kept for another photo in the same state is drawn again.
+    @Test func aThumbnailKeptForAnotherPhotoInTheSameStateIsDrawnAgain() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let fonts = try FontSystem()
+        _ = try project.thumbnail(box: 100, fonts: fonts)
+        let key = try project.store.thumbnailKey()
+        try project.store.db.execute("UPDATE source_bytes SET bytes = bytes || x'00'; UPDATE source SET byte_count = byte_count + 1")
+        #expect(try project.store.thumbnailKey() == key, "the state is the same")
+        #expect(try project.thumbnail(box: 100, fonts: fonts).origin == .drawnAndStored)
     }
 
     @Test func aBusyProjectIsDrawnWithoutWaitingOrKeeping() throws {
