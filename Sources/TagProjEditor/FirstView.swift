@@ -32,8 +32,8 @@ final class FirstView: @unchecked Sendable {
     @discardableResult
     func start(_ path: String, size: PictureSize) -> Start {
         guard let project = try? Project.open(path, forWriting: false, frontEnd: "editor"),
-              let kept = try? project.keptViews() else { return .failed }
-        if kept.contains(where: { $0.size == size }) { return .kept }
+              let kept = try? project.keepsView(size: size) else { return .failed }
+        if kept { return .kept }
         lock.lock()
         defer { lock.unlock() }
         if self.size == size { return .drawing }

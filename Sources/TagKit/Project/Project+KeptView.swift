@@ -39,8 +39,7 @@ extension Project {
     public func view(size: PictureSize, reuse: Bool = true, drawnBefore: PreviewView? = nil,
                      decoded: ((DecodedPicture.Key) -> DecodedPicture?)? = nil) throws -> PreviewView {
         let key = try viewKey()
-        if reuse, let seal = KeptPictureSeal.mine, let bytes = try store.keptView(size: size, drawnFrom: key, limit: Self.keptViewReadLimit),
-           let jpeg = seal.opened(bytes, for: Self.sealed(view: key, size: size)) {
+        if reuse, let jpeg = try keptView(size: size, drawnFrom: key) {
             return PreviewView(jpeg: jpeg, kept: true, size: size, drawnFrom: key)
         }
         if var drawnBefore, !drawnBefore.kept, drawnBefore.size == size, drawnBefore.drawnFrom == key {
@@ -70,9 +69,27 @@ extension Project {
         "view \(drawnFrom) at \(size.width)x\(size.height)"
     }
 
-    /// The views the project keeps, the one drawn last first: what `info` lists, and what tells
-    /// the editor a first view need not be drawn as it starts.
-    public func keptViews() throws -> [KeptViewSummary] { try store.keptViews() }
+    /// The views the project keeps that ``view(size:reuse:drawnBefore:decoded:)`` would send
+    /// (sealed by this user for what the project holds now), the one drawn last first: what
+    /// `info` lists.
+    public func keptViews() throws -> [KeptViewSummary] {
+        let key = try viewKey()
+        return try store.keptViews().filter { try keptView(size: $0.size, drawnFrom: key) != nil }
+    }
+
+    /// Whether the project keeps a view of `size` that ``view(size:reuse:drawnBefore:decoded:)``
+    /// would send: what tells the editor a first view need not be drawn as it starts.
+    public func keepsView(size: PictureSize) throws -> Bool {
+        try keptView(size: size, drawnFrom: try viewKey()) != nil
+    }
+
+    /// The kept view of `size`, without its seal, when it is sealed by this user for `drawnFrom`
+    /// at that size.
+    private func keptView(size: PictureSize, drawnFrom key: String) throws -> [UInt8]? {
+        guard let seal = KeptPictureSeal.mine,
+              let bytes = try store.keptView(size: size, drawnFrom: key, limit: Self.keptViewReadLimit) else { return nil }
+        return seal.opened(bytes, for: Self.sealed(view: key, size: size))
+    }
 
     /// What a view of the whole picture is drawn from: `tagproj VERSION view q85 FORMAT
     /// orientation O crop X Y W H photo DIGEST BYTES`, the digest of the photo's bytes as

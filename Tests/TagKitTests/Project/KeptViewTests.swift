@@ -123,6 +123,7 @@ import Testing
         }
         let db = try Database(path: project.path)
         try db.prepare("UPDATE views SET bytes = ?", [.blob(bytes)]).run()
+        #expect(try !project.keepsView(size: size) && project.keptViews().isEmpty, "nor is it counted as kept")
         let again = try Project.open(project.path, forWriting: false).view(size: size)
         #expect(!again.kept, "a planted view is never sent")
         #expect(again.jpeg == good.jpeg)
@@ -135,6 +136,7 @@ import Testing
         let stored = try #require(try Database(path: project.path, readOnly: true).scalar("SELECT bytes FROM views")?.blob)
         #expect(stored.count == drawn.jpeg.count + 4 + 13 + 64)
         #expect(Array(stored[2..<4]) == [0xFF, 0xFE] && String(decoding: stored[6..<19], as: UTF8.self) == "tagproj seal ")
+        #expect(try project.keepsView(size: size) && project.keptViews().map(\.bytes) == [stored.count])
         #expect(try project.view(size: size).jpeg == drawn.jpeg)
     }
 
