@@ -65,4 +65,16 @@ extension ErrorMeaning {
         case .cannotWrite, .io, .internalFailure: return 500
         }
     }
+
+    /// What a status the server answers by itself means.
+    init(refusal status: UInt32) {
+        switch status {
+        case 401, 403, 421: self = .refused
+        case 404: self = .notFound
+        case 409: self = .conflict
+        case 503: self = .busy
+        case 400..<500: self = .invalidRequest  // 405 a wrong method, 413 too large
+        default: self = .internalFailure
+        }
+    }
 }

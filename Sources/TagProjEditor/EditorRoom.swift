@@ -39,11 +39,7 @@ public struct EditorRoom: Equatable, Sendable {
 
     /// `$XDG_STATE_HOME/tagproj/editor-room`, else `~/.local/state/tagproj/editor-room`: layout
     /// state, as the XDG base directories name it. Nil without a home.
-    public static var file: String? {
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") { return state + "/tagproj/editor-room" }
-        guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
-        return home + "/.local/state/tagproj/editor-room"
-    }
+    public static var file: String? { FileIO.userStateFile("editor-room") }
 
     /// The room last remembered, if the file holds one.
     public static func last() -> EditorRoom? {

@@ -25,11 +25,7 @@ struct KeptPictureSeal {
     }
 
     /// Where the key is.
-    static var file: String? {
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") { return state + "/tagproj/seal-key" }
-        guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
-        return home + "/.local/state/tagproj/seal-key"
-    }
+    static var file: String? { FileIO.userStateFile("seal-key") }
 
     /// The comment's text before the seal's 64 hexadecimal digits.
     private static let label = Array("tagproj seal ".utf8)
@@ -37,14 +33,15 @@ struct KeptPictureSeal {
     private static let payloadLength = label.count + 64
     /// Where the sealed picture's own bytes resume, after SOI and the comment segment.
     private static let sealEnd = 2 + 4 + payloadLength
+    /// SOI, the comment's marker and its length (the payload and the length's own two bytes).
+    private static let head: [UInt8] = [0xFF, 0xD8, 0xFF, 0xFE, UInt8((payloadLength + 2) >> 8), UInt8((payloadLength + 2) & 0xFF)]
 
     /// `jpeg` with this seal for `what` (what it was drawn from, in words that change whenever
     /// the picture would): SOI, then `FF FE`, the length, `tagproj seal ` and the HMAC in hex.
     func sealed(_ jpeg: [UInt8], for what: String) -> [UInt8] {
         precondition(jpeg.count >= 2 && jpeg[0] == 0xFF && jpeg[1] == 0xD8, "a JPEG starts with SOI")
         let mac = SHA256.hmac(key: key, Array(what.utf8), [0], jpeg)
-        let length = Self.payloadLength + 2
-        var out: [UInt8] = [0xFF, 0xD8, 0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)]
+        var out = Self.head
         out.reserveCapacity(jpeg.count + Self.sealEnd)
         out += Self.label
         out += Self.hex(mac)
@@ -55,9 +52,7 @@ struct KeptPictureSeal {
     /// The picture `sealed` holds when its seal is this one's for `what`, as it was before it was
     /// sealed; nil for anything else (no seal, another key's, another `what`'s, a byte changed).
     func opened(_ sealed: [UInt8], for what: String) -> [UInt8]? {
-        let length = Self.payloadLength + 2
-        guard sealed.count > Self.sealEnd + 2,
-              sealed[0..<6].elementsEqual([0xFF, 0xD8, 0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)]),
+        guard sealed.count > Self.sealEnd + 2, sealed[0..<Self.head.count].elementsEqual(Self.head),
               sealed[6..<6 + Self.label.count].elementsEqual(Self.label) else { return nil }
         let jpeg = [0xFF, 0xD8] + sealed[Self.sealEnd...]
         let expected = Self.hex(SHA256.hmac(key: key, Array(what.utf8), [0], jpeg))

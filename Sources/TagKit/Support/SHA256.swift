@@ -19,11 +19,6 @@ public struct SHA256 {
         bytes.withUnsafeBytes { tp_sha256_update(&state, $0.baseAddress, $0.count) }
     }
 
-    /// Adds the bytes of `buffer` to what is hashed.
-    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
-        tp_sha256_update(&state, buffer.baseAddress, buffer.count)
-    }
-
     /// The digest of everything added: 32 bytes. The hash is spent.
     public mutating func finish() -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)

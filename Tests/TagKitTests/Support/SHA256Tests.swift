@@ -6,8 +6,8 @@ import Testing
         bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// FIPS 180-2's examples (appendix B) and the empty message; lengths either side of a block's
-    /// room for the length (55, 56, 64 bytes).
+    /// FIPS 180-2's examples (appendix B: one block, and 56 bytes, whose padding takes a second
+    /// block) and the empty message.
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
