@@ -127,6 +127,7 @@ public enum FuzzBodies {
                 do { _ = try project.state(at: seq) } catch is any TagProjError { ok = false }
             }
             _ = try project.info()
+            _ = try project.keptMenuKeys()
             // The embedded font subsets, opened and checked as export opens them.
             do { _ = try project.fonts() } catch is any TagProjError {}
             return ok

@@ -65,7 +65,7 @@ import Testing
         let again = try menu(cli)
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again)")
         #expect(again.stdout == (0..<10).map { "p\($0).tagproj: unchanged\n" }.joined(), "\(again)")
-        #expect(try snapshot(cli) == before, "no project (nor the key memory) is written")
+        #expect(try snapshot(cli) == before, "no project is written")
         #expect(try labels(cli, "p0.tagproj").count == 1, "no entry recorded")
     }
 
@@ -126,12 +126,16 @@ import Testing
         let run = try menu(cli)
         #expect(run.status == 0 && run.stdout == "p0.tagproj: 1 dish renamed\n", "\(run)")
         #expect(try tags(cli, "p0.tagproj").map { $0["text"] as! String } == ["Soup", "Tea"])
-        // Without that memory the text is the key: the renamed tag is another dish.
+        // The memory is the project's own: a copy in another folder is still matched by key, and
+        // the menu wrote nothing into the projects folder but projects.
         #expect(try cli("edit", "menu/p0.tagproj", "1", "Soupe").status == 0)
-        try FileManager.default.removeItem(atPath: cli.path("menu/.tagproj-menu-keys.json"))
-        let forgot = try menu(cli)
-        #expect(forgot.stdout == "p0.tagproj: 1 dish added\n", "\(forgot)")
-        #expect(try tags(cli, "p0.tagproj").map { $0["text"] as! String } == ["Soupe", "Tea", "Soup"])
+        try FileManager.default.createDirectory(atPath: cli.path("copy"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: cli.path("menu/p0.tagproj"), toPath: cli.path("copy/p0.tagproj"))
+        let copied = try cli.run(["menu", "menu.csv", "--photos", "photos", "--projects", "copy"])
+        #expect(copied.stdout == "p0.tagproj: 1 dish renamed\n", "\(copied)")
+        #expect(try CLI.json(try cli("list", "copy/p0.tagproj", "--json"))["tags"].map { ($0 as! [[String: Any]]).map { $0["text"] as! String } }
+                == ["Soup", "Tea"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("menu")) == ["p0.tagproj"])
     }
 
     @Test func aMemoryOfAnotherProjectAtThatNameIsNotTrusted() throws {
@@ -265,7 +269,7 @@ import Testing
         let cli = CLI()
         let help = try cli("help", "menu")
         #expect(help.status == 0 && help.stdout.hasPrefix("menu: Keep one project per photo in step with a menu"), "\(help)")
-        #expect(help.stdout.contains("--photos DIR") && help.stdout.contains("--prune") && help.stdout.contains(".tagproj-menu-keys.json"))
+        #expect(help.stdout.contains("--photos DIR") && help.stdout.contains("--prune") && help.stdout.contains("remembered in the project itself"))
         #expect(try cli("--help").stdout.contains("  menu "))
         #expect(try CompletionTests.bashCompletes(["menu", "menu.csv", "--pr"], in: cli) == ["--price-format", "--projects", "--prune"])
         try FileManager.default.createDirectory(atPath: cli.path("photos"), withIntermediateDirectories: true)

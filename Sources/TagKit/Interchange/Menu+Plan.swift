@@ -3,7 +3,7 @@
 /// the project already says what the menu says: nothing is then written or recorded.
 ///
 /// How rows find their tags (each tag is claimed by one row at most):
-/// 1. the tag the menu gave the row's key last time (`remembered`, see `MenuKeys`), when that
+/// 1. the tag the menu gave the row's key last time (`remembered`: the project's `menu_keys`), when that
 ///    dish tag is still there, whatever its text now is (it was renamed in the editor);
 /// 2. else a dish tag no row has claimed whose text is the row's dish;
 /// 3. else the dish is added: at the row's `x,y`, or in free space, on the row's side if given.
@@ -55,7 +55,7 @@ public struct MenuPlan: Equatable, Sendable {
 
     /// The edits as one batch from `source`, each naming its menu line, labelled `label(source:)`.
     public func batch(source: String) -> Batch {
-        Batch(requests, lines: lines, source: source, name: label(source: source))
+        Batch(requests, lines: lines, source: source, name: label(source: source), menuKeys: keyUpdate)
     }
 
     /// Matched keys by their tags: compared as sets, the order being the plan's.
@@ -137,12 +137,8 @@ extension MenuPhoto {
 }
 
 extension MenuPlan {
-    /// Each key's tag once the plan's batch is done: the matched ones, and each added dish with
-    /// the id it got (`changes` are the batch's; ids are handed out in the order of the additions).
-    public func keys(after changes: [TagChange]) -> [String: TagID] {
-        var keys = Dictionary(matched.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
-        let new = changes.filter { $0.before == nil && $0.after?.kind == .dish }.map(\.id).sorted()
-        for (key, id) in zip(added, new) { keys[key] = id }
-        return keys
+    /// The keys of the rows, for the project to keep with the batch: matched, and added in order.
+    public var keyUpdate: MenuKeyUpdate {
+        MenuKeyUpdate(matched: Dictionary(matched.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first }), added: added)
     }
 }

@@ -1,16 +1,37 @@
 import Glibc
 
-/// Which tag `tagproj menu` gave each key, per project, so that a dish renamed in the editor (or,
-/// with a `key` column, renamed in the menu) is still the same dish next time: kept in
-/// `.tagproj-menu-keys.json` in the projects folder, beside the projects.
+/// Which tag each of a menu's keys names once its batch is done: what `tagproj menu` keeps in the
+/// project (the `menu_keys` table) in the batch's own transaction, so that the memory travels with
+/// the project, a copied project is still matched by key, and an interrupted run forgets nothing.
+public struct MenuKeyUpdate: Equatable, Sendable {
+    /// The keys of rows matched to tags the project has, with those tags.
+    public var matched: [String: TagID]
+    /// The keys of the dishes the batch adds, in the order it adds them (ids are handed out in it).
+    public var added: [String]
+
+    /// An update of `matched` keys and `added` ones.
+    public init(matched: [String: TagID], added: [String]) {
+        (self.matched, self.added) = (matched, added)
+    }
+
+    /// Each key's tag once the batch is done: the matched ones, and each added dish with the id
+    /// it got (`changes` are the batch's; ids are handed out in the order of the additions).
+    public func keys(after changes: [TagChange]) -> [String: TagID] {
+        var keys = matched
+        let new = changes.filter { $0.before == nil && $0.after?.kind == .dish }.map(\.id).sorted()
+        for (key, id) in zip(added, new) { keys[key] = id }
+        return keys
+    }
+}
+
+/// The key memory older versions of `tagproj menu` kept beside the projects, in
+/// `.tagproj-menu-keys.json`: read once, to carry a project's keys into the project itself, and
+/// never written again.
 ///
-/// It is a memory, never the truth: a project is one file and travels without it. Each project's
-/// keys are trusted only while the project still holds the history entry that wrote them (same
-/// seq, same time, made by `menu`): a project made again, or another file put in its place, has
-/// no such entry, and its keys are forgotten. Ids are never reused, so a remembered tag that is
-/// gone (deleted, or its addition undone) matches nothing. Without the file (deleted, a folder
-/// copied without it, a write that failed), rows fall back to matching dishes by their text. A
-/// damaged file is ignored, with a warning.
+/// The file comes with the folder, so it is read as hostile input: only when it is a regular file
+/// that is not a symbolic link (opened without following one and without blocking, so a FIFO or a
+/// link to another file is never read), at most 16 MiB, and each project's keys only while the
+/// project still holds the history entry that wrote them (same seq, same time, made by `menu`).
 public struct MenuKeys: Equatable, Sendable {
     /// One project's keys, and the entry that wrote them.
     public struct Memory: Equatable, Sendable {
@@ -38,13 +59,16 @@ public struct MenuKeys: Equatable, Sendable {
     /// No memories.
     public init() {}
 
-    /// What `folder` remembers; empty when there is no file. A file that is not what this writes
-    /// is ignored: the second value says why, for a warning.
+    /// What `folder`'s old file remembers; empty when there is none, or when it is not a regular
+    /// file of its own. A file that is not what older versions wrote is ignored: the second value
+    /// says why, for a warning.
     public static func read(folder: String) -> (keys: MenuKeys, problem: String?) {
         let path = FileIO.joined(folder, fileName)
-        guard FileIO.exists(path) else { return (MenuKeys(), nil) }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (MenuKeys(), nil) }
         let ignored = "'\(path)' is damaged and was ignored; dishes are matched by their text"
-        guard let bytes = try? FileIO.read(path, limit: maximumBytes), case .object(let top)? = try? JSONParser().parse(bytes),
+        guard (info.st_mode & S_IFMT) == S_IFREG, let bytes = plainFileBytes(path),
+              case .object(let top)? = try? JSONParser().parse(bytes),
               case .object(let members)? = top.first(where: { $0.0 == "projects" })?.1
         else { return (MenuKeys(), ignored) }
         var keys = MenuKeys()
@@ -62,19 +86,28 @@ public struct MenuKeys: Equatable, Sendable {
         return (keys, nil)
     }
 
+    /// The bytes of `path` when it is a regular file, opened without following a link or waiting
+    /// on a FIFO, and at most `maximumBytes`; else nil.
+    private static func plainFileBytes(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= maximumBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return bytes
+    }
+
     private static func integer(_ fields: [(String, JSON)], _ name: String) -> Int64? {
         guard case .integer(let i)? = fields.first(where: { $0.0 == name })?.1 else { return nil }
         return i
-    }
-
-    /// Writes the memories to `folder` atomically (a temporary file, then renamed).
-    public func write(folder: String) throws {
-        let projects = self.projects.sorted { $0.key < $1.key }.map { name, memory in
-            (name, JSON.object([("entry", .integer(memory.entry)), ("time_ms", .integer(memory.timeMS)),
-                                ("keys", .object(memory.keys.sorted { $0.key < $1.key }.map { ($0.key, .integer($0.value.rawValue)) }))]))
-        }
-        let text = JSON.object([("format", .integer(1)), ("projects", .object(projects))]).text + "\n"
-        try FileIO.write(Array(text.utf8), to: FileIO.joined(folder, Self.fileName))
     }
 }
 

@@ -113,14 +113,19 @@ public struct Batch: Equatable, Sendable {
     /// Whether every tag the project has is deleted first, so that its tags become exactly the
     /// ones the batch adds (`list --json | apply --replace` copies a layout instead of doubling it).
     public var replacing: Bool
+    /// Which tag each of a menu's keys names once the batch is done, kept in the project in the
+    /// batch's own transaction (`tagproj menu`); nil for every other batch.
+    public var menuKeys: MenuKeyUpdate?
 
     /// A batch of `requests` from `source`; `lines` default to their positions.
-    public init(_ requests: [Request], lines: [Int]? = nil, source: String, name: String? = nil, replacing: Bool = false) {
+    public init(_ requests: [Request], lines: [Int]? = nil, source: String, name: String? = nil, replacing: Bool = false,
+                menuKeys: MenuKeyUpdate? = nil) {
         self.requests = requests
         self.lines = lines ?? requests.indices.map { $0 + 1 }
         self.source = source
         self.name = name
         self.replacing = replacing
+        self.menuKeys = menuKeys
     }
 
     /// `apply 3 edits from menu.csv` (`, replacing every tag`), or the batch's name.

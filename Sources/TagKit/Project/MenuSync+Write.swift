@@ -20,21 +20,15 @@ extension MenuSync {
         }
     }
 
-    /// Writes every job's plan, project after project, as `MenuSync` describes, and remembers
-    /// each key's tag (`MenuKeys`) in the projects folder.
-    /// - Returns: each project's outcome, in the menu's order, and a problem writing the key
-    ///   memory (the projects are done whatever it is), for a warning.
+    /// Writes every job's plan, project after project, as `MenuSync` describes, each with the
+    /// key memory in the same transaction (`Batch.menuKeys`). A project with nothing to change
+    /// whose memory is not yet what the menu's keys say (an older version's file, a match by text)
+    /// has the memory alone written, when it can be: a busy or read-only project keeps its old one,
+    /// and its rows are matched as they were.
+    /// - Returns: each project's outcome, in the menu's order.
     /// - Throws: `MenuSyncError` for the project that failed, with the outcomes of those done.
-    public func carryOut(_ jobs: [Job], memory: MenuKeys, fonts: FontSystem) throws -> (outcomes: [Outcome], problem: String?) {
+    public func carryOut(_ jobs: [Job], fonts: FontSystem) throws -> [Outcome] {
         var outcomes: [Outcome] = []
-        var memory = memory, remembered = false
-        func done() -> String? {
-            guard remembered else { return nil }
-            do { try memory.write(folder: projects) } catch let error as any TagProjError {
-                return "the keys were not remembered (\(error.message)); dishes will be matched by their text next time"
-            } catch { return "\(error)" }
-            return nil
-        }
         for job in jobs {
             var created = false
             do {
@@ -47,23 +41,23 @@ extension MenuSync {
                 if !job.plan.isEmpty {
                     let project = try Project.open(job.path, forWriting: true, frontEnd: MenuKeys.frontEnd)
                     let answer = try project.perform(.batch(job.batch), fonts: fonts)
-                    guard case .batch(let label, let changes) = answer.result else { preconditionFailure("a batch answers .batch") }
+                    guard case .batch(let label, _) = answer.result else { preconditionFailure("a batch answers .batch") }
                     outcome.label = label
                     outcome.notices = answer.notices
-                    if let entry = try? project.memory(of: job.plan.keys(after: changes), label: label) {
-                        memory.projects[job.photo.projectName] = entry
-                        remembered = true
+                } else {
+                    let keys = job.plan.keyUpdate.keys(after: [])
+                    if keys != job.keptKeys, let project = try? Project.open(job.path, forWriting: true, frontEnd: MenuKeys.frontEnd) {
+                        try? project.keepMenuKeys(keys)
                     }
                 }
                 outcomes.append(outcome)
             } catch {
                 if created { FileIO.remove(job.path) }
-                _ = done()
                 throw MenuSyncError(source: source, project: job.photo.projectName, error: error, done: outcomes,
                                     notDone: jobs.map(\.photo.projectName).drop { name in name != job.photo.projectName }.dropFirst().map { $0 })
             }
         }
-        return (outcomes, done())
+        return outcomes
     }
 }
 

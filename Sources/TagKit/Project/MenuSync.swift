@@ -42,27 +42,33 @@ public struct MenuSync {
         public var plan: MenuPlan
         /// The plan's batch.
         var batch: Batch
+        /// The key memory the project keeps now (empty for a project to be made).
+        var keptKeys: [String: TagID]
     }
 
-    /// Every project's job, found without writing anything. Reads the key memory (a damaged one
-    /// is reported in `problem` and ignored).
+    /// Every project's job, found without writing anything. Reads each project's key memory, and
+    /// an older version's file of them beside the projects for a project that keeps none yet (a
+    /// damaged one, or one that is not a regular file, is reported in `problem` and ignored).
     /// - Throws: `MenuError` naming the line of the first problem: a photo that is missing, not
     ///   a picture or damaged, a project that is not one, a price the project does not read, a dish
     ///   whose tag cannot be placed.
-    public func plan(fonts: FontSystem) throws -> (jobs: [Job], memory: MenuKeys, problem: String?) {
+    public func plan(fonts: FontSystem) throws -> (jobs: [Job], problem: String?) {
         let photos = try menu.photos(source: source)
         try Menu.checkPhotos(photos, in: self.photos, source: source)
-        let (memory, problem) = MenuKeys.read(folder: projects)
-        var documents: [Document?] = [], remembered: [[String: TagID]] = [], fresh: [Int] = []
+        let (legacy, problem) = MenuKeys.read(folder: projects)
+        var documents: [Document?] = [], remembered: [[String: TagID]] = [], kept: [[String: TagID]] = [], fresh: [Int] = []
         for (index, photo) in photos.enumerated() {
             let path = FileIO.joined(projects, photo.projectName)
             if FileIO.exists(path) {
                 let project = try lined(photo) { try Project.open(path, forWriting: false, frontEnd: MenuKeys.frontEnd) }
                 documents.append(try project.document())
-                remembered.append(try project.remembered(memory.projects[photo.projectName]))
+                let keys = try project.keptMenuKeys()
+                kept.append(keys)
+                remembered.append(keys.isEmpty ? try project.menuKeys(legacy: legacy.projects[photo.projectName]) : keys)
             } else {
                 documents.append(nil)
                 remembered.append([:])
+                kept.append([:])
                 fresh.append(index)
             }
         }
@@ -85,9 +91,10 @@ public struct MenuSync {
                     throw MenuError(source: source, line: error.line, reason: "\(photo.projectName): \(error.error.message)", meaning: error.meaning)
                 }
             }
-            jobs.append(Job(photo: photo, path: FileIO.joined(projects, photo.projectName), verified: verified[index], plan: plan, batch: batch))
+            jobs.append(Job(photo: photo, path: FileIO.joined(projects, photo.projectName), verified: verified[index], plan: plan, batch: batch,
+                            keptKeys: kept[index]))
         }
-        return (jobs, memory, problem)
+        return (jobs, problem)
     }
 
     /// `body`, its error named by the photo's first line.

@@ -65,7 +65,11 @@ extension Project {
     func applyBatch(_ batch: Batch, measurer: (any LabelMeasurer)?) throws -> BatchResult {
         let outcome: EditOutcome
         do {
-            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { try $0.applying(batch, measurer: measurer) }
+            // A menu's key memory is written with its edits, so an interrupted run forgets nothing.
+            let keys = batch.menuKeys.map { update in { (outcome: EditOutcome) in try self.store.writeMenuKeys(update.keys(after: outcome.entry.changes)) } }
+            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder, alsoWriting: keys) {
+                try $0.applying(batch, measurer: measurer)
+            }
         } catch let error as BatchError {
             guard var unknown = error.error as? UnknownTagError else { throw error }
             unknown.path = path

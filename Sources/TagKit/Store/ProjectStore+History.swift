@@ -17,8 +17,10 @@ extension ProjectStore: HistoryRows {
     /// the history's size and grows only with the number of tags (one table scan). An add's
     /// counter is checked with one index lookup (the batch may add). The font subsets of the tags
     /// whose text it changed are cut by `embedder` and stored with it (`updateFonts`). An outcome
-    /// that records no entry (`EditOutcome.recordsEntry`) writes nothing: the transaction only read.
+    /// that records no entry (`EditOutcome.recordsEntry`) writes nothing but what `extra` writes,
+    /// which runs inside the same transaction on the outcome (the menu's key memory).
     func commit(origin: EntryOrigin, embedder: (any FontEmbedder)? = nil, refreshFonts: Bool = false,
+                alsoWriting extra: ((EditOutcome) throws -> Void)? = nil,
                 _ apply: (Document) throws -> EditOutcome) throws -> EditOutcome {
         try db.writeTransaction {
             let header = try header()
@@ -27,6 +29,7 @@ extension ProjectStore: HistoryRows {
             let document = Document(tags: tags, settings: header.settings, size: try pictureSize(), nextID: TagID(header.nextID),
                                     upright: try uprightSize())
             let outcome = try apply(document)
+            try extra?(outcome)
             guard outcome.recordsEntry else { return outcome }
             let seq = try record(outcome.entry, on: header, nextID: outcome.document.nextID.rawValue, origin: origin)
             try updateFonts(from: document, to: outcome, seq: seq, embedder: embedder, refresh: refreshFonts)

@@ -30,8 +30,8 @@ struct MenuCommand: Command {
             For each photo, NAME.tagproj in --projects is created if missing (as 'tagproj new' makes it, with the crop and settings options
             given here), and its tags are made to say what the rows say: a dish not there yet is added, a changed name or price is edited, a
             tag the user moved or flipped stays where it is (x, y and side are used only to add). A row finds its tag by its key: the tag the
-            menu gave that key last time (remembered in --projects/.tagproj-menu-keys.json while the project holds the entry that wrote
-            it, so a dish renamed in the editor is still that dish), else a dish tag with the row's name. Without a key column the name is the
+            menu gave that key last time (remembered in the project itself, written with the menu's edits, so a dish renamed in the
+            editor is still that dish, in a copy of the project too), else a dish tag with the row's name. Without a key column the name is the
             key, so a dish renamed in the menu is a new dish (the old one stays unless --prune); with one, it is renamed. With --prune, every
             dish tag no row matches is deleted; price tags of their own are left alone.
 
@@ -78,13 +78,11 @@ struct MenuCommand: Command {
         let sync = MenuSync(menu: try Menu.parse(text, source: source), source: source, photos: photos, projects: projects, prune: prune,
                             options: options)
         let fonts = try FontSystem()
-        let (jobs, memory, problem) = try sync.plan(fonts: fonts)
+        let (jobs, problem) = try sync.plan(fonts: fonts)
         if let problem { out.warning(problem) }
         let outcomes: [MenuSync.Outcome]
         do {
-            let result = try sync.carryOut(jobs, memory: memory, fonts: fonts)
-            outcomes = result.outcomes
-            if let problem = result.problem { out.warning(problem) }
+            outcomes = try sync.carryOut(jobs, fonts: fonts)
         } catch let error as MenuSyncError {
             // What was done is said as it would have been, then the error and how far it got.
             report(error.done, out)

@@ -63,7 +63,7 @@ import Testing
         #expect(plan.requests == [.add(kind: .dish, text: "Tea", price: "5", at: Position(x: .fraction(0.7), y: .fraction(0.2)), side: nil)])
         #expect(plan.lines == [3])
         #expect(plan.label(source: "menu.csv") == "menu: 1 dish added (menu.csv)")
-        #expect(plan.keys(after: [TagChange(id: TagID(2), before: nil, after: dish(2, "Tea"))]) == ["Soup": TagID(1), "Tea": TagID(2)])
+        #expect(plan.keyUpdate.keys(after: [TagChange(id: TagID(2), before: nil, after: dish(2, "Tea"))]) == ["Soup": TagID(1), "Tea": TagID(2)])
         let same = try photo.plan(tags: [dish(1, "Soup", price: "12"), dish(2, "Tea", price: "5")], settings: ProjectSettings(), prices: true,
                                   prune: false, source: "menu.csv")
         #expect(same.isEmpty && same.counts.phrase == "no changes")
