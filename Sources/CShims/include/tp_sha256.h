@@ -19,4 +19,9 @@ void tp_sha256_update(tp_sha256 *h, const void *data, size_t length);
 /// The digest of everything added, into `digest`; `h` must be initialised again to be reused.
 void tp_sha256_finish(tp_sha256 *h, uint8_t digest[32]);
 
+/// Whether the x86 SHA extensions are used (decided on first use from the processor).
+int tp_sha256_uses_extensions(void);
+/// For tests: 0 makes every later hash use the scalar loop; 1 goes back to the processor's choice.
+void tp_sha256_use_extensions(int allowed);
+
 #endif

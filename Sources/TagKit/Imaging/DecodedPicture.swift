@@ -9,14 +9,14 @@ import Glibc
 /// is no longer the one decoded is never shown with the old pixels. The pixels never change
 /// after `init`, so any number of threads may read them at once.
 public final class DecodedPicture: @unchecked Sendable {
-    /// What identifies a photo: its format, stored size, orientation, length and a 64-bit digest
-    /// of its bytes.
+    /// What identifies a photo: its format, stored size, orientation, length and the SHA-256 of
+    /// its bytes (`PhotoDigest`), so no photo can be made to pass for another.
     public struct Key: Hashable, Sendable {
         let format: ImageFormat
         let storedWidth: Int, storedHeight: Int
         let orientation: Orientation
         let byteCount: Int
-        let digest: UInt64
+        let digest: PhotoDigest
     }
 
     /// The most pixels a photo is held for: 50 megapixels, 150 MB of RGB (200 MB with alpha).
@@ -75,34 +75,6 @@ public final class DecodedPicture: @unchecked Sendable {
 
     /// One level of the picture.
     typealias Level = PictureMemory
-
-    /// A 64-bit digest of `bytes`: eight bytes at a time, each word multiplied into the state
-    /// and folded back (the 64-bit multiply-xorshift of splitmix64's finaliser), the length
-    /// mixed in last. Not a cryptographic hash: it tells one photo from another, and a photo
-    /// mistaken for another would only be shown, never read out of bounds (every cut is
-    /// checked against this picture's own size).
-    static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        func mix(_ z: UInt64) -> UInt64 {
-            var z = z
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-        var a: UInt64 = 0x9e37_79b9_7f4a_7c15, b: UInt64 = 0x6a09_e667_f3bc_c908
-        let words = bytes.count / 16
-        var i = 0
-        // Two independent lanes, so the multiplies of one overlap those of the other.
-        while i < words {
-            a = (a ^ bytes.loadUnaligned(fromByteOffset: i * 16, as: UInt64.self)) &* 0x9fb2_1c65_1e98_df25
-            b = (b ^ bytes.loadUnaligned(fromByteOffset: i * 16 + 8, as: UInt64.self)) &* 0xc2b2_ae3d_27d4_eb4f
-            a ^= a >> 29
-            b ^= b >> 31
-            i += 1
-        }
-        var tail: UInt64 = 0
-        for j in words * 16..<bytes.count { tail = tail << 8 | UInt64(bytes[j]) }
-        return mix(a ^ mix(b ^ mix(tail ^ UInt64(bytes.count))))
-    }
 }
 
 /// The pixels of a rectangle of one level of a `DecodedPicture`, as rows.

@@ -92,16 +92,16 @@ extension Project {
     }
 
     /// What a view of the whole picture is drawn from: `tagproj VERSION view q85 FORMAT
-    /// orientation O crop X Y W H photo DIGEST BYTES`, the digest of the photo's bytes as
-    /// `DecodedPicture` tells photos apart, so a photo changed behind tagproj's back, another crop
+    /// orientation O crop X Y W H photo sha256 DIGEST BYTES`, the SHA-256 of the photo's bytes
+    /// (`PhotoDigest`), so a photo changed behind tagproj's back (even one made to pass for it), another crop
     /// (`set --crop`, an undo of it) or another renderer draws it again. Tags are not in it: the
     /// page draws them over the view.
     func viewKey() throws -> String {
         let source = try store.source()
         let bytes = try store.sharedSourceBytes()
         let c = source.crop
-        let digest = String(DecodedPicture.digest(bytes.buffer), radix: 16)
+        let digest = PhotoDigest(of: bytes.buffer)
         return "tagproj \(TagKitVersion.string) view q85 \(source.format.rawValue) orientation \(source.orientation.rawValue) "
-            + "crop \(c.x) \(c.y) \(c.width) \(c.height) photo \(digest) \(bytes.count)"
+            + "crop \(c.x) \(c.y) \(c.width) \(c.height) photo sha256 \(digest) \(bytes.count)"
     }
 }

@@ -94,7 +94,7 @@ extension Project {
 
     private static func key(_ source: ProjectStore.Source, _ bytes: SharedBytes) -> DecodedPicture.Key {
         DecodedPicture.Key(format: source.format, storedWidth: source.storedWidth, storedHeight: source.storedHeight,
-                           orientation: source.orientation, byteCount: bytes.count, digest: DecodedPicture.digest(bytes.buffer))
+                           orientation: source.orientation, byteCount: bytes.count, digest: PhotoDigest(of: bytes.buffer))
     }
 }
 

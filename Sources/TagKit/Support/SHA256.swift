@@ -14,6 +14,13 @@ public struct SHA256 {
         return h.finish()
     }
 
+    /// The digest of the bytes at `buffer`: 32 bytes, hashed where they lie.
+    public static func hash(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
+        var h = SHA256()
+        tp_sha256_update(&h.state, buffer.baseAddress, buffer.count)
+        return h.finish()
+    }
+
     /// Adds `bytes` to what is hashed.
     public mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { tp_sha256_update(&state, $0.baseAddress, $0.count) }

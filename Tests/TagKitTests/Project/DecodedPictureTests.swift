@@ -104,13 +104,13 @@ import Testing
         #expect(PixelDifference(shown, PixelBuffer(width: 150, height: 100, channels: 3, filledWith: 40)).max <= 2, "b's own grey")
     }
 
-    @Test func theDigestTellsBytesApartAndAgreesWithItself() {
+    @Test func thePhotosDigestIsItsSHA256AndTellsEveryBitApart() {
         let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        func digest(_ b: [UInt8]) -> UInt64 { b.withUnsafeBytes { DecodedPicture.digest($0) } }
-        #expect(digest(bytes) == digest(bytes))
-        var changed = bytes
+        func digest(_ b: [UInt8]) -> PhotoDigest { b.withUnsafeBytes { PhotoDigest(of: $0) } }
+        #expect(digest(bytes).bytes == SHA256.hash(bytes))
+        #expect(digest(Array("abc".utf8)).description == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         for i in [0, 15, 16, 500, 991, 999] {
-            changed = bytes
+            var changed = bytes
             changed[i] ^= 1
             #expect(digest(changed) != digest(bytes), "a bit of byte \(i)")
         }

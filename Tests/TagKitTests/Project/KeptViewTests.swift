@@ -176,3 +176,83 @@ import Testing
         #expect(throws: SQLiteError.self) { try Database(path: path).execute("UPDATE views SET width = 0") }
     }
 }
+
+/// A project sent back with its photo swapped for another made to pass for it. The 64-bit digest
+/// kept views were once bound by could be aimed at: 16 chosen bytes gave any photo another's digest
+/// and length, so the sealed view of the first photo was shown over the second. Bound by SHA-256,
+/// the swapped photo's view is drawn from the photo itself.
+@Suite struct SwappedPhotoTests {
+    /// The digest the views were bound by before: two lanes of 8 bytes, each word xored in,
+    /// multiplied and folded, the tail and the length mixed in last.
+    static func formerDigest(_ bytes: [UInt8]) -> UInt64 {
+        func mix(_ z: UInt64) -> UInt64 {
+            var z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        let (a, b) = lanes(bytes, blocks: bytes.count / 16)
+        var tail: UInt64 = 0
+        for j in bytes.count / 16 * 16..<bytes.count { tail = tail << 8 | UInt64(bytes[j]) }
+        return mix(a ^ mix(b ^ mix(tail ^ UInt64(bytes.count))))
+    }
+
+    static let multipliers: (UInt64, UInt64) = (0x9fb2_1c65_1e98_df25, 0xc2b2_ae3d_27d4_eb4f)
+
+    /// The two lanes after the first `blocks` 16-byte blocks.
+    static func lanes(_ bytes: [UInt8], blocks: Int) -> (UInt64, UInt64) {
+        var a: UInt64 = 0x9e37_79b9_7f4a_7c15, b: UInt64 = 0x6a09_e667_f3bc_c908
+        func word(_ at: Int) -> UInt64 { (0..<8).reduce(0) { $0 | UInt64(bytes[at + $1]) << (8 * UInt64($1)) } }
+        for i in 0..<blocks {
+            a = (a ^ word(i * 16)) &* multipliers.0
+            b = (b ^ word(i * 16 + 8)) &* multipliers.1
+            a ^= a >> 29
+            b ^= b >> 31
+        }
+        return (a, b)
+    }
+
+    /// The word that takes a lane from `state` to `target` in one block: the fold and the
+    /// multiply undone.
+    static func word(from state: UInt64, to target: UInt64, multiplier: UInt64, shift: UInt64) -> UInt64 {
+        var unfolded = target
+        for _ in 0..<(64 / shift + 1) { unfolded = target ^ (unfolded >> shift) }
+        var inverse = multiplier
+        for _ in 0..<6 { inverse = inverse &* (2 &- multiplier &* inverse) }
+        return state ^ (unfolded &* inverse)
+    }
+
+    /// `photo` followed by the bytes that give it `target`'s former digest and length: padding
+    /// to a block, one chosen block, then the rest of `target` (all after the picture's end).
+    static func forged(_ photo: [UInt8], passingFor target: [UInt8]) -> [UInt8] {
+        let block = (photo.count + 15) / 16
+        precondition((block + 1) * 16 <= target.count, "the forged photo must be shorter")
+        var forged = photo + [UInt8](repeating: 0, count: block * 16 - photo.count)
+        let (a, b) = lanes(forged, blocks: block)
+        let (wantA, wantB) = lanes(target, blocks: block + 1)
+        for word in [Self.word(from: a, to: wantA, multiplier: multipliers.0, shift: 29), Self.word(from: b, to: wantB, multiplier: multipliers.1, shift: 31)] {
+            forged += (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) }
+        }
+        return forged + target[((block + 1) * 16)...]
+    }
+
+    @Test func aPhotoMadeToPassForTheOneAViewWasDrawnFromIsDrawnAgain() throws {
+        let dir = TemporaryDirectory()
+        var random = SystemRandomNumberGenerator()
+        let noise = PixelBuffer(width: 90, height: 60, channels: 3, bytes: (0..<90 * 60 * 3).map { _ in UInt8.random(in: 0...255, using: &random) })
+        let flat = PixelBuffer(width: 90, height: 60, channels: 3, filledWith: 200)
+        let original = try PNGEncoder().encode(noise), other = try PNGEncoder().encode(flat)
+        try Data(original).write(to: URL(fileURLWithPath: dir.file("a.png")))
+        let project = try Project.create(at: dir.file("a.tagproj"), imagePath: dir.file("a.png"), options: NewProjectOptions())
+        let size = PictureSize(width: 90, height: 60)
+        let drawn = try project.view(size: size, reuse: false)
+        #expect(project.keep(drawn))
+        // Whoever the project was sent to swaps the photo for one with the former digest and length.
+        let forged = Self.forged(other, passingFor: original)
+        #expect(forged.count == original.count && Self.formerDigest(forged) == Self.formerDigest(original), "the forgery works on the former digest")
+        try project.store.db.prepare("UPDATE source_bytes SET bytes = ?", [.blob(forged)]).run()
+        let shown = try Project.open(project.path, forWriting: false).view(size: size)
+        #expect(!shown.kept, "the first photo's view is not shown for the second")
+        let pixels = try ImageDecoder.decode(shown.jpeg).pixels
+        #expect(PixelDifference(pixels, PixelBuffer(width: 90, height: 60, channels: 3, filledWith: 200)).max <= 3, "the photo now in the project")
+    }
+}

@@ -1,3 +1,4 @@
+import CShims
 import Testing
 @testable import TagKit
 
@@ -42,5 +43,24 @@ import Testing
         #expect(Self.hex(SHA256.hmac(key: [UInt8](repeating: 0xaa, count: 131),
                                      Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
                 == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
+    /// The x86 SHA extensions' path (where the processor has them) and the scalar loop give the
+    /// same digest for every length across a few blocks, split anywhere, and for a photo-sized
+    /// message. (On a processor without them both runs take the scalar loop.)
+    @Test func theExtensionsAndTheScalarLoopAgree() {
+        let message = (0..<300_000).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
+        func both(_ bytes: ArraySlice<UInt8>) -> ([UInt8], [UInt8]) {
+            tp_sha256_use_extensions(1)
+            let fast = SHA256.hash(Array(bytes))
+            tp_sha256_use_extensions(0)
+            let scalar = SHA256.hash(Array(bytes))
+            tp_sha256_use_extensions(1)
+            return (fast, scalar)
+        }
+        for length in Array(0...200) + [255, 256, 257, 4095, 4096, 300_000] {
+            let (fast, scalar) = both(message[..<length])
+            #expect(fast == scalar, "\(length) bytes")
+        }
     }
 }
