@@ -21,7 +21,7 @@ enum EditorState {
         let settings = try project.settings()
         let all = try project.tags()
         let overlaps = Overlaps.among(all, size: size, scale: settings.tagScale)
-        let tags = all.map { tag in tagJSON(tag, settings: settings, size: size, overlaps: overlaps[tag.id] ?? []) }
+        let tags = all.map { tag in tagJSON(tag, settings: settings, size: size, overlaps: overlaps[tag.id]) }
         return [
             ("name", .string(FileIO.removingSuffix(FileIO.baseName(of: project.path)))),
             ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
@@ -46,13 +46,15 @@ enum EditorState {
     }()
 
     /// The tag as `list --json` shows it, plus `label` (as drawn), `overlaps` (the ids of the
-    /// tags it overlaps), and `region` and `region_flipped`: where its dot may go with the bubble
+    /// tags it overlaps, at most `Overlaps.listedPerTag`) and `overlaps_more` (it overlaps more
+    /// than those), and `region` and `region_flipped`: where its dot may go with the bubble
     /// on its side and on the other, as fractions of the picture (null where it fits nowhere), so
     /// a drag shows live what `move` will do: keep the side, swap it, or stop the dot.
-    static func tagJSON(_ tag: Tag, settings: ProjectSettings, size: PictureSize, overlaps: [TagID]) -> JSON {
+    static func tagJSON(_ tag: Tag, settings: ProjectSettings, size: PictureSize, overlaps: Overlaps.List?) -> JSON {
         guard case .object(var members) = tag.json else { return tag.json }
         members.append(("label", .string(tag.label(settings))))
-        members.append(("overlaps", .array(overlaps.map { .integer($0.rawValue) })))
+        members.append(("overlaps", .array((overlaps?.others ?? []).map { .integer($0.rawValue) })))
+        members.append(("overlaps_more", .bool(overlaps?.more ?? false)))
         for (key, side) in [("region", tag.side), ("region_flipped", tag.side.flipped)] {
             guard let region = Placement.allowedRegion(side: side, labelEm: tag.labelEm, size: size, scale: settings.tagScale) else {
                 members.append((key, .null))

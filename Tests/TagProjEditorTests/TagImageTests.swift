@@ -22,7 +22,7 @@ import TagKit
     @Test func theStateGivesEachTagTheRegionItsDotMayMoveIn() {
         let size = PictureSize(width: 600, height: 400)
         let tag = Tag(id: TagID(1), kind: .dish, text: "Flat white", anchor: NormalizedPoint(x: 0.3, y: 0.5), side: .right, labelEm: 4)
-        let json = EditorState.tagJSON(tag, settings: ProjectSettings(), size: size, overlaps: [TagID(2)])
+        let json = EditorState.tagJSON(tag, settings: ProjectSettings(), size: size, overlaps: Overlaps.List(others: [TagID(2)]))
         guard let region = json["region"], let x1 = region["x1"]?.doubleValue, let x0 = region["x0"]?.doubleValue else {
             Issue.record("no region in \(json.text)")
             return

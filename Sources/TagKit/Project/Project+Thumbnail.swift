@@ -94,8 +94,7 @@ extension Project {
     /// the first `limit` of them, then `moreOverlaps`: what the gallery shows under a thumbnail.
     public func overlapNotices(limit: Int = 3) throws -> [Notice] {
         let size = try pictureSize(), scale = try settings().tagScale
-        let overlaps = Overlaps.among(try tags(), size: size, scale: scale)
-        let pairs = overlaps.keys.sorted().flatMap { id in overlaps[id]!.filter { $0 > id }.map { (id, $0) } }
-        return pairs.prefix(limit).map { Notice.overlaps($0.0, $0.1) } + (pairs.count > limit ? [.moreOverlaps(listed: limit)] : [])
+        let found = Overlaps.pairs(try tags(), size: size, scale: scale, limit: limit)
+        return found.pairs.map { Notice.overlaps($0.0, $0.1) } + (found.more ? [.moreOverlaps(listed: limit)] : [])
     }
 }

@@ -458,7 +458,7 @@ async function drawTagsNow() {
     el.dataset.side = tag.side;
     el.dataset.overlaps = tag.overlaps.length ? "true" : "false";
     el.alt = tag.kind + " tag #" + tag.id + ": " + tag.label;
-    el.title = tag.label + (tag.overlaps.length ? " (overlaps #" + tag.overlaps.join(", #") + ")" : "");
+    el.title = tag.label + (tag.overlaps.length ? " (overlaps #" + tag.overlaps.join(", #") + (tag.overlaps_more ? " and more" : "") + ")" : "");
     show1(el, tag, image, tag.x, tag.y);
   }
   for (const el of [...layer.children]) if (!keep.has(el.dataset.tagId)) el.remove();
