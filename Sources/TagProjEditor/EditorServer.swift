@@ -56,6 +56,8 @@ public final class EditorServer {
     public init(folder: String, port: UInt16 = 0, lanAddress: String? = nil, maxUploadBytes: Int = EditorServer.defaultMaxUploadBytes) throws {
         projectPath = folder
         let gallery = try GalleryAPI(folder: ProjectFolder(folder), maxUploadBytes: maxUploadBytes)
+        // Uploads and projects in the making that a killed gallery or `new` left here.
+        StaleTemporaries.remove(in: folder)
         // The guard is made once the server listens, before any request is let through.
         var admitted: AccessGuard?
         let upload = UploadRoute(path: GalleryAPI.uploadPath, maximumBytes: maxUploadBytes,

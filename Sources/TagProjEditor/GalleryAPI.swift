@@ -125,9 +125,10 @@ final class GalleryAPI: Site {
     }
 
     /// A fresh file in the folder for an upload's body: hidden (never listed), private (0600),
-    /// removed by the server when the request ends.
+    /// removed by the server when the request ends, and named with this process's id
+    /// (`StaleTemporaries`), so one a killed server left is removed by the next `new` or gallery there.
     func uploadFile() -> Result<(descriptor: Int32, path: String), UploadRefused> {
-        var template = Array((folder.path + "/.tagproj-upload-XXXXXX").utf8CString)
+        var template = Array((folder.path + "/" + StaleTemporaries.uploadPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             return .failure(UploadRefused(response: .failure(AnswerFailure(FileError(path: folder.path, errno: errno, operation: .create)))))

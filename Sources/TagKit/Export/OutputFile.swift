@@ -49,7 +49,7 @@ public final class OutputFile {
             temporary = nil
         case .regular(let file):
             OutputFile.removeStaleTemporaries(beside: file)
-            let temp = FileIO.temporaryPath(beside: file)
+            let temp = StaleTemporaries.path(beside: file)
             unlink(temp)
             let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw FileError(path: path, errno: errno, operation: .create) }
@@ -193,15 +193,7 @@ public final class OutputFile {
 
     /// Removes `.NAME.tagproj-tmp-PID` files beside `path` whose process is gone.
     static func removeStaleTemporaries(beside path: String) {
-        let dir = FileIO.directory(of: path)
-        let prefix = ".\(FileIO.baseName(of: path)).tagproj-tmp-"
-        guard let handle = opendir(dir) else { return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard file.hasPrefix(prefix), let pid = Int32(file.dropFirst(prefix.count)) else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(dir + "/" + file) }
-        }
+        StaleTemporaries.remove(in: FileIO.directory(of: path), only: FileIO.baseName(of: path))
     }
 }
 

@@ -102,7 +102,9 @@ extension Project {
         // The photo's own name, remembered so that nothing is ever written over it.
         let base = FileIO.baseName(of: photoName ?? imagePath)
         let fileName = FileIO.isPlainName(base) ? base : nil
-        let temporary = FileIO.temporaryPath(beside: path)
+        // What a `new` or an upload killed here before left in this folder goes first.
+        StaleTemporaries.remove(in: FileIO.directory(of: path))
+        let temporary = StaleTemporaries.path(beside: path)
         FileIO.remove(temporary)
         do {
             try ProjectStore.create(at: temporary, source: .init(bytes: bytes, fileName: fileName, info: info, crop: crop,

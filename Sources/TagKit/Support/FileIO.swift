@@ -91,11 +91,6 @@ public enum FileIO {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// A temporary name beside `path`, recognisable as ours and unique to this process:
-    /// `dir/.name.tagproj-tmp-PID`.
-    public static func temporaryPath(beside path: String) -> String {
-        "\(directory(of: path))/.\(baseName(of: path)).tagproj-tmp-\(getpid())"
-    }
 
     /// The last component of `path` (`dinner.tagproj` for `menus/dinner.tagproj`).
     public static func baseName(of path: String) -> String {
