@@ -238,9 +238,10 @@ class Editor:
         connection.close()
         return response, body
 
-    def request(self, method, path, body=None, headers=None):
-        """A raw HTTP request to the server, as another program on the machine would send it."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+    def request(self, method, path, body=None, headers=None, timeout=10):
+        """A raw HTTP request to the server, as another program on the machine would send it;
+        `timeout` seconds for each step (connecting, sending, each read)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         all_headers = {"Host": "127.0.0.1:%d" % self.port}
         all_headers.update(headers or {})
         connection.request(method, path, body=body, headers=all_headers)
@@ -301,6 +302,141 @@ class SlowClients:
             self.thread.join(timeout=10)
         for sock in self.sockets:
             sock.close()
+
+
+class TricklingBodies:
+    """`count` connections to the server on `port` that each send `head` (a whole request's
+    headers, declaring a body) and then one byte of the body every `every` seconds, from a thread.
+    One the server closed (having answered or not) is opened again at the next byte, as an
+    attacker who keeps trying would; `answers` collects the status of every answer seen, and
+    `first_answers` those seen before the connection had sent a byte of its body."""
+
+    def __init__(self, port, head, count, every):
+        self.port, self.head = port, head.encode()
+        self.answers, self.first_answers = [], []
+        self.stopped = threading.Event()
+        self.sockets, self.sent = [], [0] * count  # each connection's bytes of body sent
+        try:
+            self.sockets = [self.connect() for _ in range(count)]
+        except BaseException:
+            self.close()
+            raise
+        self.thread = threading.Thread(target=self.trickle, args=(every,), daemon=True)
+        self.thread.start()
+
+    def connect(self):
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        sock.sendall(self.head)
+        return sock
+
+    def trickle(self, every):
+        while not self.stopped.wait(every):
+            for i, sock in enumerate(self.sockets):
+                if self.stopped.is_set():
+                    return
+                reply = self.closed(sock)
+                if reply is not None:
+                    if reply.startswith(b"HTTP/1.1 "):
+                        self.answers.append(int(reply.split(b" ")[1]))
+                        if self.sent[i] == 0:
+                            self.first_answers.append(self.answers[-1])
+                    sock.close()
+                    try:
+                        sock = self.connect()
+                        self.sockets[i], self.sent[i] = sock, 0
+                    except OSError:
+                        continue  # tried again at the next byte
+                try:
+                    sock.sendall(b" ")
+                    self.sent[i] += 1
+                except OSError:
+                    pass  # closed: seen at the next byte
+
+    @staticmethod
+    def closed(sock):
+        """None while the server keeps `sock` open and silent; else what it sent (maybe b"")."""
+        if sock.fileno() < 0:
+            return b""  # closed here, and not opened again yet
+        sock.setblocking(False)
+        try:
+            data = sock.recv(65536, socket.MSG_PEEK)
+        except BlockingIOError:
+            return None
+        except OSError:
+            return b""
+        finally:
+            sock.setblocking(True)
+        if data:
+            data = b""
+            sock.settimeout(1)
+            try:
+                while chunk := sock.recv(65536):  # an answer comes before the server hangs up
+                    data += chunk
+            except OSError:
+                pass
+        return data
+
+    def close(self):
+        self.stopped.set()
+        if getattr(self, "thread", None):
+            self.thread.join(timeout=30)
+        for sock in self.sockets:
+            sock.close()
+
+
+def enough_descriptors(count=4096):
+    """Lets this process (and the servers it starts after) open `count` files, so that it can hold
+    more connections than the server takes (at most 512, and half of the server's own limit)."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < count:
+        if hard != resource.RLIM_INFINITY and hard < count and os.geteuid() == 0:
+            hard = count  # root may raise its own ceiling
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(count, hard) if hard != resource.RLIM_INFINITY else count, hard))
+
+
+def read_answer(sock, timeout):
+    """Everything the server sends on `sock` until it closes it or `timeout` seconds pass with
+    nothing more: (status or None, JSON body or None, whether it closed)."""
+    sock.settimeout(timeout)
+    data, closed = b"", False
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                closed = True
+                break
+            data += chunk
+    except (TimeoutError, BlockingIOError):
+        pass
+    except ConnectionResetError:
+        closed = True
+    if not data.startswith(b"HTTP/1.1 "):
+        return None, None, closed
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(data.split(b" ")[1]), json.loads(body) if body else None, closed
+
+
+def trickle_until_cut(port, head, body, every=1.0, within=20):
+    """Sends `head`, then `body` one byte every `every` seconds, until the server closes the
+    connection or `within` seconds pass; the number of body bytes sent when it was closed, or
+    None when it never was (it may answer first: that is returned too, as (sent, status))."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(head.encode())
+        end = time.monotonic() + within
+        for sent in range(len(body)):
+            if time.monotonic() > end:
+                return None, None
+            ready, _, _ = select.select([sock], [], [], every)
+            if ready:
+                status, _, closed = read_answer(sock, 0.5)
+                if closed or status:
+                    return sent, status
+            try:
+                sock.sendall(body[sent:sent + 1])
+            except OSError:
+                return sent + 1, None
+        return len(body), read_answer(sock, 5)[0]
 
 
 class EditorTests(unittest.TestCase):
@@ -1356,6 +1492,78 @@ class SecurityTests(unittest.TestCase):
             listening = [line.split() for line in f.readlines()[1:]]
         ours = [l for l in listening if int(l[1].split(":")[1], 16) == e.port and l[3] == "0A"]
         self.assertEqual([l[1].split(":")[0] for l in ours], ["0100007F"])
+
+
+class TricklingBodyTests(unittest.TestCase):
+    """Requests whose headers come whole and whose body then trickles, from more connections than
+    the server takes at once (520, over its 512): every request must arrive whole within one
+    deadline, and one without the token is refused before its body is read."""
+
+    @classmethod
+    def setUpClass(cls):
+        enough_descriptors()
+        cls.editor = Editor()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.editor.close()
+
+    def head(self, path="/api/edit", length=1000, **headers):
+        e = self.editor
+        fields = dict({"Host": "127.0.0.1:%d" % e.port, "Origin": e.origin, "Content-Type": "application/json",
+                       "Content-Length": str(length)}, **headers)
+        return "POST %s HTTP/1.1\r\n%s\r\n" % (path, "".join("%s: %s\r\n" % item for item in fields.items()))
+
+    def test_a_request_without_the_token_is_refused_once_its_headers_are_in_before_its_body(self):
+        e = self.editor
+        for headers, status, meaning in (({}, 401, "refused"), ({"X-Tagproj-Token": "f" * 32}, 401, "refused"),
+                                         ({"X-Tagproj-Token": e.token, "Origin": "http://evil.example"}, 403, "refused"),
+                                         ({"X-Tagproj-Token": e.token, "Host": "evil.example"}, 421, "refused")):
+            with self.subTest(headers=headers), socket.create_connection(("127.0.0.1", e.port), timeout=5) as sock:
+                sock.sendall(self.head(**headers).encode())  # and not a byte of the body
+                answer, body, closed = read_answer(sock, 10)
+                self.assertEqual(answer, status, "no answer before the body came")
+                self.assertEqual((body["ok"], body["meaning"]), (False, meaning), body)
+                self.assertTrue(body["error"], body)
+                self.assertIn("hint", body)
+                self.assertTrue(closed, "the connection was kept, waiting for a body that will not be read")
+
+    def test_bodies_that_trickle_do_not_lock_out_the_user(self):
+        e = self.editor
+        entries = len(history(e.dir)["entries"])
+        attack = TricklingBodies(e.port, self.head(), 520, every=8)
+        try:
+            ours = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+            flips, end = 0, time.monotonic() + 20
+            while time.monotonic() < end:
+                for method, path, body in (("GET", "/api/state", None), ("POST", "/api/edit", json.dumps({"op": "flip", "id": 1}))):
+                    try:
+                        status, answer = e.request(method, path, body, ours, timeout=1)
+                    except (TimeoutError, ConnectionError) as error:
+                        self.fail("%s %s got no answer within a second while 520 connections trickled their bodies (%r)"
+                                  % (method, path, error))
+                    self.assertEqual(status, 200, answer)
+                flips += 1
+                time.sleep(1.5)
+        finally:
+            attack.close()
+        self.assertEqual(len(history(e.dir)["entries"]), entries + flips, "every flip was made once")
+        # Every connection of the attack was answered, before it sent a byte of its body: 401.
+        self.assertGreaterEqual(len(attack.first_answers), 520)
+        self.assertEqual(set(attack.answers), {401})
+
+    def test_the_users_own_request_whose_body_trickles_is_cut_at_its_deadline(self):
+        e = self.editor
+        entries = len(history(e.dir)["entries"])
+        body = json.dumps({"op": "delete", "id": 2}).encode() + b" " * 40
+        head = self.head(length=len(body), **{"X-Tagproj-Token": e.token})
+        sent, status = trickle_until_cut(e.port, head, body, every=1.0, within=20)
+        self.assertIsNotNone(sent, "a body trickling one byte a second was still read after 20 s")
+        self.assertLess(sent, len(body), "cut before the body was whole")
+        self.assertIsNone(status, "hung up on, not answered")
+        self.assertIn(2, tags(e.dir), "nothing was deleted")
+        self.assertEqual(len(history(e.dir)["entries"]), entries)
+        self.assertEqual(e.request("GET", "/api/version", headers={"X-Tagproj-Token": e.token})[0], 200)
 
 
 class Network:
