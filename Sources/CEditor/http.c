@@ -32,13 +32,14 @@
 
 TP_DL_TABLE(TP_MHD_FUNCTIONS, mhd)
 
-/// A connection as the header watchdog sees it (libmicrohttpd's socket context for it).
+/// A connection as the watchdog sees it (libmicrohttpd's socket context for it).
 struct watched {
     struct watched *prev, *next;
     int fd;
-    int in_request;     // its request's headers are complete: the idle timeout alone applies
-    int hung_up;        // the watchdog has shut its socket down
-    uint64_t deadline;  // CLOCK_MONOTONIC ms by which the next request's headers must be complete
+    int paused;          // the server is working on its request (its handler runs): no deadline
+    int hung_up;         // the watchdog has shut its socket down
+    uint64_t deadline;   // CLOCK_MONOTONIC ms by which the request under way must be whole
+    uint64_t paused_at;  // when the deadline was paused
 };
 
 struct tp_http_server {
@@ -47,6 +48,7 @@ struct tp_http_server {
     struct MHD_Daemon *daemons[2];
     size_t daemon_count;
     tp_http_handler handler;
+    tp_http_admit admit;
     // Held around the handler: shared by the GET and HEAD requests of a server that serves reads
     // side by side (they only read), exclusive for every other request, and for all of them on a
     // server that serves one request at a time.
@@ -121,14 +123,19 @@ static uint64_t now_ms(void) {
 }
 
 // libmicrohttpd's idle timeout starts again with every byte, so a client that sends one header
-// line every few seconds keeps its connection for ever, and enough of them fill every slot (the
-// slowloris attack). The watchdog bounds the time instead: a request's headers must be complete
-// within `header_ms` of the connection opening or of the previous response on it ending; past
-// that, the watchdog shuts the socket down and libmicrohttpd, reading end-of-file, closes the
-// connection. libmicrohttpd has no call to close a connection from outside its thread, but
-// shutdown(2) is safe there: an entry leaves the list (under the lock) in the CLOSED
-// notification, before libmicrohttpd closes the descriptor, so a shut-down descriptor is always
-// still the connection's own.
+// line, or one byte of its body, every few seconds keeps its connection for ever, and enough of
+// them fill every slot (the slowloris attack, and its slow-body variant). The watchdog bounds the
+// time instead, with one deadline for the whole of each request, never moved by a byte arriving:
+// its headers must be complete within `header_ms` of the connection opening or of the previous
+// response on it ending, and its body by then plus the time the body takes at the floor rate
+// (TP_HTTP_FLOOR_BYTES_PER_SECOND, for the length it declares, else the route's limit). The
+// deadline is paused only while the server works on the request (an upload waiting for its file,
+// the handler: an export may take long), and starts again for the next request when the
+// response has been sent. Past it, the watchdog shuts the socket down and libmicrohttpd, reading
+// end-of-file, closes the connection. libmicrohttpd has no call to close a connection from
+// outside its thread, but shutdown(2) is safe there: an entry leaves the list (under the lock) in
+// the CLOSED notification, before libmicrohttpd closes the descriptor, so a shut-down descriptor
+// is always still the connection's own.
 
 static void on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                           enum MHD_ConnectionNotificationCode code) {
@@ -160,17 +167,44 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
     }
 }
 
-/// Marks the connection's request as under way (headers complete) or over (the next one's
-/// headers are due within the limit from now).
-static void watch_request(tp_http_server *server, struct MHD_Connection *connection, int in_request) {
+/// What happens to a connection's deadline.
+enum deadline_change {
+    DEADLINE_EXTEND,   // by `ms`: the time its body may take
+    DEADLINE_PAUSE,    // the server works on the request
+    DEADLINE_RESUME,   // the server is done with it: the deadline moves by the time paused
+    DEADLINE_RESTART,  // the request is over: the next one's headers are due within the limit from now
+};
+
+static void change_deadline(tp_http_server *server, struct MHD_Connection *connection, enum deadline_change change,
+                            uint64_t ms) {
     const union MHD_ConnectionInfo *info = mhd.MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct watched *w = info ? info->socket_context : NULL;
     if (!w) return;
     pthread_mutex_lock(&server->lock);
-    w->in_request = in_request;
-    if (!in_request) w->deadline = now_ms() + server->header_ms;
+    uint64_t now = now_ms();
+    switch (change) {
+    case DEADLINE_EXTEND:
+        w->deadline += ms;
+        break;
+    case DEADLINE_PAUSE:
+        if (!w->paused) w->paused_at = now;
+        w->paused = 1;
+        break;
+    case DEADLINE_RESUME:
+        if (w->paused) w->deadline += now - w->paused_at;
+        w->paused = 0;
+        pthread_cond_signal(&server->wake);  // it may be due before the watchdog wakes
+        break;
+    case DEADLINE_RESTART:
+        w->paused = 0;
+        w->deadline = now + server->header_ms;
+        break;
+    }
     pthread_mutex_unlock(&server->lock);
 }
+
+/// The milliseconds a body of `bytes` may take at the floor rate.
+static uint64_t body_ms(uint64_t bytes) { return bytes * 1000 / TP_HTTP_FLOOR_BYTES_PER_SECOND; }
 
 /// The watchdog thread: hangs up on every connection past its deadline, then sleeps until the
 /// next deadline (a new connection's is never earlier than any already listed).
@@ -180,7 +214,7 @@ static void *watchdog_main(void *arg) {
     while (!server->stopping) {
         uint64_t now = now_ms(), next = now + server->header_ms;
         for (struct watched *w = server->watched; w; w = w->next) {
-            if (w->in_request || w->hung_up) continue;
+            if (w->paused || w->hung_up) continue;
             if (w->deadline <= now) {
                 shutdown(w->fd, SHUT_RDWR);
                 w->hung_up = 1;
@@ -214,9 +248,12 @@ static int begin_upload(tp_http_request *r, size_t declared) {
         return -1;
     }
     char file[4096] = {0};
+    // Waiting for a request under way is the server's time, not the client's.
+    change_deadline(server, r->connection, DEADLINE_PAUSE, 0);
     pthread_rwlock_wrlock(&server->serving);
     r->upload_fd = server->upload_open(server->ctx, r, file, sizeof file);
     pthread_rwlock_unlock(&server->serving);
+    change_deadline(server, r->connection, DEADLINE_RESUME, 0);
     if (r->upload_fd >= 0 && !(r->upload_file = strdup(file))) {
         close(r->upload_fd);
         unlink(file);
@@ -260,9 +297,25 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         r->url = url;
         r->upload_fd = -1;
         *req_cls = r;
-        watch_request(server, connection, 1);
+        // The checks that need no body (Host, token, Origin, method, path), made now, before a byte
+        // of it is read: a client that fails them cannot hold the connection through its body.
+        if (server->admit(server->ctx, r) != 0) {
+            if (!r->responded) {
+                static const char text[] = "{\"error\":\"no response\"}";
+                tp_http_respond(r, MHD_HTTP_INTERNAL_SERVER_ERROR, "application/json", (const uint8_t *)text,
+                                sizeof text - 1, NULL, NULL);
+            }
+            return r->queued ? MHD_YES : MHD_NO;
+        }
         const char *length = mhd.MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (server->upload_route && strcmp(url, server->upload_route) == 0 && strcmp(method, "POST") == 0) {
+        const char *encoding = mhd.MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+        int is_upload = server->upload_route && strcmp(url, server->upload_route) == 0 && strcmp(method, "POST") == 0;
+        // The body's time at the floor rate joins the deadline: for the length declared, or the
+        // route's limit when none is (chunked); nothing when there is no body.
+        size_t limit = is_upload ? server->max_upload : server->max_body;
+        unsigned long long declared = length ? strtoull(length, NULL, 10) : encoding ? limit : 0;
+        change_deadline(server, connection, DEADLINE_EXTEND, body_ms(declared < limit ? declared : limit));
+        if (is_upload) {
             if (begin_upload(r, length ? strtoull(length, NULL, 10) : 0) == 0) return MHD_YES;
             if (r->too_large) refuse_too_large(r);
             if (!r->responded) {
@@ -310,8 +363,11 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     if (r->too_large) {
         refuse_too_large(r);
     } else {
-        // Reading requests run side by side where the server allows it (the photo decodes while
-        // the tags are drawn); any other waits for them and runs alone.
+        // The body is whole: the deadline stops while the handler runs (an export may take long),
+        // and starts again for the next request once the response is sent. Reading requests run
+        // side by side where the server allows it (the photo decodes while the tags are drawn);
+        // any other waits for them and runs alone.
+        change_deadline(server, connection, DEADLINE_PAUSE, 0);
         if (server->concurrent_reads && (strcmp(r->method, "GET") == 0 || strcmp(r->method, "HEAD") == 0))
             pthread_rwlock_rdlock(&server->serving);
         else
@@ -330,7 +386,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
 static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                          enum MHD_RequestTerminationCode code) {
     (void)code;
-    watch_request(cls, connection, 0);
+    change_deadline(cls, connection, DEADLINE_RESTART, 0);
     tp_http_request *r = *req_cls;
     if (!r) return;
     if (r->upload_fd >= 0) close(r->upload_fd);
@@ -389,7 +445,7 @@ static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address,
 
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections, size_t max_body,
                               const tp_http_upload *upload, unsigned header_seconds, int concurrent_reads,
-                              tp_http_handler handler, void *ctx,
+                              tp_http_admit admit, tp_http_handler handler, void *ctx,
                               uint16_t *bound_port, char *msg, size_t msg_cap) {
     if (TP_DL_LOAD(mhd, "libmicrohttpd.so.12", "libmicrohttpd12", msg, msg_cap) != 0) return NULL;
     tp_http_server *server = calloc(1, sizeof *server);
@@ -398,6 +454,7 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
         return NULL;
     }
     server->handler = handler;
+    server->admit = admit;
     server->ctx = ctx;
     server->max_body = max_body;
     if (upload && upload->route && upload->open) {

@@ -45,6 +45,7 @@ public final class EditorServer {
         let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes, concurrentReads: true)
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)
         self.access = access
+        server.admission = { request in EditorServer.admission(of: request, access: access, site: site) }
         server.handler = { request in EditorServer.route(request, access: access, site: site) }
         http = server
     }
@@ -72,6 +73,7 @@ public final class EditorServer {
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)
         admitted = access
         self.access = access
+        server.admission = { request in EditorServer.admission(of: request, access: access, site: gallery) }
         server.handler = { request in EditorServer.route(request, access: access, site: gallery) }
         http = server
     }
@@ -86,28 +88,41 @@ public final class EditorServer {
 
     private func url(host: String) -> String { "http://\(host):\(port)/#token=\(access.token)" }
 
-    /// The whole routing table, security checks first.
+    /// The whole routing table, security checks first (``admission(of:access:site:)``, which the
+    /// server has already made when the headers came; made again here, as they cost nothing).
     static func route(_ request: HTTPRequest, access: AccessGuard, site: some Site) -> HTTPResponse {
-        // DNS rebinding: a foreign name that resolves to 127.0.0.1 gets nothing, not even the page.
-        guard access.hostIsOurs(request.header("Host")) else { return hostRefused(access) }
-        let method = request.method
+        if let refusal = admission(of: request, access: access, site: site) { return refusal }
         guard let (project, path) = site.scope(of: request.path) else { return .error(404, "no such page") }
         if path == "/favicon.ico" { return HTTPResponse(status: 204, contentType: "image/x-icon", body: []) }
         if !path.hasPrefix("/api/") {
-            guard method == "GET" || method == "HEAD" else { return .error(405, "only GET is allowed here") }
             var length = 0
             var mime: UnsafePointer<CChar>?
             guard let asset = tp_page_asset(site.asset(for: path, project: project), &length, &mime), let mime else { return .error(404, "no such page") }
             return HTTPResponse(status: 200, contentType: String(cString: mime),
                                 body: Array(UnsafeBufferPointer(start: asset, count: length)))
         }
-        if let refusal = refusal(of: request, path: path, access: access) { return refusal }
         if path == "/api/session" {
             var response = HTTPResponse.json(.object([("ok", .bool(true))]))
             response.extraHeader = ("Set-Cookie", access.cookie)
             return response
         }
         return site.handle(path: path, project: project, request: request)
+    }
+
+    /// The answer that refuses `request` whatever its body may be, or nil when it may go on: a
+    /// foreign `Host`, a path that names nothing, a page asked for by another method than GET, an
+    /// API call that ``refusal(of:path:access:)`` refuses. The server asks it as soon as the
+    /// headers are in, before a byte of the body is read, without waiting for a request under way,
+    /// so a client without the token cannot hold a connection through its body. It only reads.
+    static func admission(of request: HTTPRequest, access: AccessGuard, site: some Site) -> HTTPResponse? {
+        // DNS rebinding: a foreign name that resolves to 127.0.0.1 gets nothing, not even the page.
+        guard access.hostIsOurs(request.header("Host")) else { return hostRefused(access) }
+        guard let (_, path) = site.scope(of: request.path) else { return .error(404, "no such page") }
+        if path == "/favicon.ico" { return nil }
+        if !path.hasPrefix("/api/") {
+            return request.method == "GET" || request.method == "HEAD" ? nil : .error(405, "only GET is allowed here")
+        }
+        return refusal(of: request, path: path, access: access)
     }
 
     /// The API calls that only read: GET; every other call changes something and is a POST from

@@ -122,10 +122,22 @@ final class HTTPServer {
     private var server: OpaquePointer?
     private let box: Unmanaged<HandlerBox>
 
-    /// The handler, boxed so that C can hold it; until one is set, requests get 503.
+    /// The handler and the admission, boxed so that C can hold them; until they are set,
+    /// requests get 503.
     private final class HandlerBox {
+        var admit: (HTTPRequest) -> HTTPResponse? = { _ in .error(503, "the editor is starting") }
         var handle: (HTTPRequest) -> HTTPResponse = { _ in .error(503, "the editor is starting") }
         var upload: UploadRoute?
+    }
+
+    /// The checks every request passes as soon as its headers are in, before a byte of its body
+    /// is read: the answer that refuses it (its body is then never read, and the connection is
+    /// closed), or nil to let it go on. Called without the lock the handler holds, on several
+    /// threads at once, so it must only read. Set it once, right after starting, before
+    /// ``handler``.
+    var admission: (HTTPRequest) -> HTTPResponse? {
+        get { box.takeUnretainedValue().admit }
+        set { box.takeUnretainedValue().admit = newValue }
     }
 
     /// What answers requests. Set it once, right after starting (it may need the port).
@@ -137,8 +149,12 @@ final class HTTPServer {
     /// Connections open at once (libmicrohttpd keeps the rest waiting to be accepted).
     static let maximumConnections: UInt32 = 512
     /// Seconds a connection has to send a request's headers whole, from when it opens or its
-    /// previous response ends.
+    /// previous response ends; its body then has the time it takes at
+    /// ``floorBytesPerSecond`` more, for the length it declares (else the route's limit).
     static let headerSeconds: UInt32 = 5
+    /// The slowest a request's body may arrive (64 KiB/s): slower, the connection is closed at the
+    /// request's deadline.
+    static let floorBytesPerSecond = Int(TP_HTTP_FLOOR_BYTES_PER_SECOND)
 
     /// Starts listening on 127.0.0.1:`port` (0: any free port), and on `lanAddress` (dotted IPv4)
     /// at the same port when given; GET requests side by side when `concurrentReads`.
@@ -149,9 +165,10 @@ final class HTTPServer {
         let (connections, headerSeconds) = (Self.maximumConnections, Self.headerSeconds)
         var bound: UInt16 = 0
         var message = [CChar](repeating: 0, count: 256)
-        // Slow clients (each sending a header line every few seconds) are closed after the
-        // header limit, and the connection limit is far above what a few of them, or the
-        // browser's own six, can take.
+        // Slow clients (each sending a header line, or a byte of the body, every few seconds) are
+        // closed at their request's deadline, one without the token as soon as its headers are
+        // in, and the connection limit is far above what a few of them, or the browser's own
+        // six, can take.
         let tooLarge = upload.map { HTTPResponse.error(413, $0.tooLargeMessage) }.map { String(decoding: $0.body, as: UTF8.self) }
         let started = upload.map(\.path).withOptionalCString { route in
             tooLarge.withOptionalCString { tooLarge in
@@ -172,6 +189,12 @@ final class HTTPServer {
                 })
                 return withUnsafePointer(to: &uploadSpec) { spec in
                     tp_http_start(port, lanAddress, connections, maxBody, route == nil ? nil : spec, headerSeconds, concurrentReads ? 1 : 0, { context, request in
+                        guard let context, let request else { return -1 }
+                        let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+                        guard let refusal = box.admit(HTTPRequest(handle: request)) else { return 0 }
+                        refusal.send(to: request)
+                        return -1
+                    }, { context, request in
                         guard let context, let request else { return }
                         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
                         box.handle(HTTPRequest(handle: request)).send(to: request)

@@ -7,6 +7,7 @@ TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagpro
 TAGPROJ_EDITOR_SCREENSHOT=docs/editor.jpg also saves a screenshot of the editor there (README's).
 """
 import base64
+import html
 import http.client
 import json
 import re
@@ -16,12 +17,14 @@ import shutil
 import signal
 import socket
 import sqlite3
+import stat
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 import unittest
+import urllib.parse
 
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
@@ -84,6 +87,24 @@ def raw_status(port, payload):
     return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/1.1 ") else None
 
 
+def chromium(phone=False):
+    """A headless Chromium driven by Selenium: a desktop window of 1100×720, or with `phone` a phone
+    of 390×844 CSS pixels at three device pixels each, with touch."""
+    options = webdriver.ChromeOptions()
+    flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
+    else:
+        flags += ["--window-size=1100,720", "--force-device-scale-factor=1"]
+    for flag in flags:
+        options.add_argument(flag)
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_script_timeout(20)
+    return driver
+
+
 class Editor:
     """`tagproj open p.tagproj --no-browser` in a folder of its own, with a headless Chromium on it."""
 
@@ -116,19 +137,7 @@ class Editor:
         self.host = self.origin.split("//")[1].rsplit(":", 1)[0]
         self.port = int(self.origin.rsplit(":", 1)[1])
         self.token = self.url.split("#token=")[1]
-        options = webdriver.ChromeOptions()
-        flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
-        if phone:
-            # A phone: 390×844 CSS pixels at three device pixels each, touch.
-            options.add_experimental_option("mobileEmulation", {
-                "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
-        else:
-            flags += ["--window-size=1100,720", "--force-device-scale-factor=1"]
-        for flag in flags:
-            options.add_argument(flag)
-        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-        self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
-        self.driver.set_script_timeout(20)
+        self.driver = chromium(phone)
         self.downloads = os.path.join(self.dir, "downloads")
         os.mkdir(self.downloads)
         self.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": self.downloads})
@@ -229,9 +238,10 @@ class Editor:
         connection.close()
         return response, body
 
-    def request(self, method, path, body=None, headers=None):
-        """A raw HTTP request to the server, as another program on the machine would send it."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+    def request(self, method, path, body=None, headers=None, timeout=10):
+        """A raw HTTP request to the server, as another program on the machine would send it;
+        `timeout` seconds for each step (connecting, sending, each read)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         all_headers = {"Host": "127.0.0.1:%d" % self.port}
         all_headers.update(headers or {})
         connection.request(method, path, body=body, headers=all_headers)
@@ -292,6 +302,141 @@ class SlowClients:
             self.thread.join(timeout=10)
         for sock in self.sockets:
             sock.close()
+
+
+class TricklingBodies:
+    """`count` connections to the server on `port` that each send `head` (a whole request's
+    headers, declaring a body) and then one byte of the body every `every` seconds, from a thread.
+    One the server closed (having answered or not) is opened again at the next byte, as an
+    attacker who keeps trying would; `answers` collects the status of every answer seen, and
+    `first_answers` those seen before the connection had sent a byte of its body."""
+
+    def __init__(self, port, head, count, every):
+        self.port, self.head = port, head.encode()
+        self.answers, self.first_answers = [], []
+        self.stopped = threading.Event()
+        self.sockets, self.sent = [], [0] * count  # each connection's bytes of body sent
+        try:
+            self.sockets = [self.connect() for _ in range(count)]
+        except BaseException:
+            self.close()
+            raise
+        self.thread = threading.Thread(target=self.trickle, args=(every,), daemon=True)
+        self.thread.start()
+
+    def connect(self):
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        sock.sendall(self.head)
+        return sock
+
+    def trickle(self, every):
+        while not self.stopped.wait(every):
+            for i, sock in enumerate(self.sockets):
+                if self.stopped.is_set():
+                    return
+                reply = self.closed(sock)
+                if reply is not None:
+                    if reply.startswith(b"HTTP/1.1 "):
+                        self.answers.append(int(reply.split(b" ")[1]))
+                        if self.sent[i] == 0:
+                            self.first_answers.append(self.answers[-1])
+                    sock.close()
+                    try:
+                        sock = self.connect()
+                        self.sockets[i], self.sent[i] = sock, 0
+                    except OSError:
+                        continue  # tried again at the next byte
+                try:
+                    sock.sendall(b" ")
+                    self.sent[i] += 1
+                except OSError:
+                    pass  # closed: seen at the next byte
+
+    @staticmethod
+    def closed(sock):
+        """None while the server keeps `sock` open and silent; else what it sent (maybe b"")."""
+        if sock.fileno() < 0:
+            return b""  # closed here, and not opened again yet
+        sock.setblocking(False)
+        try:
+            data = sock.recv(65536, socket.MSG_PEEK)
+        except BlockingIOError:
+            return None
+        except OSError:
+            return b""
+        finally:
+            sock.setblocking(True)
+        if data:
+            data = b""
+            sock.settimeout(1)
+            try:
+                while chunk := sock.recv(65536):  # an answer comes before the server hangs up
+                    data += chunk
+            except OSError:
+                pass
+        return data
+
+    def close(self):
+        self.stopped.set()
+        if getattr(self, "thread", None):
+            self.thread.join(timeout=30)
+        for sock in self.sockets:
+            sock.close()
+
+
+def enough_descriptors(count=4096):
+    """Lets this process (and the servers it starts after) open `count` files, so that it can hold
+    more connections than the server takes (at most 512, and half of the server's own limit)."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < count:
+        if hard != resource.RLIM_INFINITY and hard < count and os.geteuid() == 0:
+            hard = count  # root may raise its own ceiling
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(count, hard) if hard != resource.RLIM_INFINITY else count, hard))
+
+
+def read_answer(sock, timeout):
+    """Everything the server sends on `sock` until it closes it or `timeout` seconds pass with
+    nothing more: (status or None, JSON body or None, whether it closed)."""
+    sock.settimeout(timeout)
+    data, closed = b"", False
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                closed = True
+                break
+            data += chunk
+    except (TimeoutError, BlockingIOError):
+        pass
+    except ConnectionResetError:
+        closed = True
+    if not data.startswith(b"HTTP/1.1 "):
+        return None, None, closed
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(data.split(b" ")[1]), json.loads(body) if body else None, closed
+
+
+def trickle_until_cut(port, head, body, every=1.0, within=20):
+    """Sends `head`, then `body` one byte every `every` seconds, until the server closes the
+    connection or `within` seconds pass; the number of body bytes sent when it was closed, or
+    None when it never was (it may answer first: that is returned too, as (sent, status))."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(head.encode())
+        end = time.monotonic() + within
+        for sent in range(len(body)):
+            if time.monotonic() > end:
+                return None, None
+            ready, _, _ = select.select([sock], [], [], every)
+            if ready:
+                status, _, closed = read_answer(sock, 0.5)
+                if closed or status:
+                    return sent, status
+            try:
+                sock.sendall(body[sent:sent + 1])
+            except OSError:
+                return sent + 1, None
+        return len(body), read_answer(sock, 5)[0]
 
 
 class EditorTests(unittest.TestCase):
@@ -1349,6 +1494,78 @@ class SecurityTests(unittest.TestCase):
         self.assertEqual([l[1].split(":")[0] for l in ours], ["0100007F"])
 
 
+class TricklingBodyTests(unittest.TestCase):
+    """Requests whose headers come whole and whose body then trickles, from more connections than
+    the server takes at once (520, over its 512): every request must arrive whole within one
+    deadline, and one without the token is refused before its body is read."""
+
+    @classmethod
+    def setUpClass(cls):
+        enough_descriptors()
+        cls.editor = Editor()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.editor.close()
+
+    def head(self, path="/api/edit", length=1000, **headers):
+        e = self.editor
+        fields = dict({"Host": "127.0.0.1:%d" % e.port, "Origin": e.origin, "Content-Type": "application/json",
+                       "Content-Length": str(length)}, **headers)
+        return "POST %s HTTP/1.1\r\n%s\r\n" % (path, "".join("%s: %s\r\n" % item for item in fields.items()))
+
+    def test_a_request_without_the_token_is_refused_once_its_headers_are_in_before_its_body(self):
+        e = self.editor
+        for headers, status, meaning in (({}, 401, "refused"), ({"X-Tagproj-Token": "f" * 32}, 401, "refused"),
+                                         ({"X-Tagproj-Token": e.token, "Origin": "http://evil.example"}, 403, "refused"),
+                                         ({"X-Tagproj-Token": e.token, "Host": "evil.example"}, 421, "refused")):
+            with self.subTest(headers=headers), socket.create_connection(("127.0.0.1", e.port), timeout=5) as sock:
+                sock.sendall(self.head(**headers).encode())  # and not a byte of the body
+                answer, body, closed = read_answer(sock, 10)
+                self.assertEqual(answer, status, "no answer before the body came")
+                self.assertEqual((body["ok"], body["meaning"]), (False, meaning), body)
+                self.assertTrue(body["error"], body)
+                self.assertIn("hint", body)
+                self.assertTrue(closed, "the connection was kept, waiting for a body that will not be read")
+
+    def test_bodies_that_trickle_do_not_lock_out_the_user(self):
+        e = self.editor
+        entries = len(history(e.dir)["entries"])
+        attack = TricklingBodies(e.port, self.head(), 520, every=8)
+        try:
+            ours = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+            flips, end = 0, time.monotonic() + 20
+            while time.monotonic() < end:
+                for method, path, body in (("GET", "/api/state", None), ("POST", "/api/edit", json.dumps({"op": "flip", "id": 1}))):
+                    try:
+                        status, answer = e.request(method, path, body, ours, timeout=3)
+                    except (TimeoutError, ConnectionError) as error:
+                        self.fail("%s %s got no answer within 3 s (a bound on a loaded machine, not a measure) while 520 connections trickled their bodies (%r)"
+                                  % (method, path, error))
+                    self.assertEqual(status, 200, answer)
+                flips += 1
+                time.sleep(1.5)
+        finally:
+            attack.close()
+        self.assertEqual(len(history(e.dir)["entries"]), entries + flips, "every flip was made once")
+        # Every connection of the attack was answered, before it sent a byte of its body: 401.
+        self.assertGreaterEqual(len(attack.first_answers), 520)
+        self.assertEqual(set(attack.answers), {401})
+
+    def test_the_users_own_request_whose_body_trickles_is_cut_at_its_deadline(self):
+        e = self.editor
+        entries = len(history(e.dir)["entries"])
+        body = json.dumps({"op": "delete", "id": 2}).encode() + b" " * 40
+        head = self.head(length=len(body), **{"X-Tagproj-Token": e.token})
+        sent, status = trickle_until_cut(e.port, head, body, every=1.0, within=20)
+        self.assertIsNotNone(sent, "a body trickling one byte a second was still read after 20 s")
+        self.assertLess(sent, len(body), "cut before the body was whole")
+        self.assertIsNone(status, "hung up on, not answered")
+        self.assertIn(2, tags(e.dir), "nothing was deleted")
+        self.assertEqual(len(history(e.dir)["entries"]), entries)
+        self.assertEqual(e.request("GET", "/api/version", headers={"X-Tagproj-Token": e.token})[0], 200)
+
+
 class Network:
     """A network of its own, inside a network namespace this test makes (`unshare --net`): the
     loopback, and a veth pair with both ends inside, v0 10.250.0.1 and v1 10.250.0.2, the default
@@ -1601,15 +1818,135 @@ class NoBrowserTests(unittest.TestCase):
     def test_an_xdg_open_that_finds_no_browser_is_reported_the_same(self):
         self.xdg_open(3)  # what xdg-open exits with when nothing can open the address
         url, err = self.open()
-        self.assertEqual(self.opened(), url)
+        self.assertTrue(self.opened().startswith("file:///"), "the page that forwards to the address (BrowserLaunchTests)")
         self.assertIn("\nnote: no browser found; open the address above\n", err)
 
     def test_a_browser_that_starts_says_nothing(self):
         self.xdg_open(0)
         url, err = self.open()
-        self.assertEqual(self.opened(), url)
+        self.assertTrue(self.opened().startswith("file:///"), self.opened())
         self.assertNotIn("note:", err)
         self.assertNotIn("warning:", err)
+
+
+def command_lines():
+    """Every process's command line, as any user of the machine reads it: {pid: bytes}."""
+    lines = {}
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    lines[int(pid)] = f.read()
+            except OSError:
+                pass  # gone, or not ours to read
+    return lines
+
+
+class BrowserLaunchTests(unittest.TestCase):
+    """`open` starts the browser on a private file that forwards to its address, as Jupyter does,
+    so the token is never on a command line, where every user of the machine reads it
+    (/proc/PID/cmdline of xdg-open and of the browser)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.driver = chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="tagproj-launch-")
+        for args in (("new", "p.tagproj", PHOTO), ("add", "p.tagproj", "dish", "Flat white", "--at", "0.3,0.35")):
+            status, _, err = cli(*args, cwd=self.dir)
+            assert status == 0, err
+        self.bin = os.path.join(self.dir, "bin")
+        os.mkdir(self.bin)
+        # An xdg-open that notes its arguments, one a line, then stays a while, as a browser's
+        # launcher does, so its command line can be read.
+        self.arguments = os.path.join(self.dir, "arguments")
+        with open(os.path.join(self.bin, "xdg-open"), "w") as f:
+            f.write("#!/bin/sh\nprintf '%%s\\n' \"$@\" > '%s'\n/bin/sleep 3\n" % self.arguments)
+        os.chmod(os.path.join(self.bin, "xdg-open"), 0o755)
+        self.runtime = os.path.join(self.dir, "runtime")
+        os.mkdir(self.runtime, 0o700)
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def recorded(self):
+        """What the stand-in xdg-open noted so far."""
+        try:
+            with open(self.arguments) as f:
+                return f.read()
+        except FileNotFoundError:
+            return ""
+
+    def launch(self, runtime):
+        """`tagproj open` with the stand-in xdg-open, `XDG_RUNTIME_DIR` set to `runtime` (None:
+        unset); returns the server, the address it printed and the one argument xdg-open got,
+        while xdg-open still runs, after checking that no process's command line holds the token."""
+        env = dict(state_of(self.dir), PATH=self.bin)
+        env.pop("XDG_RUNTIME_DIR", None)
+        if runtime:
+            env["XDG_RUNTIME_DIR"] = runtime
+        server = subprocess.Popen([TAGPROJ, "open", "p.tagproj", "--port", "0"], cwd=self.dir, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=env)
+        self.addCleanup(lambda: server.poll() is not None or stop(server))
+        url = server.stdout.readline().strip()
+        self.assertRegex(url, r"^http://127\.0\.0\.1:\d+/#token=[0-9a-f]{32}$", "stdout says the address as before")
+        token = url.split("#token=")[1].encode()
+        deadline = time.monotonic() + 20
+        while not (recorded := self.recorded()).endswith("\n"):
+            self.assertLess(time.monotonic(), deadline, "xdg-open never ran")
+            time.sleep(0.05)
+        arguments = recorded.splitlines()
+        self.assertEqual(len(arguments), 1, arguments)
+        # xdg-open sleeps on: its command line is there to read, and holds no token; nor does any other.
+        lines = command_lines()
+        self.assertTrue(any(arguments[0].encode() in line for line in lines.values()), "xdg-open's command line was not found")
+        self.assertEqual([(pid, line) for pid, line in lines.items() if token in line], [], "the token is on a command line")
+        return server, url, arguments[0]
+
+    def assertForwards(self, argument, url, folder):
+        """`argument` is a file:// URL of a private file in `folder` that forwards to `url`; returns its path."""
+        self.assertTrue(argument.startswith("file:///"), argument)
+        path = urllib.parse.unquote(argument[len("file://"):])
+        self.assertEqual(os.path.dirname(path), folder)
+        info = os.lstat(path)
+        self.assertTrue(stat.S_ISREG(info.st_mode), "a regular file, not a link")
+        self.assertEqual((stat.S_IMODE(info.st_mode), info.st_uid), (0o600, os.geteuid()), "readable by the user alone")
+        with open(path) as f:
+            page = f.read()
+        self.assertIn('<meta http-equiv="refresh" content="0;url=%s">' % html.escape(url), page)
+        self.assertIn('<a href="%s">' % html.escape(url), page)
+        return path
+
+    def test_the_browser_gets_a_private_file_that_forwards_to_the_editor_and_is_removed_at_ctrl_c(self):
+        server, url, argument = self.launch(self.runtime)
+        path = self.assertForwards(argument, url, os.path.join(self.runtime, "tagproj"))
+        # A real browser given that file arrives at the editor, its token accepted.
+        self.driver.get(argument)
+        WebDriverWait(self.driver, 30, poll_frequency=0.05).until(
+            lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 1, "the editor never showed the project's tag")
+        self.assertTrue(self.driver.current_url.startswith(url.split("#")[0]), self.driver.current_url)
+        status, _, err = stop(server)
+        self.assertEqual(status, 0, err)
+        self.assertFalse(os.path.lexists(path), "the file outlived open")
+
+    def test_without_a_usable_runtime_folder_the_file_is_in_the_state_folder_and_removed_at_sigterm(self):
+        os.chmod(self.runtime, 0o777)  # another user could swap files in it: not used
+        for runtime in (self.runtime, None):
+            with self.subTest(runtime=runtime):
+                if os.path.exists(self.arguments):
+                    os.unlink(self.arguments)
+                server, url, argument = self.launch(runtime)
+                path = self.assertForwards(argument, url, os.path.join(self.dir, ".state", "tagproj"))
+                server.send_signal(signal.SIGTERM)
+                server.communicate(timeout=10)
+                self.assertEqual(server.returncode, 0)
+                self.assertFalse(os.path.lexists(path), "the file outlived open")
+        self.assertEqual(os.listdir(self.runtime), [])
 
 
 if __name__ == "__main__":

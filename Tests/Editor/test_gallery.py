@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -289,11 +290,55 @@ class GallerySecurityTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
+        test_editor.enough_descriptors()  # more connections than the server takes (TricklingBodies)
         cls.gallery = Gallery()
 
     @classmethod
     def tearDownClass(cls):
         cls.gallery.close()
+
+    def head(self, path, length, **headers):
+        g = self.gallery
+        fields = dict({"Host": "127.0.0.1:%d" % g.port, "Origin": g.origin, "Content-Length": str(length)}, **headers)
+        return "POST %s HTTP/1.1\r\n%s\r\n" % (path, "".join("%s: %s\r\n" % item for item in fields.items()))
+
+    def test_bodies_that_trickle_do_not_lock_out_the_user(self):
+        g = self.gallery
+        # 520 connections, over the server's 512, each a request without the token whose body
+        # comes a byte every 8 s, opened again whenever the server closes it.
+        attack = test_editor.TricklingBodies(g.port, self.head("/api/export-all", 1000, **{"Content-Type": "application/json"}),
+                                             520, every=8)
+        try:
+            ours = {"X-Tagproj-Token": g.token, "Origin": g.origin, "Content-Type": "application/json"}
+            end = time.monotonic() + 20
+            while time.monotonic() < end:
+                for method, path, body in (("GET", "/api/gallery", None), ("GET", "/p/a.tagproj/api/state", None),
+                                           ("POST", "/p/a.tagproj/api/edit", json.dumps({"op": "flip", "id": 1}))):
+                    try:
+                        status, answer = g.request(method, path, body, ours, timeout=3)
+                    except (TimeoutError, ConnectionError) as error:
+                        self.fail("%s %s got no answer within 3 s (a bound on a loaded machine, not a measure) while 520 connections trickled their bodies (%r)"
+                                  % (method, path, error))
+                    self.assertEqual(status, 200, answer)
+                time.sleep(1.5)
+        finally:
+            attack.close()
+        # Every connection of the attack was answered, before it sent a byte of its body: 401.
+        self.assertGreaterEqual(len(attack.first_answers), 520)
+        self.assertEqual(set(attack.answers), {401})
+
+    def test_the_users_own_upload_whose_body_trickles_is_cut_at_its_deadline(self):
+        g = self.gallery
+        with open(JPEG, "rb") as f:
+            photo = f.read()
+        head = self.head("/api/upload", len(photo), **{"X-Tagproj-Token": g.token, "X-Tagproj-File-Name": "slow.jpg"})
+        sent, status = test_editor.trickle_until_cut(g.port, head, photo, every=1.0, within=20)
+        self.assertIsNotNone(sent, "an upload trickling one byte a second was still read after 20 s")
+        self.assertLess(sent, len(photo), "cut before the photo was whole")
+        self.assertIsNone(status, "hung up on, not answered")
+        self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"])
+        self.assertEqual(sorted(n for n in os.listdir(g.dir) if n.startswith(".") and n != ".state"), [".hidden.tagproj"],
+                         "the upload's file was removed")
 
     def test_the_gallery_and_its_thumbnails_need_the_token(self):
         g = self.gallery

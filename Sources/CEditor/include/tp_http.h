@@ -20,11 +20,22 @@ typedef struct tp_http_request tp_http_request;
 /// Called once per complete request; must call tp_http_respond (else the shim answers 500).
 typedef void (*tp_http_handler)(void *ctx, tp_http_request *request);
 
+/// Called for every request as soon as its headers are complete, before any of its body is read,
+/// without the lock the handler runs under (so it never waits for a request under way, and may
+/// run on several threads at once): the checks that need no body. Returns 0 to let the request
+/// go on, or answers it with tp_http_respond and returns -1: its body is then never read, and the
+/// connection is closed once the answer is sent.
+typedef int (*tp_http_admit)(void *ctx, tp_http_request *request);
+
+/// The slowest a request's body may arrive, in bytes a second (64 KiB/s, half a megabit: a 100 MB
+/// upload, the gallery's default limit, may take 25 minutes). Slower, it is cut at its deadline.
+#define TP_HTTP_FLOOR_BYTES_PER_SECOND (64 * 1024)
+
 /// A running server.
 typedef struct tp_http_server tp_http_server;
 
 /// Called (alone, like a POST's handler) when the headers of a POST to the upload route are
-/// in, before any of its body is read: checks the request as any other and returns a file
+/// in and `admit` let it through, before any of its body is read: returns a file
 /// descriptor, open for writing, that the body is streamed to, with the file's path in `path`
 /// (removed by the shim when the request ends, whatever happened); or answers with
 /// tp_http_respond and returns -1 (the body is then never read).
@@ -43,17 +54,21 @@ typedef struct {
 /// address) is not NULL, on that address at the same port too; never on every address (0.0.0.0).
 /// At most `max_connections` at once (and at most half the process's file descriptors), request
 /// bodies capped at `max_body` bytes (larger ones get 413 before the handler sees them), except on
-/// `upload`'s route when given (NULL: none), whose body goes to a file under its own limit. A
-/// connection whose request headers are not complete `header_seconds` after it opened, or after
-/// the previous response on it ended, is closed, however steadily it sends: slow clients cannot
-/// hold every connection. With `concurrent_reads` 0 the requests are handled one at a time; else
-/// reading requests (GET, HEAD) are handled side by side, and any other waits for those under way
-/// and runs alone, before reads that came after it. `*bound_port` receives the port. Returns
-/// NULL on failure, with the reason in `msg`.
+/// `upload`'s route when given (NULL: none), whose body goes to a file under its own limit. Each
+/// request has one deadline for the whole of it, however steadily it sends: its headers must be
+/// complete `header_seconds` after the connection opened, or after the previous response on it
+/// ended, and its body by then plus the time it takes at TP_HTTP_FLOOR_BYTES_PER_SECOND (for the
+/// length it declares, else the route's limit); past it the connection is closed, so slow clients
+/// cannot hold every connection. The deadline is paused while the server itself works on the
+/// request (its handler, an upload's `open`). `admit` checks every request when its headers are
+/// in. With `concurrent_reads` 0 the requests are handled one at a time; else reading requests
+/// (GET, HEAD) are handled side by side, and any other waits for those under way and runs alone,
+/// before reads that came after it. `*bound_port` receives the port. Returns NULL on failure,
+/// with the reason in `msg`.
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections,
                               size_t max_body, const tp_http_upload *upload, unsigned header_seconds,
-                              int concurrent_reads, tp_http_handler handler, void *ctx, uint16_t *bound_port,
-                              char *msg, size_t msg_cap);
+                              int concurrent_reads, tp_http_admit admit, tp_http_handler handler, void *ctx,
+                              uint16_t *bound_port, char *msg, size_t msg_cap);
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);
 

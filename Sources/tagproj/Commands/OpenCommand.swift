@@ -29,8 +29,12 @@ struct OpenCommand: Command {
             or the keyboard (Ctrl+Z, Ctrl+Shift+Z, Delete). Every gesture is one edit in the
             project's history, exactly as the commands make them, so 'tagproj undo' in a shell
             undoes the last drag, and an edit made in a shell shows on the page within a second.
-            Ctrl-C stops the server. When no browser can be started (no xdg-open, or it finds
-            none), open says so: note: no browser found; open the address above.
+            Ctrl-C stops the server. The browser is started with xdg-open on a file readable by
+            you alone that forwards to the address ($XDG_RUNTIME_DIR/tagproj/open-….html, else in
+            ~/.local/state/tagproj/), never on the address itself: the token is on no command
+            line, where other users of the machine could read it. The file is removed when open
+            stops. When no browser can be started (no xdg-open, or it finds none), open says so:
+            note: no browser found; open the address above.
 
             With --lan (never the default) the editor is served on the machine's network address
             as well, at the same port and behind the same token, so a phone on the same network
@@ -117,9 +121,20 @@ struct OpenCommand: Command {
         out.message("editing \(what) at \(server.url) — Ctrl-C to stop")
         if let network, let lanURL = server.lanURL { Self.showNetworkAddress(network, url: lanURL, out) }
         var browser: pid_t? = nil
+        // The browser is started on a private file that forwards to the address: the token on
+        // its command line (or xdg-open's) would be read by every user of the machine in /proc.
+        var launchFile: BrowserLaunchFile? = nil
+        defer { launchFile?.remove() }
         if openBrowser {
-            browser = Self.launchBrowser(server.url)
-            if browser == nil { out.note(Self.noBrowser) }
+            do {
+                launchFile = try BrowserLaunchFile(forwardingTo: server.url)
+            } catch {
+                out.note("no browser started: \((error as? TagProjError)?.message ?? "\(error)"); open the address above")
+            }
+            if let launchFile {
+                browser = Self.launchBrowser(launchFile.url)
+                if browser == nil { out.note(Self.noBrowser) }
+            }
         }
         while true {
             // While xdg-open runs, its SIGCHLD is not relied on alone (a thread that does not
@@ -141,6 +156,7 @@ struct OpenCommand: Command {
             }
         }
         server.stop()
+        launchFile?.remove()
         out.message("stopped")
     }
 
@@ -167,7 +183,8 @@ struct OpenCommand: Command {
     /// What `open` says when no browser could be started.
     private static let noBrowser = "no browser found; open the address above"
 
-    /// Opens `url` with xdg-open, without waiting for it; its process, or nil when it cannot be started.
+    /// Opens `url` (a file's, never one with the token: see ``BrowserLaunchFile``) with xdg-open,
+    /// without waiting for it; its process, or nil when it cannot be started.
     private static func launchBrowser(_ url: String) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
