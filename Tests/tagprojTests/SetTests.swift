@@ -37,7 +37,7 @@ import Testing
             ALTER TABLE history DROP COLUMN time_ms; ALTER TABLE history DROP COLUMN user; ALTER TABLE history DROP COLUMN front_end;
             ALTER TABLE history DROP COLUMN session; ALTER TABLE project DROP COLUMN tag_scale;
             DROP TABLE history_fonts; DROP TABLE tag_fonts; DROP TABLE font_subsets;
-            DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name; DROP TABLE thumbnails; DROP TABLE views;
+            DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name; DROP TABLE thumbnails; DROP TABLE views; DROP TABLE menu_keys;
             ALTER TABLE tags DROP COLUMN price; ALTER TABLE history_changes DROP COLUMN before_price;
             ALTER TABLE history_changes DROP COLUMN after_price;
             ALTER TABLE project DROP COLUMN currency_origin; ALTER TABLE project DROP COLUMN price_format_origin;
