@@ -389,7 +389,11 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
     t->tmp_c_created = 1;
     c->dest = &t->dest->pub;
     jpeg_copy_critical_parameters(&t->src, c);
-    if (t->src.progressive_mode) jpeg_simple_progression(c);
+    // A progressive source is written sequential, with Huffman tables optimized for its
+    // coefficients (as `jpegtran -optimize` writes it): the same coefficients, some 4% more bytes
+    // than its progressive scans, for a third of the work (libjpeg codes each of a progression's
+    // ten scans twice, once to count its symbols and once to write them).
+    if (t->src.progressive_mode) c->optimize_coding = TRUE;
     // libjpeg marks every CMYK file it writes as Adobe's (inverted); a source without the marker
     // stores plain values, and must stay readable as such.
     if (t->cmyk && !t->src.saw_Adobe_marker) c->write_Adobe_marker = FALSE;

@@ -68,7 +68,8 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
 int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
                         const uint8_t *mcu_mask, size_t mask_len, char *msg, size_t msg_cap);
 /// Writes the JPEG: every block's current coefficients, the source's tables, the ICC profile
-/// (APP2) and no other marker; progressive when the source was, without restart markers.
+/// (APP2) and no other marker; sequential, without restart markers (a progressive source with
+/// Huffman tables optimized for its coefficients).
 int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, size_t msg_cap);
 /// Frees everything. NULL is allowed.
 void tp_lossless_close(tp_lossless *t);
