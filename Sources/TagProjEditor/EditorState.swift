@@ -86,7 +86,7 @@ enum EditorState {
     }
 
     private static func version(ofContent members: [(String, JSON)]) -> String {
-        let digest = FNV1a.hash(JSON.object(members).text.utf8)
+        let digest = FNV1a.hash(JSON.object(members).utf8)
         return String(digest, radix: 16)
     }
 

@@ -45,7 +45,7 @@ struct HTTPResponse {
 
     /// A JSON answer.
     static func json(_ value: JSON, status: UInt32 = 200) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: Array(value.text.utf8))
+        HTTPResponse(status: status, contentType: "application/json; charset=utf-8", body: value.utf8)
     }
 
     /// A request the library refused, as the codec writes a failure, with its meaning's status.
