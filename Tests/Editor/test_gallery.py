@@ -326,6 +326,18 @@ class GallerySecurityTests(unittest.TestCase):
         self.assertEqual([n for n in os.listdir(g.dir) if n.endswith(".png")], [])
         self.assertEqual(json.loads(check("info", "a.tagproj", "--json", cwd=g.dir))["tags"], 1)
 
+    def test_export_all_past_the_pixel_limit_is_refused_for_each_project_and_the_gallery_stays(self):
+        """Issue 40, item 7: a scale of 1e300 trapped converting the output's size, ending the server."""
+        g = self.gallery
+        ours = {"X-Tagproj-Token": g.token, "Origin": g.origin, "Content-Type": "application/json"}
+        before = sorted(os.listdir(g.dir))
+        status, body = g.request("POST", "/api/export-all", '{"format":"png","scale":1e300}', ours)
+        self.assertEqual(status, 200, body)
+        self.assertEqual([(p["name"], p["error"]["meaning"]) for p in json.loads(body)["exported"]],
+                         [(name, "invalid_request") for name in ("a.tagproj", "b.tagproj", "c.tagproj")])
+        self.assertEqual(sorted(os.listdir(g.dir)), before, "nothing was written")
+        self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"], "the gallery is still there")
+
     def test_only_projects_directly_inside_the_folder_are_served(self):
         g = self.gallery
         auth = {"X-Tagproj-Token": g.token}
