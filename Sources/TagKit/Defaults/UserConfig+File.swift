@@ -14,8 +14,9 @@ extension UserConfig {
     }
 
     /// The file at `path`, or an empty one when there is none. Throws `ConfigError` for a file
-    /// that does not parse or holds an unknown key or a bad value (naming its line), and
-    /// `FileError` when it cannot be read.
+    /// that does not parse or holds an unknown key or a bad value (naming its line), or that is
+    /// not a regular file (a FIFO is refused at once, never waited on), and `FileError` when it
+    /// cannot be read.
     public static func load(_ path: String) throws -> UserConfig {
         guard FileIO.exists(path) else { return UserConfig() }
         let bytes: [UInt8]
@@ -23,6 +24,8 @@ extension UserConfig {
             bytes = try FileIO.read(path, limit: maximumBytes)
         } catch let error as FileError where error.errno == EFBIG {
             throw ConfigError(path: path, line: nil, problem: "the file is larger than \(maximumBytes) bytes")
+        } catch let error as FileError where error.notRegular != nil {
+            throw ConfigError(path: path, line: nil, problem: error.reason)
         }
         return try parse(bytes, path: path)
     }
