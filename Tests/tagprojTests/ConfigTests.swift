@@ -62,6 +62,17 @@ import Testing
         #expect(try cli("config", "--list").status == 65)
     }
 
+    /// Issue 40, item 10c: a UTF-8 byte order mark, as some Windows editors start a file with.
+    @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+        let cli = CLI()
+        try FileManager.default.createDirectory(atPath: cli.path(".config/tagproj"), withIntermediateDirectories: true)
+        try Data([0xEF, 0xBB, 0xBF] + Array("[new]\n\tcurrency = $\n".utf8)).write(to: URL(fileURLWithPath: cli.path(".config/tagproj/config")))
+        let list = try cli("config", "--list")
+        #expect(list.status == 0 && list.stdout == "new.currency=$\n" && list.stderr.isEmpty, "\(list)")
+        #expect(try cli("new", "p.tagproj", CLI.coffee).status == 0)
+        #expect(try cli("info", "p.tagproj").stdout.contains("currency:     $\n"))
+    }
+
     @Test func aFlagBeatsTheConfigWhichBeatsTheLocaleAndInfoSaysWhereEachCameFrom() throws {
         let cli = CLI()
         let file = cli.path(".config/tagproj/config")

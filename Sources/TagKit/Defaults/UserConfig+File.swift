@@ -37,10 +37,12 @@ extension UserConfig {
         try FileIO.write(Array(text.utf8), to: path)
     }
 
-    /// The file `bytes` hold, read from `path` (for errors). Work is linear in the length.
+    /// The file `bytes` hold, read from `path` (for errors). Work is linear in the length. A
+    /// UTF-8 byte order mark at the start (as some Windows editors write) is skipped.
     public static func parse(_ bytes: [UInt8], path: String) throws(ConfigError) -> UserConfig {
         var config = UserConfig()
         var section: String?
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         var pieces = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if pieces.last?.isEmpty == true { pieces.removeLast() }
         for (index, piece) in pieces.enumerated() {
