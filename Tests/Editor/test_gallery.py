@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_editor  # noqa: E402  (the editor's fixtures: cli, Editor's helpers)
@@ -337,6 +338,21 @@ class GallerySecurityTests(unittest.TestCase):
                          [(name, "invalid_request") for name in ("a.tagproj", "b.tagproj", "c.tagproj")])
         self.assertEqual(sorted(os.listdir(g.dir)), before, "nothing was written")
         self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"], "the gallery is still there")
+
+    def test_an_uploaded_photos_name_loses_its_bidi_controls_and_invisible_characters(self):
+        """Issue 40, item 10e: U+202E would show 'gpj.exe' as 'exe.jpg'; U+200B and U+2066 are unseen."""
+        g = self.gallery
+        with open(JPEG, "rb") as f:
+            photo = f.read()
+        name = urllib.parse.quote("\u202egpj.exe\u200b\u2066.jpg", safe="")
+        status, body = g.request("POST", "/api/upload", photo, {"X-Tagproj-Token": g.token, "Origin": g.origin, "X-Tagproj-File-Name": name})
+        self.assertEqual(status, 200, body)
+        created = json.loads(body)["created"]
+        try:
+            self.assertEqual(created, "gpj.exe.tagproj")
+            self.assertEqual(json.loads(check("info", created, "--json", cwd=g.dir))["source_file"], "gpj.exe.jpg")
+        finally:
+            os.remove(os.path.join(g.dir, created))
 
     def test_only_projects_directly_inside_the_folder_are_served(self):
         g = self.gallery

@@ -159,6 +159,20 @@ public enum FileIO {
         (1...1024).contains(name.utf8.count) && !name.contains("/") && name != "." && name != ".." && TagText.isPrintableName(name)
     }
 
+    /// `name` without the characters that change how a name looks without being seen: control
+    /// characters, and format characters (Unicode's Cf: the bidi embeddings, overrides and
+    /// isolates such as U+202E and U+2066, the marks U+200E and U+200F, zero-width characters
+    /// such as U+200B, U+2060 and U+FEFF, the soft hyphen). A name a browser sends for a file
+    /// (`‮gpj.exe` shows as `exe.jpg`) is cleaned with it before tagproj names anything after it.
+    public static func visibleName(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return false
+            default: return true
+            }
+        }))
+    }
+
     /// `path` without its last suffix (`menus/dinner` for `menus/dinner.tagproj`); unchanged when
     /// its last component has none, or only a leading dot (`.profile`).
     public static func removingSuffix(_ path: String) -> String {
