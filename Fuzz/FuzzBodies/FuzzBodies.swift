@@ -160,18 +160,35 @@ public enum FuzzBodies {
     }
 
     /// Parses `bytes` as JSON (as the editor parses a request body); a text that parses must
-    /// write back to JSON that parses to the same text again. Returns whether the input parsed.
+    /// write back to JSON that parses to the same text again. A text that is a request (as
+    /// `tagproj request`, `apply` and the editor read it) is decoded, and an export's options
+    /// are resolved for pictures of the smallest, a usual and the largest sides a project holds
+    /// (nothing is drawn or written). Returns whether the input parsed.
     @discardableResult
     public static func json(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let parser = JSONParser()
+        let value: JSON
         do {
-            let value = try parser.parse(Array(bytes))
+            value = try parser.parse(Array(bytes))
             let written = value.text
             let again = try parser.parse(written)
             precondition(again.text == written, "JSON does not round-trip: \(written) → \(again.text)")
-            return true
         } catch {
             return false
+        }
+        if case .export(_, let options, _)? = try? RequestCodec.request(from: value) { exportSizes(options) }
+        return true
+    }
+
+    /// Resolves `options` for pictures from 1×1 to 1,000,000×1,000,000 (the sides a project's
+    /// source row may have): a size is refused as an error or is at least 1×1 and within the limit.
+    static func exportSizes(_ options: ExportOptions) {
+        let pictures = [(1, 1), (600, 400), (1_000_000, 1), (1, 1_000_000), (1_000_000, 1_000_000)]
+        for (width, height) in pictures {
+            guard let size = try? options.outputSize(for: PictureSize(width: width, height: height)) else { continue }
+            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+            precondition(size.width >= 1 && size.height >= 1 && !overflow && pixels <= options.maxPixels,
+                         "\(options.size) of \(width)×\(height) resolved to \(size.width)×\(size.height), past \(options.maxPixels) pixels")
         }
     }
 }

@@ -140,12 +140,13 @@ final class GalleryAPI: Site {
     /// `POST /api/upload`: the photo received whole becomes a new project in the folder as
     /// `tagproj new` makes one (its first view kept, as `new` keeps it), under a name no file has (``ProjectFolder/freshProjectName(forPhoto:)``):
     /// `{"created":"NAME.tagproj","width","height","said":["created …"][,"warning"]}`. Its errors are `new`'s, naming
-    /// the photo by the name it was uploaded with.
+    /// the photo by the name it was uploaded with, less control and format characters (`FileIO.visibleName`).
     private func upload(_ request: HTTPRequest) throws -> JSON {
         guard let upload = request.upload else { throw EditorRequestError.badField("body") }
         if upload.errno != 0 { throw FileError(path: folder.path, errno: upload.errno, operation: .write) }
         guard upload.bytes > 0 else { throw EditorRequestError.emptyUpload }
-        let photoName = request.header("X-Tagproj-File-Name").flatMap(Self.percentDecoded) ?? "photo"
+        // Without the characters that would make it look like another name (U+202E, U+200B…).
+        let photoName = request.header("X-Tagproj-File-Name").flatMap(Self.percentDecoded).map(FileIO.visibleName) ?? "photo"
         let name = folder.freshProjectName(forPhoto: photoName)
         let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: try NewProjectOptions.defaults(environment: ProcessEnvironment.current()),
                                          photoName: FileIO.baseName(of: photoName))

@@ -1442,6 +1442,17 @@ class SecurityTests(unittest.TestCase):
         # The server is still there.
         self.assertEqual(e.request("GET", "/api/version", headers=ours)[0], 200)
 
+    def test_an_export_past_the_pixel_limit_is_refused_and_the_server_stays(self):
+        """Issue 40, item 7: a scale of 1e300 trapped converting the output's size, ending the server."""
+        e = self.editor
+        ours = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+        before = sorted(os.listdir(e.dir))
+        for body in ('{"format":"png","scale":1e300}', '{"format":"png","scale":5e6}', '{"format":"png","width":1000000}'):
+            refused = self.assertRefused(e.request("POST", "/api/export", body, ours), 400, "invalid_request")
+            self.assertIn("the output would be ", refused["error"])
+        self.assertEqual(sorted(os.listdir(e.dir)), before, "nothing was written")
+        self.assertEqual(e.request("GET", "/api/version", headers=ours)[0], 200, "the server is still there")
+
     def test_slow_clients_do_not_lock_out_the_user(self):
         e = self.editor
         slow = SlowClients(e.host, e.port, 200, every=1.0)

@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_editor  # noqa: E402  (the editor's fixtures: cli, Editor's helpers)
@@ -370,6 +371,33 @@ class GallerySecurityTests(unittest.TestCase):
         self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"])
         self.assertEqual([n for n in os.listdir(g.dir) if n.endswith(".png")], [])
         self.assertEqual(json.loads(check("info", "a.tagproj", "--json", cwd=g.dir))["tags"], 1)
+
+    def test_export_all_past_the_pixel_limit_is_refused_for_each_project_and_the_gallery_stays(self):
+        """Issue 40, item 7: a scale of 1e300 trapped converting the output's size, ending the server."""
+        g = self.gallery
+        ours = {"X-Tagproj-Token": g.token, "Origin": g.origin, "Content-Type": "application/json"}
+        before = sorted(os.listdir(g.dir))
+        status, body = g.request("POST", "/api/export-all", '{"format":"png","scale":1e300}', ours)
+        self.assertEqual(status, 200, body)
+        self.assertEqual([(p["name"], p["error"]["meaning"]) for p in json.loads(body)["exported"]],
+                         [(name, "invalid_request") for name in ("a.tagproj", "b.tagproj", "c.tagproj")])
+        self.assertEqual(sorted(os.listdir(g.dir)), before, "nothing was written")
+        self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"], "the gallery is still there")
+
+    def test_an_uploaded_photos_name_loses_its_bidi_controls_and_invisible_characters(self):
+        """Issue 40, item 10e: U+202E would show 'gpj.exe' as 'exe.jpg'; U+200B and U+2066 are unseen."""
+        g = self.gallery
+        with open(JPEG, "rb") as f:
+            photo = f.read()
+        name = urllib.parse.quote("\u202egpj.exe\u200b\u2066.jpg", safe="")
+        status, body = g.request("POST", "/api/upload", photo, {"X-Tagproj-Token": g.token, "Origin": g.origin, "X-Tagproj-File-Name": name})
+        self.assertEqual(status, 200, body)
+        created = json.loads(body)["created"]
+        try:
+            self.assertEqual(created, "gpj.exe.tagproj")
+            self.assertEqual(json.loads(check("info", created, "--json", cwd=g.dir))["source_file"], "gpj.exe.jpg")
+        finally:
+            os.remove(os.path.join(g.dir, created))
 
     def test_only_projects_directly_inside_the_folder_are_served(self):
         g = self.gallery

@@ -62,6 +62,44 @@ import Testing
         #expect(try cli("config", "--list").status == 65)
     }
 
+    /// Issue 40, item 10c: a UTF-8 byte order mark, as some Windows editors start a file with.
+    @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+        let cli = CLI()
+        try FileManager.default.createDirectory(atPath: cli.path(".config/tagproj"), withIntermediateDirectories: true)
+        try Data([0xEF, 0xBB, 0xBF] + Array("[new]\n\tcurrency = $\n".utf8)).write(to: URL(fileURLWithPath: cli.path(".config/tagproj/config")))
+        let list = try cli("config", "--list")
+        #expect(list.status == 0 && list.stdout == "new.currency=$\n" && list.stderr.isEmpty, "\(list)")
+        #expect(try cli("new", "p.tagproj", CLI.coffee).status == 0)
+        #expect(try cli("info", "p.tagproj").stdout.contains("currency:     $\n"))
+    }
+
+    /// Issue 40, item 10d: a value is checked by the rule `set` checks it by, whether `config` is
+    /// given it or the file holds it. A currency of white space alone (a line break) is no symbol
+    /// but a mistake, for `set` and `new` as for `config`; an empty one is still no symbol.
+    @Test func aValueSetWouldRefuseIsRefusedFromTheCommandLineAndFromTheFile() throws {
+        let cli = CLI()
+        let file = cli.path(".config/tagproj/config")
+        for value in ["\n", " ", "\t\n "] {
+            expectFailure(try cli("config", "new.currency", value), 64, "new.currency: the currency symbol is blank")
+        }
+        #expect(!FileManager.default.fileExists(atPath: file), "nothing was written")
+        #expect(try cli("config", "new.currency", "£").status == 0)
+        // The file written by hand: refused as a damaged file is, naming the line.
+        try "[new]\n\tcurrency = \"\\n\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try cli("new", "p.tagproj", CLI.coffee)
+        expectFailure(run, 65, "\(file) line 2: new.currency: the currency symbol is blank")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("p.tagproj")))
+        expectFailure(try cli("config", "--list"), 65, "line 2: new.currency: the currency symbol is blank")
+        // `set` and `new` by the same rule.
+        try FileManager.default.removeItem(atPath: file)
+        let project = try cli.newProject("p.tagproj")
+        let before = cli.bytes(project)
+        expectFailure(try cli("set", project, "--currency", "\n"), 64, "the currency symbol is blank")
+        expectFailure(try cli("new", "q.tagproj", CLI.coffee, "--currency", " "), 64, "the currency symbol is blank")
+        #expect(cli.bytes(project) == before)
+        #expect(try cli("set", project, "--currency", "").status == 0, "empty is no symbol, as before")
+    }
+
     @Test func aFlagBeatsTheConfigWhichBeatsTheLocaleAndInfoSaysWhereEachCameFrom() throws {
         let cli = CLI()
         let file = cli.path(".config/tagproj/config")

@@ -163,7 +163,7 @@ import TagKit
         let cli = CLI()
         let project = try tagged(cli)
         try Data("old".utf8).write(to: URL(fileURLWithPath: cli.path("out.png")))
-        expectFailure(try cli("export", project, "out.png", "--scale", "100"), 1, "more than the limit")
+        expectFailure(try cli("export", project, "out.png", "--scale", "100"), 64, "more than the limit")
         #expect(cli.bytes("out.png") == Data("old".utf8))
     }
 

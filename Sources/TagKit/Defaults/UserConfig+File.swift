@@ -14,8 +14,9 @@ extension UserConfig {
     }
 
     /// The file at `path`, or an empty one when there is none. Throws `ConfigError` for a file
-    /// that does not parse or holds an unknown key or a bad value (naming its line), and
-    /// `FileError` when it cannot be read.
+    /// that does not parse or holds an unknown key or a bad value (naming its line), or that is
+    /// not a regular file (a FIFO is refused at once, never waited on), and `FileError` when it
+    /// cannot be read.
     public static func load(_ path: String) throws -> UserConfig {
         guard FileIO.exists(path) else { return UserConfig() }
         let bytes: [UInt8]
@@ -23,6 +24,8 @@ extension UserConfig {
             bytes = try FileIO.read(path, limit: maximumBytes)
         } catch let error as FileError where error.errno == EFBIG {
             throw ConfigError(path: path, line: nil, problem: "the file is larger than \(maximumBytes) bytes")
+        } catch let error as FileError where error.notRegular != nil {
+            throw ConfigError(path: path, line: nil, problem: error.reason)
         }
         return try parse(bytes, path: path)
     }
@@ -34,10 +37,12 @@ extension UserConfig {
         try FileIO.write(Array(text.utf8), to: path)
     }
 
-    /// The file `bytes` hold, read from `path` (for errors). Work is linear in the length.
+    /// The file `bytes` hold, read from `path` (for errors). Work is linear in the length. A
+    /// UTF-8 byte order mark at the start (as some Windows editors write) is skipped.
     public static func parse(_ bytes: [UInt8], path: String) throws(ConfigError) -> UserConfig {
         var config = UserConfig()
         var section: String?
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         var pieces = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if pieces.last?.isEmpty == true { pieces.removeLast() }
         for (index, piece) in pieces.enumerated() {

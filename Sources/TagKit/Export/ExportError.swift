@@ -16,7 +16,8 @@ public enum ExportError: TagProjError, Equatable {
     case invalidScale(Double)
     /// More than one size was asked for.
     case severalSizes(Int)
-    /// The output would have more pixels than the limit.
+    /// The output would have more pixels than the limit: a size asked for that the limit does
+    /// not allow. A side of `uncountable` or more stands for one too large to count.
     case outputTooLarge(width: Int, height: Int, limit: Int)
     /// The output is the project being exported.
     case wouldOverwriteProject(path: String)
@@ -38,13 +39,18 @@ public enum ExportError: TagProjError, Equatable {
             return "the \(what.rawValue) must be \(range.lowerBound) to \(range.upperBound), not \(value)"
         case .invalidScale(let s): return "the scale must be a positive number, not \(s)"
         case .severalSizes(let n): return "\(n) sizes were asked for; give one"
-        case .outputTooLarge(let w, let h, let limit): return "the output would be \(w)×\(h) pixels, more than the limit of \(limit)"
+        case .outputTooLarge(let w, let h, let limit):
+            if max(w, h) >= Self.uncountable { return "the output would be far larger than the limit of \(limit) pixels" }
+            return "the output would be \(w)×\(h) pixels, more than the limit of \(limit)"
         case .wouldOverwriteProject(let p): return "'\(p)' is the project itself; export writes a picture, never the project"
         case .noFreeName(let p): return "no free name for a tagged picture like '\(p)': every one is taken by a file this project did not write"
         case let .wouldReplaceDatabase(p, kind):
             return "'\(p)' is \(kind == .project ? "a tagproj project" : "an SQLite database"); export never replaces one"
         }
     }
+
+    /// A side of an output too large to count (2⁵², where a `Double` stops holding every integer).
+    public static let uncountable = 1 << 52
 
     /// The formats that can be written, for format errors.
     public var advice: String? {
@@ -57,11 +63,10 @@ public enum ExportError: TagProjError, Equatable {
         }
     }
 
-    /// Not possible over the limit, a conflict for a project or database in the way, else an
-    /// invalid request.
+    /// A conflict for a project or database in the way, else an invalid request (an output
+    /// over the pixel limit too: the size asked for is what is wrong, as for a width out of range).
     public var meaning: ErrorMeaning {
         switch self {
-        case .outputTooLarge: return .notPossible
         case .wouldOverwriteProject, .wouldReplaceDatabase, .noFreeName: return .conflict
         default: return .invalidRequest
         }

@@ -13,20 +13,32 @@ public enum ExportSize: Equatable, Sendable {
     /// Fit inside a `width × height` box, aspect kept; never enlarged.
     case box(width: Int, height: Int)
 
-    /// The output size for a `picture`; at least 1×1.
-    public func resolve(for picture: PictureSize) -> PictureSize {
+    /// The output size for a `picture`, at least 1×1, refused past `maxPixels`.
+    ///
+    /// The size is worked out in floating point and checked against the limit before it becomes
+    /// an integer, so a factor no picture could have (`scale` 1e300, a million-pixel width of a
+    /// one-pixel-high strip) is an error, never an overflow.
+    /// - Throws: `ExportError.outputTooLarge` (an invalid request) past the limit; its sides
+    ///   are those asked for, capped where they would not fit an integer.
+    public func resolve(for picture: PictureSize, maxPixels: Int) throws(ExportError) -> PictureSize {
         let w = Double(picture.width), h = Double(picture.height)
         let factor: Double
         switch self {
-        case .full: return picture
+        case .full: factor = 1
         case .scale(let s): factor = s
         case .width(let n): factor = Double(n) / w
         case .height(let n): factor = Double(n) / h
         case .maxSize(let n): factor = min(1, Double(n) / max(w, h))
         case .box(let bw, let bh): factor = min(1, Double(bw) / w, Double(bh) / h)
         }
-        if factor == 1 { return picture }
-        return PictureSize(width: max(1, Int((w * factor).rounded())), height: max(1, Int((h * factor).rounded())))
+        guard factor.isFinite, factor > 0 else { throw .invalidScale(factor) }
+        let (ow, oh) = factor == 1 ? (w, h) : (max(1, (w * factor).rounded()), max(1, (h * factor).rounded()))
+        guard ow * oh <= Double(maxPixels) else {
+            // Named as asked, a side no integer holds (a scale of 1e300) as `uncountable`.
+            let cap = Double(ExportError.uncountable)
+            throw .outputTooLarge(width: Int(min(ow, cap)), height: Int(min(oh, cap)), limit: maxPixels)
+        }
+        return PictureSize(width: Int(ow), height: Int(oh))
     }
 
     /// The one size among `choices` (none: `.full`); two or more is an error.
@@ -101,6 +113,14 @@ public struct ExportOptions: Sendable, Equatable {
     public static let dpiRange = 1...65535
     /// Allowed pixel limits.
     public static let maxPixelsRange = 1...4_000_000_000
+
+    /// The output's size for a `picture` of that size: `size` resolved, checked against
+    /// `maxPixels` (see `ExportSize.resolve(for:maxPixels:)`). Every export asks this, once.
+    /// - Throws: what `validate()` throws; `ExportError.outputTooLarge` past the limit.
+    public func outputSize(for picture: PictureSize) throws(ExportError) -> PictureSize {
+        try validate()
+        return try size.resolve(for: picture, maxPixels: maxPixels)
+    }
 
     /// Checks every value against its range.
     /// - Throws: `ExportError` (`.invalidRequest`) naming the first value out of range.

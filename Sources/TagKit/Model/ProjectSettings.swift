@@ -41,11 +41,14 @@ public struct ProjectSettings: Equatable, Sendable {
     public static let tagScales: ClosedRange<Double> = 0.25...4
 
     /// These settings normalized (NFC, trimmed), or the first rule they break: a currency of at
-    /// most 8 characters and 64 bytes, a font family of at most 200 bytes that is not blank, and
-    /// neither with a control character or line break, and a tag scale within `tagScales`.
+    /// most 8 characters and 64 bytes, empty (no symbol) but not blank, a font family of at most
+    /// 200 bytes that is not blank, and neither with a control character or line break, and a
+    /// tag scale within `tagScales`.
     /// Throws `SettingsError` (`.invalidRequest`).
     public func validated() throws(SettingsError) -> ProjectSettings {
         let currency = TagText.normalized(self.currency)
+        // Empty is no symbol; only white space (a line break, say) is a mistake, as for the font.
+        if currency.isEmpty && !self.currency.isEmpty { throw SettingsError(setting: .currency, problem: .blank) }
         if currency.count > Self.maximumCurrencyLength || currency.utf8.count > Self.maximumCurrencyBytes {
             throw SettingsError(setting: .currency, problem: .tooLong)
         }

@@ -68,9 +68,10 @@ struct KeptPictureSeal {
     }
 
     /// The key in `file` when it is one this user may trust: a regular file (not a link) of
-    /// theirs, that nobody else may read or write, of 32 bytes.
+    /// theirs, that nobody else may read or write, of 32 bytes. Opened without waiting, so a FIFO
+    /// put in its place is passed over at once (and no key is had), never waited on.
     static func readKey(_ file: String) -> [UInt8]? {
-        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -32,10 +32,7 @@ extension Project {
             let rect = state.settings.crop.pixelRect(width: upright.width, height: upright.height)
             (source.crop, source.size) = (state.settings.crop, PictureSize(width: rect.width, height: rect.height))
         }
-        let size = options.size.resolve(for: source.size)
-        guard size.width * size.height <= options.maxPixels else {
-            throw ExportError.outputTooLarge(width: size.width, height: size.height, limit: options.maxPixels)
-        }
+        let size = try options.outputSize(for: source.size)
         try adopt(state, into: fonts)
         let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)
         let scene = layout.scene

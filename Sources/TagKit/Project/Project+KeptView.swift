@@ -71,10 +71,17 @@ extension Project {
 
     /// The views the project keeps that ``view(size:reuse:drawnBefore:decoded:)`` would send
     /// (sealed by this user for what the project holds now), the one drawn last first: what
-    /// `info` lists.
+    /// `info` lists. Only the rows of the two sizes drawn last are read, each once, so a planted
+    /// `views` table of any length (without its index, say) costs one pass.
     public func keptViews() throws -> [KeptViewSummary] {
+        // No key is made, nor the photo's digest taken, for a project that keeps no view.
+        let rows = try store.keptViews(readLimit: Self.keptViewReadLimit)
+        guard !rows.isEmpty, let seal = KeptPictureSeal.mine else { return [] }
         let key = try viewKey()
-        return try store.keptViews().filter { try keptView(size: $0.size, drawnFrom: key) != nil }
+        return rows.compactMap { row in
+            guard row.drawnFrom == key, let bytes = row.bytes, seal.opened(bytes, for: Self.sealed(view: key, size: row.size)) != nil else { return nil }
+            return KeptViewSummary(size: row.size, bytes: row.length)
+        }
     }
 
     /// Whether the project keeps a view of `size` that ``view(size:reuse:drawnBefore:decoded:)``

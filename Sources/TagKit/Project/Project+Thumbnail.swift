@@ -59,8 +59,7 @@ extension Project {
         options.format = .jpeg
         options.size = .maxSize(box)
         options.quality = 82
-        try options.validate()
-        let size = options.size.resolve(for: source.size)
+        let size = try options.outputSize(for: source.size)
         let state = try drawnState(at: nil)
         try adopt(state, into: fonts)
         let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)

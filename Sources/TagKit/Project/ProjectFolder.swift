@@ -38,11 +38,12 @@ public struct ProjectFolder: Sendable {
 
     /// The name a new project made from the photo `photoName` (a base name as a browser sends it,
     /// which may be anything) gets: the photo's name without its suffix, cut to a plain name
-    /// (path separators, control characters and leading dots dropped; `photo` when nothing is
-    /// left), with `.tagproj`; then `-2`, `-3`… until no file of any kind has the name.
+    /// (path separators, control and format characters such as U+202E or U+200B
+    /// (`FileIO.visibleName`) and leading dots dropped; `photo` when nothing is left), with
+    /// `.tagproj`; then `-2`, `-3`… until no file of any kind has the name.
     public func freshProjectName(forPhoto photoName: String) -> String {
-        var stem = FileIO.removingSuffix(FileIO.baseName(of: photoName))
-        stem = String(stem.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f && $0 != "/" }.map(Character.init))
+        var stem = FileIO.removingSuffix(FileIO.baseName(of: FileIO.visibleName(photoName)))
+        stem = String(stem.unicodeScalars.filter { $0 != "/" }.map(Character.init))
         while stem.hasPrefix(".") { stem.removeFirst() }
         while stem.utf8.count > 200 { stem.removeLast() }
         if stem.isEmpty || !FileIO.isPlainName(stem + ".tagproj") { stem = "photo" }

@@ -42,14 +42,31 @@ extension ProjectStore {
         }
     }
 
-    /// The views kept, the one drawn last first: their sizes and lengths in bytes.
-    func keptViews() throws -> [KeptViewSummary] {
-        let s = try db.prepare("SELECT width, height, length(bytes) FROM views ORDER BY drawn DESC")
-        var views: [KeptViewSummary] = []
-        while try s.step() {
-            guard let w = s.value(0).integer, let h = s.value(1).integer, let n = s.value(2).integer else { continue }
-            views.append(KeptViewSummary(size: PictureSize(width: Int(w), height: Int(h)), bytes: Int(n)))
+    /// A row of `views` as `keptViews(readLimit:)` reads it: its size, what it was drawn from,
+    /// its blob's length, and the blob when it is 1 to `readLimit` bytes.
+    struct KeptViewRow {
+        var size: PictureSize, drawnFrom: String, length: Int, bytes: [UInt8]?
+    }
+
+    /// The views kept, the one drawn last first, at most ``viewsKept`` sizes (the newest row of
+    /// each, as `keptView(size:drawnFrom:limit:)` picks it), read in one transaction: one pass
+    /// over the table, whatever its shape. A planted table of many rows without its UNIQUE
+    /// (width, height) index costs one scan, where a lookup by size for each row cost a scan each.
+    func keptViews(readLimit: Int) throws -> [KeptViewRow] {
+        try db.readTransaction {
+            // Rows of one size may be planted side by side: twice the sizes wanted are read.
+            let s = try db.prepare("SELECT id, width, height, drawn_from, length(bytes) FROM views ORDER BY drawn DESC, id DESC LIMIT ?",
+                                   [.integer(Int64(2 * Self.viewsKept))])
+            var views: [KeptViewRow] = []
+            while try s.step(), views.count < Self.viewsKept {
+                guard let id = s.value(0).integer, let w = s.value(1).integer, let h = s.value(2).integer,
+                      (1...16384).contains(w), (1...16384).contains(h), let from = s.value(3).text, let n = s.value(4).integer else { continue }
+                let size = PictureSize(width: Int(w), height: Int(h))
+                guard !views.contains(where: { $0.size == size }) else { continue }
+                let bytes = n >= 1 && n <= Int64(readLimit) ? try? db.readBlob(table: "views", column: "bytes", row: id, limit: readLimit) : nil
+                views.append(KeptViewRow(size: size, drawnFrom: from, length: Int(n), bytes: bytes))
+            }
+            return views
         }
-        return views
     }
 }

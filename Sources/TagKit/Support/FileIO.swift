@@ -3,15 +3,39 @@ import Glibc
 /// The few file operations TagKit needs, on POSIX calls directly (no Foundation, which costs
 /// start-up time on every invocation).
 public enum FileIO {
-    /// The whole content of `path`. A missing file is `noInput` (66); anything else `ioError` (74).
+    /// The whole content of `path`, a regular file (a link to one counts). It is opened without
+    /// waiting (`O_NONBLOCK`), so a FIFO or a device where a file was expected (a config file, a
+    /// photo) is refused at once, never waited on. A missing file is `noInput` (66); anything
+    /// else `ioError` (74), a file longer than `limit` with `EFBIG`.
     public static func read(_ path: String, limit: Int = Int.max) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileError(path: path, errno: errno, operation: .read) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno, operation: .read) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, notRegular: info.st_mode, operation: .read) }
+        return try readSized(fd, size: Int(info.st_size), limit: limit, path: path)
+    }
+
+    /// The whole of an input the user named: a regular file as `read(_:limit:)` reads it, or a
+    /// pipe, FIFO, socket or character device read as a stream to its end (`apply P <(…)`, a
+    /// `/dev/fd/N`), at most `limit` bytes. A FIFO is waited on for its writer, as `cat` waits.
+    /// - Throws: `FileError`: `EFBIG` past `limit`; a folder or block device is not read.
+    public static func readInput(_ path: String, limit: Int) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError(path: path, errno: errno, operation: .read) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(path: path, errno: errno, operation: .read) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(path: path, errno: EISDIR, operation: .read) }
-        let size = Int(info.st_size)
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return try readSized(fd, size: Int(info.st_size), limit: limit, path: path)
+        case S_IFIFO, S_IFCHR, S_IFSOCK: return try readStream(fd, limit: limit, path: path)
+        default: throw FileError(path: path, notRegular: info.st_mode, operation: .read)
+        }
+    }
+
+    /// Exactly `size` bytes from `fd` (a regular file's length), refused past `limit`.
+    private static func readSized(_ fd: Int32, size: Int, limit: Int, path: String) throws -> [UInt8] {
         guard size <= limit else { throw FileError(path: path, errno: EFBIG, operation: .read) }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
@@ -22,6 +46,33 @@ public enum FileIO {
             done += n
         }
         return bytes
+    }
+
+    /// Everything `fd` gives until its end, refused (`EFBIG`) as soon as it passes `limit`.
+    private static func readStream(_ fd: Int32, limit: Int, path: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw FileError(path: path, errno: errno, operation: .read) }
+            if n == 0 { return bytes }
+            guard bytes.count + n <= limit else { throw FileError(path: path, errno: EFBIG, operation: .read) }
+            bytes += chunk[0..<n]
+        }
+    }
+
+    /// What a file of `mode` is, for a message: `a folder`, `a FIFO`, `a character device`.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
     }
 
     /// Up to `count` bytes from the start of `path`.
@@ -103,6 +154,20 @@ public enum FileIO {
         (1...1024).contains(name.utf8.count) && !name.contains("/") && name != "." && name != ".." && TagText.isPrintableName(name)
     }
 
+    /// `name` without the characters that change how a name looks without being seen: control
+    /// characters, and format characters (Unicode's Cf: the bidi embeddings, overrides and
+    /// isolates such as U+202E and U+2066, the marks U+200E and U+200F, zero-width characters
+    /// such as U+200B, U+2060 and U+FEFF, the soft hyphen). A name a browser sends for a file
+    /// (`‮gpj.exe` shows as `exe.jpg`) is cleaned with it before tagproj names anything after it.
+    public static func visibleName(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.filter { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return false
+            default: return true
+            }
+        }))
+    }
+
     /// `path` without its last suffix (`menus/dinner` for `menus/dinner.tagproj`); unchanged when
     /// its last component has none, or only a leading dot (`.profile`).
     public static func removingSuffix(_ path: String) -> String {
@@ -131,18 +196,35 @@ public struct FileError: TagProjError {
     /// What was being done.
     public let operation: Operation
 
+    /// What `path` is, when the operation needs a regular file and found something else
+    /// (`a FIFO`): said instead of the system's reason.
+    public let notRegular: String?
+
     /// An error for `operation` on `path` failing with `errno`.
     public init(path: String, errno: Int32, operation: Operation) {
         self.path = path
         self.errno = errno
         self.operation = operation
+        self.notRegular = nil
+    }
+
+    /// An error for `operation` on `path`, which is not a regular file but of `mode` (a folder
+    /// keeps `EISDIR`, anything else `EINVAL`).
+    public init(path: String, notRegular mode: mode_t, operation: Operation) {
+        self.path = path
+        self.errno = mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL
+        self.operation = operation
+        self.notRegular = FileIO.kindName(mode)
     }
 
     /// `cannot read 'photo.jpg': No such file or directory`.
     public var message: String { "\(operation.rawValue) '\(path)': \(reason)" }
 
-    /// The system's explanation of `errno`.
-    public var reason: String { String(cString: strerror(errno)) }
+    /// The system's explanation of `errno`, or `it is a FIFO, not a regular file`.
+    public var reason: String {
+        if let notRegular { return "it is \(notRegular), not a regular file" }
+        return String(cString: strerror(errno))
+    }
 
     /// Missing input for a read of a file that is not there, cannot-write for an output that
     /// cannot be created, else an I/O error.

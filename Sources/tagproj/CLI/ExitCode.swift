@@ -142,7 +142,7 @@ struct ErrorReport {
             switch e {
             case .unknownFormat, .unknownFormatName, .notWritable, .contradiction: return ExportCommand.formatHint
             case .notLossless: return "drop --lossless, or write .webp or .png"
-            case .outputTooLarge: return "pass --max-pixels to raise the limit"
+            case .outputTooLarge: return "ask for a smaller size, or pass --max-pixels to raise the limit"
             case .severalSizes: return "give at most one of --scale, --width, --height, --max-size and --size"
             case .outOfRange(let field, _, let range):
                 let flag: String? = switch field {

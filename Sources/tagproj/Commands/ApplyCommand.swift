@@ -38,7 +38,7 @@ struct ApplyCommand: Command {
     static let maximumBytes = 16 << 20
 
     func run(_ out: Output) throws {
-        let bytes = file == "-" ? try Self.readStandardInput() : try FileIO.read(file, limit: Self.maximumBytes)
+        let bytes = file == "-" ? try Self.readStandardInput() : try FileIO.readInput(file, limit: Self.maximumBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
         var batch = try EditScript.parse(text).batch(source: file == "-" ? "standard input" : file)
         batch.replacing = replace

@@ -69,7 +69,7 @@ struct MenuCommand: Command {
     var source: String { file == "-" ? "standard input" : FileIO.baseName(of: file) }
 
     func run(_ out: Output) throws {
-        let bytes = file == "-" ? try ApplyCommand.readStandardInput() : try FileIO.read(file, limit: Menu.maximumBytes)
+        let bytes = file == "-" ? try ApplyCommand.readStandardInput() : try FileIO.readInput(file, limit: Menu.maximumBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
         if FileIO.exists(projects) && !FileIO.isDirectory(projects) { throw UsageError(message: "--projects: '\(projects)' is not a folder") }
         if !FileIO.isDirectory(photos) {

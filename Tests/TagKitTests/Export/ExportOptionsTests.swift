@@ -78,8 +78,53 @@ import Testing
     @Test(arguments: [(ExportSize.maxSize(4000), 1600, 900), (.maxSize(800), 800, 450), (.box(width: 1200, height: 630), 1120, 630),
                       (.box(width: 4000, height: 4000), 1600, 900), (.height(450), 800, 450), (.height(1800), 3200, 1800),
                       (.width(3200), 3200, 1800)])
-    func boxesFitInsideAndNeverEnlargeWhileWidthAndHeightAreExact(_ size: ExportSize, _ width: Int, _ height: Int) {
-        #expect(size.resolve(for: picture) == PictureSize(width: width, height: height))
+    func boxesFitInsideAndNeverEnlargeWhileWidthAndHeightAreExact(_ size: ExportSize, _ width: Int, _ height: Int) throws {
+        #expect(try size.resolve(for: picture, maxPixels: ImageDecoder.defaultMaxPixels) == PictureSize(width: width, height: height))
+    }
+
+    /// Issue 40, item 7: a size of more pixels than the limit is refused as a request out of
+    /// range before it is counted in integers, where a scale of 5e6 overflowed the pixel count
+    /// and one of 1e300 trapped converting the width.
+    @Test(arguments: [ExportSize.scale(5e6), .scale(1e300), .scale(.greatestFiniteMagnitude), .width(1_000_000),
+                      .height(1_000_000), .scale(40)])
+    func aSizePastThePixelLimitIsAnInvalidRequest(_ size: ExportSize) throws {
+        var options = ExportOptions()
+        options.size = size
+        #expect(throws: ExportError.self) { try options.outputSize(for: picture) }
+        do {
+            _ = try options.outputSize(for: picture)
+        } catch {
+            guard case let .outputTooLarge(width, height, limit) = error else { Issue.record("\(error)"); return }
+            #expect(width > 1600 && height > 900 && limit == ImageDecoder.defaultMaxPixels)
+            #expect(error.meaning == .invalidRequest)
+            #expect(error.message.hasPrefix("the output would be "), "\(error.message)")
+        }
+    }
+
+    @Test func aSizeWithinTheLimitIsExactAndNaNOrInfinityIsNoScale() throws {
+        var options = ExportOptions()
+        options.size = .scale(6.5)  // 10400×5850: 60.8 megapixels, within 100.
+        #expect(try options.outputSize(for: picture) == PictureSize(width: 10400, height: 5850))
+        options.maxPixels = 10400 * 5850 - 1
+        #expect(throws: ExportError.outputTooLarge(width: 10400, height: 5850, limit: 10400 * 5850 - 1)) { try options.outputSize(for: picture) }
+        for scale in [Double.nan, .infinity, -1, -.greatestFiniteMagnitude] {
+            options.size = .scale(scale)
+            #expect(throws: ExportError.self) { try options.outputSize(for: picture) }
+        }
+        #expect(ExportError.outputTooLarge(width: ExportError.uncountable, height: 5, limit: 100).message
+                == "the output would be far larger than the limit of 100 pixels")
+    }
+
+    @Test func aProjectRefusesAnOutputPastTheLimitAndWritesNothing() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        let before = contents(project.path)
+        for size in [ExportSize.scale(1e300), .scale(5e6), .width(1_000_000)] {
+            var options = ExportOptions()
+            options.size = size
+            #expect(throws: ExportError.self) { try project.export(to: dir.file("out.png"), options: options) }
+        }
+        #expect(contents(dir.file("out.png")) == nil && contents(project.path) == before)
     }
 
     @Test func theNewOptionsAreValidatedAndWrittenAsArguments() throws {

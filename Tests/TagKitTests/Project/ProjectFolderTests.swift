@@ -49,6 +49,17 @@ import Testing
         #expect(folder.freshProjectName(forPhoto: String(repeating: "é", count: 300) + ".jpg").utf8.count <= 200 + ".tagproj".utf8.count)
     }
 
+    /// Issue 40, item 10e: a right-to-left override, an isolate or a zero-width character in an
+    /// uploaded photo's name never reaches a project's name (`‮gpj.exe` would show as `exe.jpg`).
+    @Test(arguments: [("\u{202E}gpj.exe.jpg", "gpj.exe.tagproj"), ("menu\u{200B}.jpg", "menu.tagproj"),
+                      ("\u{2066}a\u{2069}\u{200F}b\u{200E}\u{061C}.jpg", "ab.tagproj"), ("\u{FEFF}\u{2060}\u{00AD}dish.jpg", "dish.tagproj"),
+                      ("\u{202A}\u{202B}\u{202C}\u{202D}.png", "png.tagproj"), ("宫保鸡丁 \u{05D0}\u{05D1}.jpg", "宫保鸡丁 \u{05D0}\u{05D1}.tagproj")])
+    func bidiControlsAndInvisibleCharactersAreDroppedFromAPhotosName(_ photo: String, _ expected: String) {
+        let dir = TemporaryDirectory()
+        #expect(ProjectFolder(dir.path).freshProjectName(forPhoto: photo) == expected)
+        #expect(FileIO.visibleName(photo).unicodeScalars.allSatisfy { $0.properties.generalCategory != .format })
+    }
+
     @Test func aPhotosProjectIsMadeBesideItOnceThenOpened() throws {
         let dir = TemporaryDirectory()
         let photo = dir.file("dish.jpg")

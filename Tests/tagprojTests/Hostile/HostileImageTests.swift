@@ -95,8 +95,8 @@ import TagKit
         // The source (8×6) is checked from its header before the decoder allocates: bad data, 65.
         expectFailure(try cli("export", "p.tagproj", "out.png", "--max-pixels", "40", "--scale", "0.5"), 65,
                       "over the limit of 40 pixels")
-        // An output asked larger than the limit is a request that cannot be done: 1.
-        expectFailure(try cli("export", "p.tagproj", "out.png", "--max-pixels", "40"), 1, "more than the limit of 40")
+        // An output asked larger than the limit is a size out of range: a usage error, 64.
+        expectFailure(try cli("export", "p.tagproj", "out.png", "--max-pixels", "40"), 64, "more than the limit of 40")
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.png")))
     }
 
