@@ -344,7 +344,7 @@ int tp_scan_band(tp_scan *s, int x0, int y0, int x1, int y1, tp_lossless **out, 
     int bx0 = x0 > 0 ? x0 - mw : 0, by0 = y0 > 0 ? y0 - mh : 0;
     int bx1 = x1 + mw < w ? x1 + mw : w, by1 = y1 + mh < h ? y1 + mh : h;
     band *bd = &s->bands[s->band_count];
-    int code = tp_lossless_open_band(s->bytes, s->len, bx0, by0, bx1, by1, &bd->t, msg, msg_cap);
+    int code = tp_lossless_open_band(s->bytes, s->len, bx0, by0, bx1, by1, 0, &bd->t, msg, msg_cap);
     if (code != TP_OK) return code;
     bd->x0 = bx0 / mw;
     bd->y0 = by0 / mh;
