@@ -136,7 +136,7 @@ static int walk(tp_scan *s) {
     s->rst_end = malloc(((size_t)restarts + 1) * sizeof *s->rst_end);
     if (!s->mcu_bit || !s->mcu_dc || !s->rst_end) return 0;
     uint64_t pos = 0, limit = (uint64_t)s->data_len * 8;
-    int pred[MAX_COMPS_IN_SCAN] = {0};
+    int pred[MAX_COMPS_IN_SCAN] = {0}, *row_bands = s->row_bands, row_band_count = 0;  // the bands that hold MCUs of the row
     JBLOCK block;
     for (long m = 0; m < total; m++) {
         if (s->restart && m > 0 && m % s->restart == 0) {
@@ -149,10 +149,15 @@ static int walk(tp_scan *s) {
         s->mcu_bit[m] = pos;
         for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) s->mcu_dc[m * MAX_COMPS_IN_SCAN + c] = (int16_t)pred[c];
         int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
+        if (mx == 0) {
+            row_band_count = 0;
+            for (int i = 0; i < s->band_count; i++)
+                if (my >= s->bands[i].y0 && my < s->bands[i].y1) row_bands[row_band_count++] = i;
+        }
         int kept = 0;  // whether any band holds this MCU
-        for (int i = 0; i < s->band_count && !kept; i++) {
-            const band *bd = &s->bands[i];
-            kept = mx >= bd->x0 && mx < bd->x1 && my >= bd->y0 && my < bd->y1;
+        for (int i = 0; i < row_band_count && !kept; i++) {
+            const band *bd = &s->bands[row_bands[i]];
+            kept = mx >= bd->x0 && mx < bd->x1;
         }
         // The symbols of an MCU the output may copy as it is (the others are counted as written).
         int counted = s->walked_counts && !coded_anew(s, m);
@@ -161,9 +166,9 @@ static int walk(tp_scan *s) {
             uint64_t *dcf = counted ? s->walked_counts->dc[s->dc_slot[c]] : NULL, *acf = counted ? s->walked_counts->ac[s->ac_slot[c]] : NULL;
             // A block reads at most about 210 bytes: past the end it reads only the padding.
             if (!walk_block(s->data, &pos, s->dc[c], s->ac[c], &pred[c], kept ? block : NULL, dcf, acf) || pos > limit) return 0;
-            for (int i = 0; kept && i < s->band_count; i++) {
-                const band *bd = &s->bands[i];
-                if (mx >= bd->x0 && mx < bd->x1 && my >= bd->y0 && my < bd->y1) memcpy(band_block(s, bd, b, mx, my), block, sizeof block);
+            for (int i = 0; kept && i < row_band_count; i++) {
+                const band *bd = &s->bands[row_bands[i]];
+                if (mx >= bd->x0 && mx < bd->x1) memcpy(band_block(s, bd, b, mx, my), block, sizeof block);
             }
         }
         if (mx == s->mcus_per_row - 1 && s->threaded) {
@@ -261,14 +266,23 @@ int tp_scan_walk(tp_scan *s, char *msg, size_t msg_cap) {
         tp_copy_message(msg, msg_cap, "the scan was walked already");
         return TP_MISUSE;
     }
-    s->walked = 1;
-    if (s->incomplete && s->band_count > 0) {
-        s->walked_counts = calloc(1, sizeof *s->walked_counts);
-        if (!s->walked_counts) {
+    if (s->band_count > 0) {
+        // Which band paints each MCU, and room for the bands that hold MCUs of one row.
+        long total = (long)s->mcus_per_row * s->mcu_rows;
+        s->painted = calloc((size_t)total, sizeof *s->painted);
+        s->row_bands = malloc((size_t)s->band_count * sizeof *s->row_bands);
+        if (s->incomplete) s->walked_counts = calloc(1, sizeof *s->walked_counts);
+        if (!s->painted || !s->row_bands || (s->incomplete && !s->walked_counts)) {
             tp_copy_message(msg, msg_cap, "out of memory");
             return TP_NOMEM;
         }
+        for (int i = 0; i < s->band_count; i++) {
+            const band *bd = &s->bands[i];
+            for (int my = bd->py0; my < bd->py1; my++)
+                for (int mx = bd->px0; mx < bd->px1; mx++) s->painted[(long)my * s->mcus_per_row + mx] = i + 1;
+        }
     }
+    s->walked = 1;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->moved, NULL);
     s->threaded = 1;
@@ -339,6 +353,8 @@ void tp_scan_close(tp_scan *s) {
     free(s->mcu_dc);
     free(s->rst_end);
     free(s->walked_counts);
+    free(s->painted);
+    free(s->row_bands);
     for (int i = 0; i < MAX_COMPS_IN_SCAN; i++) {
         free(s->dc[i]);
         free(s->ac[i]);

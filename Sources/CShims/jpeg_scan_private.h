@@ -73,6 +73,8 @@ struct tp_scan {
     uint64_t *rst_end;                // per restart k ≥ 1: where interval k-1's last MCU ends
     band *bands;
     int band_count, band_cap, walked;
+    int32_t *painted;                 // per MCU, from the walk on: 1 + the index of the band painting it, or 0
+    int *row_bands;                   // the walk's: the bands that hold MCUs of its row
     // The walk runs on a thread of its own: rows_walked MCU rows are done (their blocks in the
     // bands); walk_state is 0 while it runs, 1 when it succeeded, 2 when it gave up.
     pthread_t thread;
@@ -174,14 +176,9 @@ static inline JCOEF *band_plane_block(const band *bd, int component, int bx, int
     return tp_lossless_band_row(bd->t, component, by)[bx];
 }
 
-/// The band whose rectangle holds MCU m, or NULL.
+/// The band whose rectangle holds MCU m, or NULL (from the walk on).
 static inline const band *painted_at(const tp_scan *s, long m) {
-    int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
-    for (int i = 0; i < s->band_count; i++) {
-        const band *bd = &s->bands[i];
-        if (mx >= bd->px0 && mx < bd->px1 && my >= bd->py0 && my < bd->py1) return bd;
-    }
-    return NULL;
+    return s->painted && s->painted[m] ? &s->bands[s->painted[m] - 1] : NULL;
 }
 
 /// Whether MCU m starts a restart interval (the first MCU does not: no marker before it).
@@ -196,6 +193,11 @@ static inline int coded_anew(const tp_scan *s, long m) {
 /// Builds `et` (and `dt`, when not NULL) from a DHT's `bits` and `huffval`; 0 if the table is
 /// invalid (as jdhuff.c judges).
 int tp_scan_build_tables(const JHUFF_TBL *h, int is_dc, dtable *dt, etable *et);
+
+/// Fills `h` with the optimal table for symbols coded `counts[s]` times (JPEG Annex K.2, as
+/// libjpeg's jpeg_gen_optimal_table): Huffman's code lengths, with a reserved symbol so that no
+/// code is all ones, limited to 16 bits. A table no symbol was counted for gets symbol 0.
+void tp_scan_optimal_table(const uint64_t *counts, JHUFF_TBL *h);
 
 /// Waits for the walk to end (see tp_scan_walk); whether it succeeded.
 int tp_scan_join(tp_scan *s);

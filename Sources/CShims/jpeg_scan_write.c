@@ -45,7 +45,7 @@ static inline void put_byte(writer *w, uint8_t byte) {
 
 /// Appends the low `size` (0–32) bits of `value`, which has no higher bits; whole 32-bit words go
 /// out at once (at most 8 bytes, stuffed: the caller has reserved them).
-static inline void put_bits(writer *w, uint32_t value, int size) {
+static inline __attribute__((always_inline)) void put_bits(writer *w, uint32_t value, int size) {
     w->acc = (w->acc << size) | value;
     w->bits += size;
     if (w->bits < 32) return;
@@ -91,8 +91,10 @@ static void put_restart(writer *w, long k) {
 static void copy_bits(writer *w, const uint8_t *data, uint64_t from, uint64_t to) {
     reserve(w, (size_t)((to - from) / 8) * 2 + 16);
     if (w->failed) return;
-    for (; to - from >= 32; from += 32) put_bits(w, peek32(data, from), 32);
-    if (to > from) put_bits(w, peek32(data, from) >> (32 - (int)(to - from)), (int)(to - from));
+    writer local = *w;  // in registers for the loop
+    for (; to - from >= 32; from += 32) put_bits(&local, peek32(data, from), 32);
+    if (to > from) put_bits(&local, peek32(data, from) >> (32 - (int)(to - from)), (int)(to - from));
+    *w = local;
 }
 
 // MARK: - Symbols
@@ -198,6 +200,40 @@ static void transcode_block(coder *k, int oc, const uint8_t *data, uint64_t *pos
     *pos = p;
 }
 
+/// transcode_block made for writing, the MCUs' bulk when the tables are new: each code looked up
+/// in the source's tables and written with `edc`/`eac`, its value bits as they are. Sets `*bad`
+/// for a symbol the new tables lack (never: they were made from these very symbols).
+static inline __attribute__((always_inline)) void recode_block(writer *w, const uint8_t *data, uint64_t *pos, const dtable *dc,
+                                                               const dtable *ac, const etable *edc, const etable *eac, int *bad) {
+    uint64_t p = *pos;
+    uint32_t word = peek32(data, p);
+    int len, s = huff_decode(dc, word, &len);
+    if (s < 0 || s > 11 || !edc->size[s]) {
+        *bad = 1;
+        return;
+    }
+    // The s bits after the code (none for s = 0), without a branch.
+    uint32_t extra = (uint32_t)(((uint64_t)(word << len) << s) >> 32);
+    put_bits(w, edc->code[s] << s | extra, edc->size[s] + s);
+    p += (uint64_t)(len + s);
+    for (int i = 1; i < DCTSIZE2; i++) {
+        word = peek32(data, p);
+        int rs = huff_decode(ac, word, &len);
+        if (rs < 0 || !eac->size[rs]) {
+            *bad = 1;
+            return;
+        }
+        s = rs & 15;
+        extra = (uint32_t)(((uint64_t)(word << len) << s) >> 32);
+        put_bits(w, eac->code[rs] << s | extra, eac->size[rs] + s);
+        p += (uint64_t)(len + s);
+        if (s) i += rs >> 4;
+        else if (rs == 0xF0) i += 15;
+        else break;  // end of block
+    }
+    *pos = p;
+}
+
 // MARK: - The MCUs
 
 enum { COUNT, COPY, TRANSCODE };
@@ -218,7 +254,7 @@ static void run_mcus(const tp_scan *s, coder *k, writer *w, int mode, int colour
     int pred[MAX_COMPS_IN_SCAN] = {0}, chroma[3] = {0}, copying = 0;
     uint64_t from = 0;
     JBLOCK block;
-    for (long m = 0; m < total && !k->impossible && !(w && w->failed); m++) {
+    for (long m = 0; m < total && !k->impossible && !(w && (w->failed || k->missing)); m++) {
         if (starts_interval(s, m)) {
             long r = m / s->restart;
             if (copying) copy_bits(w, s->data, from, s->rst_end[r]);
@@ -241,7 +277,13 @@ static void run_mcus(const tp_scan *s, coder *k, writer *w, int mode, int colour
                 copying = 1;
             } else if (mode == COPY) {
                 copy_bits(w, s->data, s->mcu_bit[m], mcu_end(s, m));
-            } else if (mode == TRANSCODE || coded_anew(s, m)) {
+            } else if (mode == TRANSCODE) {
+                uint64_t pos = s->mcu_bit[m];
+                for (int b = 0; b < s->blocks; b++) {
+                    int c = s->block_comp[b];
+                    recode_block(w, s->data, &pos, s->dc[c], s->ac[c], k->dc[c], k->ac[c], &k->missing);
+                }
+            } else if (coded_anew(s, m)) {
                 uint64_t pos = s->mcu_bit[m];
                 for (int b = 0; b < s->blocks; b++) {
                     int c = s->block_comp[b];
@@ -274,71 +316,6 @@ static void run_mcus(const tp_scan *s, coder *k, writer *w, int mode, int colour
 
 // MARK: - Tables
 
-/// The optimal table for `counts` (JPEG Annex K.2, as libjpeg's jpeg_gen_optimal_table): Huffman's
-/// code lengths with a reserved symbol (so no code is all ones), limited to 16 bits.
-static void optimal_table(const uint64_t *counts, JHUFF_TBL *h) {
-    uint64_t freq[257];
-    int codesize[257], others[257], any = 0;
-    for (int i = 0; i < 256; i++) any |= (freq[i] = counts[i]) != 0;
-    freq[0] += !any;  // a table no block uses still needs a code
-    freq[256] = 1;
-    for (int i = 0; i <= 256; i++) {
-        codesize[i] = 0;
-        others[i] = -1;
-    }
-    for (;;) {
-        // The two least frequent, the larger symbol first among equals.
-        int c1 = -1, c2 = -1;
-        uint64_t v = UINT64_MAX;
-        for (int i = 0; i <= 256; i++)
-            if (freq[i] && freq[i] <= v) {
-                v = freq[i];
-                c1 = i;
-            }
-        v = UINT64_MAX;
-        for (int i = 0; i <= 256; i++)
-            if (freq[i] && freq[i] <= v && i != c1) {
-                v = freq[i];
-                c2 = i;
-            }
-        if (c2 < 0) break;
-        freq[c1] += freq[c2];
-        freq[c2] = 0;
-        codesize[c1]++;
-        while (others[c1] >= 0) {
-            c1 = others[c1];
-            codesize[c1]++;
-        }
-        others[c1] = c2;
-        codesize[c2]++;
-        while (others[c2] >= 0) {
-            c2 = others[c2];
-            codesize[c2]++;
-        }
-    }
-    int bits[258] = {0};  // 257 symbols: no code is longer than 256
-    for (int i = 0; i <= 256; i++)
-        if (codesize[i]) bits[codesize[i]]++;
-    for (int i = 257; i > 16; i--)
-        while (bits[i] > 0) {
-            int j = i - 2;  // a shorter length with codes, one of which makes room for two
-            while (bits[j] == 0) j--;
-            bits[i] -= 2;
-            bits[i - 1]++;
-            bits[j + 1] += 2;
-            bits[j]--;
-        }
-    int longest = 16;
-    while (bits[longest] == 0) longest--;
-    bits[longest]--;  // the reserved symbol's
-    memset(h, 0, sizeof *h);
-    for (int l = 1; l <= 16; l++) h->bits[l] = (UINT8)bits[l];
-    int p = 0;
-    for (int l = 1; l <= 256; l++)
-        for (int sym = 0; sym < 256; sym++)
-            if (codesize[sym] == l) h->huffval[p++] = (UINT8)sym;
-}
-
 /// The tables a write defines before its scan: (class, number) and the table.
 typedef struct {
     int count;
@@ -358,7 +335,7 @@ static const etable *add_table(new_tables *nt, int ac, int slot, const uint64_t 
     int i = nt->count++;
     nt->t[i].ac = ac;
     nt->t[i].slot = slot;
-    optimal_table(counts, &nt->t[i].h);
+    tp_scan_optimal_table(counts, &nt->t[i].h);
     return tp_scan_build_tables(&nt->t[i].h, !ac, NULL, &nt->t[i].e) ? &nt->t[i].e : NULL;
 }
 
