@@ -27,6 +27,7 @@ packages=(
   iproute2              # ip: the editor's --lan tests make a network of their own in a namespace
   parallel              # GNU parallel: the README's recipe for sharding a batch is run by a test
   libjpeg-turbo-progs   # jpegtran: the lossless turns and crops are compared with its output
+  python3-pil imagemagick  # photos with optimized Huffman tables, as Pillow and ImageMagick write them, for the lossless tests
   locales               # de_DE.UTF-8 and en_US.UTF-8: new's price format from LC_MONETARY is tested in both
 )
 # The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), vipsthumbnail (a peer

@@ -358,9 +358,11 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
                 if (mcu_mask && !mcu_mask[my * across + mx]) continue;
                 int fx = mx * h, fy = my * v;
                 int cw = bw - fx < h ? bw - fx : h, ch = bh - fy < v ? bh - fy : v;
-                if (cw > 0 && ch > 0)
+                if (cw > 0 && ch > 0) {
                     copy_blocks((j_common_ptr)d, fresh[ci], fx, fy, (j_common_ptr)&t->src, t->coefs[ci],
                                 bx + fx, by + fy, cw, ch);
+                    tp_ll_note_colour(t, (j_common_ptr)d, fresh[ci], ci, fx, fy, cw, ch);
+                }
             }
         }
     }
@@ -388,6 +390,7 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
     jpeg_create_compress(c);
     t->tmp_c_created = 1;
     c->dest = &t->dest->pub;
+    t->wrote_colour = tp_ll_colour_for_write(t);
     jpeg_copy_critical_parameters(&t->src, c);
     // A progressive source is written sequential, with Huffman tables optimized for its
     // coefficients (as `jpegtran -optimize` writes it): the same coefficients, some 4% more bytes
@@ -403,6 +406,8 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
     tp_ll_drop_temporaries(t);
     return TP_OK;
 }
+
+int tp_lossless_wrote_colour(const tp_lossless *t) { return t ? t->wrote_colour : 0; }
 
 void tp_lossless_close(tp_lossless *t) {
     if (!t) return;

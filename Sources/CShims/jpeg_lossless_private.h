@@ -30,6 +30,10 @@ struct tp_lossless {
     JSAMPLE *kept_cmyk, *kept_rgb;
     int kept[4];
     tp_dest *dest;
+    // A greyscale source given colour planes (tp_lossless_add_colour): its own component, kept
+    // for writing it grey again; whether a replaced block of Cb or Cr is not zero.
+    jpeg_component_info *grey_comp;
+    int coloured, wrote_colour;
 };
 
 /// Destroys what the failed or finished call had made.
@@ -43,6 +47,16 @@ tp_lossless *tp_ll_new_transcoder(int max_scans, char *msg, size_t msg_cap);
 j_decompress_ptr tp_ll_read_headers(tp_lossless *t, const void *bytes, size_t len, int whole);
 /// Whether [x0,x1)×[y0,y1) is a non-empty rectangle of the picture on MCU boundaries.
 int tp_ll_aligned(const tp_lossless *t, int x0, int y0, int x1, int y1);
+/// After the caller's setjmp, for a one-component t->src before its block arrays are made or
+/// after (jpeg_lossless_colour.c): makes it a YCbCr picture of three 1×1 components, Cb and Cr
+/// quantized with the grey's own table; the caller makes their (zero) block arrays.
+void tp_ll_colour_components(tp_lossless *t);
+/// After tp_lossless_replace copied `w × h` blocks of component `ci` from (x, y) of `from`: notes
+/// whether a block of a gained colour plane is not zero (t->coloured).
+void tp_ll_note_colour(tp_lossless *t, j_common_ptr owner, jvirt_barray_ptr from, int ci, int x, int y, int w, int h);
+/// Before writing: a picture whose gained colour planes stayed zero is made grey again, as the
+/// source was. Returns whether it is written with them.
+int tp_ll_colour_for_write(tp_lossless *t);
 
 /// The prologue of a public function on `t` (see TP_JPEG_GUARD_CLEANUP): a failed transcoder
 /// stays failed, and a failure destroys the temporaries the call had made.

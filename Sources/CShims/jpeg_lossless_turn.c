@@ -5,7 +5,7 @@
 
 // MARK: - Bands
 
-int tp_lossless_open_band(const void *bytes, size_t len, int x0, int y0, int x1, int y1, tp_lossless **out,
+int tp_lossless_open_band(const void *bytes, size_t len, int x0, int y0, int x1, int y1, int colour, tp_lossless **out,
                           char *msg, size_t msg_cap) {
     *out = NULL;
     tp_lossless *t = tp_ll_new_transcoder(1, msg, msg_cap);
@@ -13,6 +13,7 @@ int tp_lossless_open_band(const void *bytes, size_t len, int x0, int y0, int x1,
     TP_JPEG_GUARD_OPEN(t, tp_lossless_close, msg, msg_cap);
     j_decompress_ptr src = tp_ll_read_headers(t, bytes, len, 0);
     if (!tp_ll_aligned(t, x0, y0, x1, y1)) fail_now((j_common_ptr)src, TP_MISUSE, "invalid band");
+    if (colour && src->num_components == 1) tp_ll_colour_components(t);
     int mw = DCTSIZE * src->max_h_samp_factor, mh = DCTSIZE * src->max_v_samp_factor;
     int across = (x1 - x0 + mw - 1) / mw, down = (y1 - y0 + mh - 1) / mh;
     src->image_width = (JDIMENSION)(x1 - x0);

@@ -34,33 +34,49 @@ static int table_is_valid(const JHUFF_TBL *h, int is_dc) {
     return 1;
 }
 
-/// Builds both tables from libjpeg's parsed DHT; 0 if the table is invalid (as jdhuff.c judges).
-static int build_tables(const JHUFF_TBL *h, int is_dc, dtable *dt, etable *et) {
+int tp_scan_build_tables(const JHUFF_TBL *h, int is_dc, dtable *dt, etable *et) {
     if (!table_is_valid(h, is_dc)) return 0;
     int count = 0;
     for (int l = 1; l <= 16; l++) count += h->bits[l];
-    memset(dt, 0, sizeof *dt);
+    if (dt) {
+        memset(dt, 0, sizeof *dt);
+        memcpy(dt->huffval, h->huffval, (size_t)count);
+    }
     memset(et, 0, sizeof *et);
-    memcpy(dt->huffval, h->huffval, (size_t)count);
     int32_t code = 0;
     int k = 0;
     for (int l = 1; l <= 16; l++) {
-        dt->valoffset[l] = k - code;
+        if (dt) dt->valoffset[l] = k - code;
         for (int i = 0; i < h->bits[l]; i++, k++, code++) {
             uint8_t sym = h->huffval[k];
             if (!et->size[sym]) {
                 et->code[sym] = (uint32_t)code;
                 et->size[sym] = (uint8_t)l;
             }
-            if (l <= LOOK) {
+            if (dt && l <= LOOK) {
                 int base = code << (LOOK - l);
                 for (int j = 0; j < 1 << (LOOK - l); j++) dt->look[base + j] = (uint16_t)(l << 8 | sym);
             }
         }
-        dt->maxcode[l] = h->bits[l] ? code - 1 : -1;
+        if (dt) dt->maxcode[l] = h->bits[l] ? code - 1 : -1;
         code <<= 1;
     }
-    dt->maxcode[17] = INT32_MAX;
+    if (dt) dt->maxcode[17] = INT32_MAX;
+    return 1;
+}
+
+/// Whether `et` has a code for every symbol a block of 8-bit samples may need: DC magnitudes
+/// 0–11; for AC, the end of block, sixteen zeros, and every run 0–15 with magnitudes 1–10.
+static int codes_everything(const etable *et, int is_dc) {
+    if (is_dc) {
+        for (int m = 0; m <= 11; m++)
+            if (!et->size[m]) return 0;
+        return 1;
+    }
+    if (!et->size[0x00] || !et->size[0xF0]) return 0;
+    for (int r = 0; r < 16; r++)
+        for (int m = 1; m <= 10; m++)
+            if (!et->size[r << 4 | m]) return 0;
     return 1;
 }
 
@@ -120,7 +136,7 @@ static int walk(tp_scan *s) {
     s->rst_end = malloc(((size_t)restarts + 1) * sizeof *s->rst_end);
     if (!s->mcu_bit || !s->mcu_dc || !s->rst_end) return 0;
     uint64_t pos = 0, limit = (uint64_t)s->data_len * 8;
-    int pred[MAX_COMPS_IN_SCAN] = {0};
+    int pred[MAX_COMPS_IN_SCAN] = {0}, *row_bands = s->row_bands, row_band_count = 0;  // the bands that hold MCUs of the row
     JBLOCK block;
     for (long m = 0; m < total; m++) {
         if (s->restart && m > 0 && m % s->restart == 0) {
@@ -133,18 +149,26 @@ static int walk(tp_scan *s) {
         s->mcu_bit[m] = pos;
         for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) s->mcu_dc[m * MAX_COMPS_IN_SCAN + c] = (int16_t)pred[c];
         int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
-        int kept = 0;  // whether any band holds this MCU
-        for (int i = 0; i < s->band_count && !kept; i++) {
-            const band *bd = &s->bands[i];
-            kept = mx >= bd->x0 && mx < bd->x1 && my >= bd->y0 && my < bd->y1;
+        if (mx == 0) {
+            row_band_count = 0;
+            for (int i = 0; i < s->band_count; i++)
+                if (my >= s->bands[i].y0 && my < s->bands[i].y1) row_bands[row_band_count++] = i;
         }
+        int kept = 0;  // whether any band holds this MCU
+        for (int i = 0; i < row_band_count && !kept; i++) {
+            const band *bd = &s->bands[row_bands[i]];
+            kept = mx >= bd->x0 && mx < bd->x1;
+        }
+        // The symbols of an MCU the output may copy as it is (the others are counted as written).
+        int counted = s->walked_counts && !coded_anew(s, m);
         for (int b = 0; b < s->blocks; b++) {
             int c = s->block_comp[b];
+            uint64_t *dcf = counted ? s->walked_counts->dc[s->dc_slot[c]] : NULL, *acf = counted ? s->walked_counts->ac[s->ac_slot[c]] : NULL;
             // A block reads at most about 210 bytes: past the end it reads only the padding.
-            if (!walk_block(s->data, &pos, s->dc[c], s->ac[c], &pred[c], kept ? block : NULL) || pos > limit) return 0;
-            for (int i = 0; kept && i < s->band_count; i++) {
-                const band *bd = &s->bands[i];
-                if (mx >= bd->x0 && mx < bd->x1 && my >= bd->y0 && my < bd->y1) memcpy(band_block(s, bd, b, mx, my), block, sizeof block);
+            if (!walk_block(s->data, &pos, s->dc[c], s->ac[c], &pred[c], kept ? block : NULL, dcf, acf) || pos > limit) return 0;
+            for (int i = 0; kept && i < row_band_count; i++) {
+                const band *bd = &s->bands[row_bands[i]];
+                if (mx >= bd->x0 && mx < bd->x1) memcpy(band_block(s, bd, b, mx, my), block, sizeof block);
             }
         }
         if (mx == s->mcus_per_row - 1 && s->threaded) {
@@ -205,8 +229,11 @@ int tp_scan_open(const void *bytes, size_t len, uint64_t max_pixels, tp_scan **o
         s->edc[i] = malloc(sizeof *s->edc[i]);
         s->eac[i] = malloc(sizeof *s->eac[i]);
         if (!s->dc[i] || !s->ac[i] || !s->edc[i] || !s->eac[i]) fail_now((j_common_ptr)d, TP_NOMEM, "out of memory");
-        if (!dc || !ac || !build_tables(dc, 1, s->dc[i], s->edc[i]) || !build_tables(ac, 0, s->ac[i], s->eac[i]))
+        if (!dc || !ac || !tp_scan_build_tables(dc, 1, s->dc[i], s->edc[i]) || !tp_scan_build_tables(ac, 0, s->ac[i], s->eac[i]))
             fail_now((j_common_ptr)d, TP_UNSUPPORTED, "a Huffman table is missing or invalid");
+        s->dc_slot[i] = c->dc_tbl_no;
+        s->ac_slot[i] = c->ac_tbl_no;
+        s->incomplete |= !codes_everything(s->edc[i], 1) || !codes_everything(s->eac[i], 0);
         int h = s->comps == 1 ? 1 : c->h_samp_factor, v = s->comps == 1 ? 1 : c->v_samp_factor;
         for (int y = 0; y < v; y++)
             for (int x = 0; x < h; x++) {
@@ -238,6 +265,22 @@ int tp_scan_walk(tp_scan *s, char *msg, size_t msg_cap) {
     if (s->walked) {
         tp_copy_message(msg, msg_cap, "the scan was walked already");
         return TP_MISUSE;
+    }
+    if (s->band_count > 0) {
+        // Which band paints each MCU, and room for the bands that hold MCUs of one row.
+        long total = (long)s->mcus_per_row * s->mcu_rows;
+        s->painted = calloc((size_t)total, sizeof *s->painted);
+        s->row_bands = malloc((size_t)s->band_count * sizeof *s->row_bands);
+        if (s->incomplete) s->walked_counts = calloc(1, sizeof *s->walked_counts);
+        if (!s->painted || !s->row_bands || (s->incomplete && !s->walked_counts)) {
+            tp_copy_message(msg, msg_cap, "out of memory");
+            return TP_NOMEM;
+        }
+        for (int i = 0; i < s->band_count; i++) {
+            const band *bd = &s->bands[i];
+            for (int my = bd->py0; my < bd->py1; my++)
+                for (int mx = bd->px0; mx < bd->px1; mx++) s->painted[(long)my * s->mcus_per_row + mx] = i + 1;
+        }
     }
     s->walked = 1;
     pthread_mutex_init(&s->lock, NULL);
@@ -309,6 +352,9 @@ void tp_scan_close(tp_scan *s) {
     free(s->mcu_bit);
     free(s->mcu_dc);
     free(s->rst_end);
+    free(s->walked_counts);
+    free(s->painted);
+    free(s->row_bands);
     for (int i = 0; i < MAX_COMPS_IN_SCAN; i++) {
         free(s->dc[i]);
         free(s->ac[i]);
@@ -344,7 +390,7 @@ int tp_scan_band(tp_scan *s, int x0, int y0, int x1, int y1, tp_lossless **out, 
     int bx0 = x0 > 0 ? x0 - mw : 0, by0 = y0 > 0 ? y0 - mh : 0;
     int bx1 = x1 + mw < w ? x1 + mw : w, by1 = y1 + mh < h ? y1 + mh : h;
     band *bd = &s->bands[s->band_count];
-    int code = tp_lossless_open_band(s->bytes, s->len, bx0, by0, bx1, by1, &bd->t, msg, msg_cap);
+    int code = tp_lossless_open_band(s->bytes, s->len, bx0, by0, bx1, by1, s->colour, &bd->t, msg, msg_cap);
     if (code != TP_OK) return code;
     bd->x0 = bx0 / mw;
     bd->y0 = by0 / mh;
@@ -371,8 +417,21 @@ void tp_scan_painted(tp_scan *s, const tp_lossless *t) {
         if (to == from) continue;
         for (int my = from->py0; my < from->py1; my++)
             for (int mx = from->px0; mx < from->px1; mx++)
-                if (mx >= to->x0 && mx < to->x1 && my >= to->y0 && my < to->y1)
+                if (mx >= to->x0 && mx < to->x1 && my >= to->y0 && my < to->y1) {
                     for (int b = 0; b < s->blocks; b++)
                         memcpy(band_block(s, to, b, mx, my), band_block(s, from, b, mx, my), sizeof(JBLOCK));
+                    for (int c = 1; s->colour && c < 3; c++)
+                        memcpy(band_plane_block(to, c, mx - to->x0, my - to->y0), band_plane_block(from, c, mx - from->x0, my - from->y0),
+                               sizeof(JBLOCK));
+                }
     }
+}
+
+int tp_scan_add_colour(tp_scan *s, char *msg, size_t msg_cap) {
+    if (s->walked || s->band_count > 0) {
+        tp_copy_message(msg, msg_cap, "colour is added before any band");
+        return TP_MISUSE;
+    }
+    s->colour = s->d.num_components == 1;
+    return TP_OK;
 }

@@ -38,6 +38,11 @@ typedef struct {
     int x0, y0, x1, y1, px0, py0, px1, py1;
 } band;
 
+/// How often each symbol of each Huffman table (by its number in the DHT) is coded.
+typedef struct {
+    uint64_t dc[NUM_HUFF_TBLS][256], ac[NUM_HUFF_TBLS][256];
+} symbol_counts;
+
 struct tp_scan {
     struct jpeg_decompress_struct d;  // the headers
     tp_error_mgr err;
@@ -53,6 +58,12 @@ struct tp_scan {
     int block_comp[D_MAX_BLOCKS_IN_MCU], block_x[D_MAX_BLOCKS_IN_MCU], block_y[D_MAX_BLOCKS_IN_MCU];
     int block_h[D_MAX_BLOCKS_IN_MCU], block_v[D_MAX_BLOCKS_IN_MCU];  // the block's component's MCU size in blocks
     int mcus_per_row, mcu_rows, restart, mcu_w, mcu_h;
+    int dc_slot[MAX_COMPS_IN_SCAN], ac_slot[MAX_COMPS_IN_SCAN];  // the table numbers the SOS gives each component
+    // Whether some symbol a block may need has no code in the source's tables; then the walk
+    // counts the symbols of the MCUs the output may copy (`walked_counts`), for new tables if need be.
+    int incomplete;
+    symbol_counts *walked_counts;
+    int colour;                       // a greyscale source whose bands have colour planes (tp_scan_add_colour)
     // The tables, each an allocation of its own, so that a write past one leaves its allocation
     // (AddressSanitizer sees it) instead of landing in the next field.
     dtable *dc[MAX_COMPS_IN_SCAN], *ac[MAX_COMPS_IN_SCAN];
@@ -62,6 +73,8 @@ struct tp_scan {
     uint64_t *rst_end;                // per restart k ≥ 1: where interval k-1's last MCU ends
     band *bands;
     int band_count, band_cap, walked;
+    int32_t *painted;                 // per MCU, from the walk on: 1 + the index of the band painting it, or 0
+    int *row_bands;                   // the walk's: the bands that hold MCUs of its row
     // The walk runs on a thread of its own: rows_walked MCU rows are done (their blocks in the
     // bands); walk_state is 0 while it runs, 1 when it succeeded, 2 when it gave up.
     pthread_t thread;
@@ -99,14 +112,17 @@ static inline int huff_decode(const dtable *t, uint32_t w, int *len) {
 static inline int extend(uint32_t v, int s) { return v < (1u << (s - 1)) ? (int)v - (1 << s) + 1 : (int)v; }
 
 /// Decodes one block at `*pos` with DC prediction `*pred`, into `out` (natural order) when not
-/// NULL. 0 for a bad code, a coefficient past the 64th or one out of 8-bit JPEG's range.
+/// NULL, counting its symbols in `dcf` and `acf` when not NULL. 0 for a bad code, a coefficient
+/// past the 64th or one out of 8-bit JPEG's range.
 static inline __attribute__((always_inline)) int walk_block_into(const uint8_t *data, uint64_t *pos, const dtable *dc,
-                                                                 const dtable *ac, int *pred, JCOEF *out) {
+                                                                 const dtable *ac, int *pred, JCOEF *out, uint64_t *dcf,
+                                                                 uint64_t *acf) {
     // One look at 32 bits serves a code and its value bits: at most 16 + 11 of them.
     uint64_t p = *pos;
     uint32_t w = peek32(data, p);
     int len, s = huff_decode(dc, w, &len);
     if (s < 0 || s > 11) return 0;
+    if (dcf) dcf[s]++;
     int diff = s ? extend((w << len) >> (32 - s), s) : 0;
     p += (uint64_t)(len + s);
     int value = *pred + diff;
@@ -120,6 +136,7 @@ static inline __attribute__((always_inline)) int walk_block_into(const uint8_t *
         w = peek32(data, p);
         int rs = huff_decode(ac, w, &len);
         if (rs < 0) return 0;
+        if (acf) acf[rs]++;
         int r = rs >> 4;
         s = rs & 15;
         if (s) {
@@ -139,9 +156,12 @@ static inline __attribute__((always_inline)) int walk_block_into(const uint8_t *
     return 1;
 }
 
-/// walk_block_into, made twice: storing the coefficients, and (for most of the picture) not.
-static inline int walk_block(const uint8_t *data, uint64_t *pos, const dtable *dc, const dtable *ac, int *pred, JCOEF *out) {
-    return out ? walk_block_into(data, pos, dc, ac, pred, out) : walk_block_into(data, pos, dc, ac, pred, NULL);
+/// walk_block_into, made four times: storing the coefficients or (for most of the picture) not,
+/// counting the symbols (`dcf` and `acf` both given) or not.
+static inline int walk_block(const uint8_t *data, uint64_t *pos, const dtable *dc, const dtable *ac, int *pred, JCOEF *out,
+                             uint64_t *dcf, uint64_t *acf) {
+    if (out) return dcf ? walk_block_into(data, pos, dc, ac, pred, out, dcf, acf) : walk_block_into(data, pos, dc, ac, pred, out, NULL, NULL);
+    return dcf ? walk_block_into(data, pos, dc, ac, pred, NULL, dcf, acf) : walk_block_into(data, pos, dc, ac, pred, NULL, NULL, NULL);
 }
 
 /// Block `b` of MCU (mx, my) in `bd`, which holds that MCU.
@@ -149,6 +169,35 @@ static inline JCOEF *band_block(const tp_scan *s, const band *bd, int b, int mx,
     return tp_lossless_band_row(bd->t, s->comp_index[s->block_comp[b]], (my - bd->y0) * s->block_v[b] + s->block_y[b])
         [(mx - bd->x0) * s->block_h[b] + s->block_x[b]];
 }
+
+/// Block (`bx`, `by`) (block units from the band's top-left) of the band's component `component`:
+/// a gained colour plane's (1, 2) where the band has them.
+static inline JCOEF *band_plane_block(const band *bd, int component, int bx, int by) {
+    return tp_lossless_band_row(bd->t, component, by)[bx];
+}
+
+/// The band whose rectangle holds MCU m, or NULL (from the walk on).
+static inline const band *painted_at(const tp_scan *s, long m) {
+    return s->painted && s->painted[m] ? &s->bands[s->painted[m] - 1] : NULL;
+}
+
+/// Whether MCU m starts a restart interval (the first MCU does not: no marker before it).
+static inline int starts_interval(const tp_scan *s, long m) { return s->restart && m > 0 && m % s->restart == 0; }
+
+/// Whether the output codes MCU m anew, or may: it is painted, or follows a painted MCU in its
+/// restart interval (its DC differences may then differ from the source's).
+static inline int coded_anew(const tp_scan *s, long m) {
+    return painted_at(s, m) || (m > 0 && !starts_interval(s, m) && painted_at(s, m - 1));
+}
+
+/// Builds `et` (and `dt`, when not NULL) from a DHT's `bits` and `huffval`; 0 if the table is
+/// invalid (as jdhuff.c judges).
+int tp_scan_build_tables(const JHUFF_TBL *h, int is_dc, dtable *dt, etable *et);
+
+/// Fills `h` with the optimal table for symbols coded `counts[s]` times (JPEG Annex K.2, as
+/// libjpeg's jpeg_gen_optimal_table): Huffman's code lengths, with a reserved symbol so that no
+/// code is all ones, limited to 16 bits. A table no symbol was counted for gets symbol 0.
+void tp_scan_optimal_table(const uint64_t *counts, JHUFF_TBL *h);
 
 /// Waits for the walk to end (see tp_scan_walk); whether it succeeded.
 int tp_scan_join(tp_scan *s);

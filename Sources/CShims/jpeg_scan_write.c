@@ -3,21 +3,30 @@
 //
 // An MCU is coded again when it lies in a painted rectangle, or when the predictions the output
 // has reached differ from those the source had there (the MCU after a re-coded one, whose DC
-// differences would otherwise be wrong; it is decoded from the source); every other MCU is
-// copied bit for bit, runs of them at a time. Restart markers are written where the source has
-// them. The output is made in memory and handed over only when complete.
+// differences would otherwise be wrong; it is decoded from the source). A first pass counts the
+// symbols of those MCUs: when the source's tables code them all, every other MCU is copied bit for
+// bit, runs of them at a time; when they do not (tables the encoder cut to the photo's own
+// symbols), new optimal tables are made (Annex K.2, as libjpeg's jpeg_gen_optimal_table) from
+// those counts and the walk's counts of the rest, and every other MCU is coded again symbol by
+// symbol: the same symbols and value bits, new codes, so its coefficients stay the source's.
+// A greyscale source whose tags have colour gains Cb and Cr (all zero outside the tags) and is
+// written interleaved, its luma blocks copied or coded again the same way. Restart markers are
+// written where the source has them. The output is made in memory and handed over only when
+// complete.
 #include "jpeg_scan_private.h"
+
+// MARK: - Bits
 
 /// The output, made in memory: bits gathered MSB first, 0xFF bytes stuffed.
 typedef struct {
     uint8_t *buf;
     size_t len, cap;
     uint64_t acc;
-    int bits, failed;
+    int bits, failed;  // bits: how many of acc's low bits are still to go out, always under 32
 } writer;
 
 static void reserve(writer *w, size_t more) {
-    if (w->len + more <= w->cap) return;
+    if (w->failed || w->len + more <= w->cap) return;
     size_t cap = w->cap ? w->cap : w->len + more;
     while (cap < w->len + more) cap += cap / 2;
     uint8_t *grown = realloc(w->buf, cap);
@@ -29,22 +38,39 @@ static void reserve(writer *w, size_t more) {
     w->cap = cap;
 }
 
-/// Appends the low `size` (≤ 32) bits of `value`.
-static inline void put_bits(writer *w, uint32_t value, int size) {
-    w->acc = (w->acc << size) | value;
-    w->bits += size;
-    while (w->bits >= 8) {
-        w->bits -= 8;
-        uint8_t byte = (uint8_t)(w->acc >> w->bits);
-        w->buf[w->len++] = byte;
-        if (byte == 0xFF) w->buf[w->len++] = 0;
-    }
+static inline void put_byte(writer *w, uint8_t byte) {
+    w->buf[w->len++] = byte;
+    if (byte == 0xFF) w->buf[w->len++] = 0;
 }
 
-/// Pads the last byte with 1 bits.
+/// Appends the low `size` (0–32) bits of `value`, which has no higher bits; whole 32-bit words go
+/// out at once (at most 8 bytes, stuffed: the caller has reserved them).
+static inline __attribute__((always_inline)) void put_bits(writer *w, uint32_t value, int size) {
+    w->acc = (w->acc << size) | value;
+    w->bits += size;
+    if (w->bits < 32) return;
+    w->bits -= 32;
+    uint32_t out = (uint32_t)(w->acc >> w->bits);
+    if (((~out - 0x01010101u) & out & 0x80808080u) == 0) {  // no byte of `out` is 0xFF
+        uint32_t be = __builtin_bswap32(out);
+        memcpy(w->buf + w->len, &be, 4);
+        w->len += 4;
+        return;
+    }
+    for (int shift = 24; shift >= 0; shift -= 8) put_byte(w, (uint8_t)(out >> shift));
+}
+
+/// Pads the last byte with 1 bits and puts out every whole byte.
 static void flush_bits(writer *w) {
     reserve(w, 16);
-    if (!w->failed && w->bits) put_bits(w, (1u << (8 - w->bits)) - 1, 8 - w->bits);
+    if (w->failed) return;
+    int pad = (8 - (w->bits & 7)) & 7;
+    w->acc = (w->acc << pad) | ((1u << pad) - 1);
+    w->bits += pad;
+    while (w->bits >= 8) {
+        w->bits -= 8;
+        put_byte(w, (uint8_t)(w->acc >> w->bits));
+    }
 }
 
 static void put_bytes(writer *w, const uint8_t *p, size_t n) {
@@ -61,175 +87,323 @@ static void put_restart(writer *w, long k) {
     put_bytes(w, marker, 2);
 }
 
-/// Appends 32 bits: four bytes at once when none of them is 0xFF.
-static inline void put_32(writer *w, uint32_t value) {
-    uint32_t out = (uint32_t)(((w->acc << 32) | value) >> w->bits);
-    if (((~out - 0x01010101u) & out & 0x80808080u) == 0) {  // no byte of `out` is 0xFF
-        w->acc = (w->acc << 32) | value;
-        uint32_t be = __builtin_bswap32(out);
-        memcpy(w->buf + w->len, &be, 4);
-        w->len += 4;
-        return;
-    }
-    put_bits(w, value, 32);
-}
-
 /// Copies bits [from, to) of the unstuffed scan.
 static void copy_bits(writer *w, const uint8_t *data, uint64_t from, uint64_t to) {
     reserve(w, (size_t)((to - from) / 8) * 2 + 16);
     if (w->failed) return;
-    for (; to - from >= 32; from += 32) put_32(w, peek32(data, from));
-    if (to > from) put_bits(w, peek32(data, from) >> (32 - (int)(to - from)), (int)(to - from));
+    writer local = *w;  // in registers for the loop
+    for (; to - from >= 32; from += 32) put_bits(&local, peek32(data, from), 32);
+    if (to > from) put_bits(&local, peek32(data, from) >> (32 - (int)(to - from)), (int)(to - from));
+    *w = local;
+}
+
+// MARK: - Symbols
+
+/// The most bits an MCU can take, stuffed: every block's 64 codes of at most 16 + 11 bits, twice.
+static size_t mcu_worst(const tp_scan *s) { return (size_t)(s->blocks + 2) * DCTSIZE2 * 7 + 32; }
+
+enum { OUT_COMPS = MAX_COMPS_IN_SCAN };  // the scan's components, or Y, Cb and Cr
+
+/// Where coded symbols go: counted (`w` NULL), noting any `dc`/`ac` has no code for, or written
+/// with `dc`/`ac`. Output component 0… are the scan's components; with gained colour, 1 and 2 are
+/// Cb and Cr.
+typedef struct {
+    writer *w;
+    const etable *dc[OUT_COMPS], *ac[OUT_COMPS];  // counting: the source's tables to check (NULL: none)
+    uint64_t *dcf[OUT_COMPS], *acf[OUT_COMPS];
+    int missing;     // a symbol the tables have no code for
+    int impossible;  // a value no JPEG can code (a DC difference over 11 bits)
+} coder;
+
+static inline void put_symbol(coder *k, const etable *t, uint64_t *freq, int sym, uint32_t extra, int nbits) {
+    if (!k->w) {
+        freq[sym]++;
+        if (t && !t->size[sym]) k->missing = 1;
+        return;
+    }
+    if (!t->size[sym]) {
+        k->missing = 1;  // the tables were checked, or made, for these very symbols: never
+        return;
+    }
+    put_bits(k->w, t->code[sym] << nbits | extra, t->size[sym] + nbits);
 }
 
 /// The number of bits of |v|.
 static inline int magnitude_bits(int v) { return v ? 32 - __builtin_clz((unsigned)(v < 0 ? -v : v)) : 0; }
 
-/// Codes value `v` of `nbits` bits after symbol `sym`... as jchuff.c does: negative values as v-1.
-static inline void put_value(writer *w, int v, int nbits) {
-    if (nbits) put_bits(w, (uint32_t)(v < 0 ? v - 1 : v) & ((1u << nbits) - 1), nbits);
-}
+/// The `nbits` value bits of `v`, as jchuff.c codes them: negative values as v-1.
+static inline uint32_t value_bits(int v, int nbits) { return nbits ? (uint32_t)(v < 0 ? v - 1 : v) & ((1u << nbits) - 1) : 0; }
 
-/// Codes one block with prediction `*pred`. A symbol the tables lack is replaced by the largest
-/// magnitude of the same run they code (or the coefficient dropped), counted in `*approximated`;
-/// when `approximated` is NULL (a block no tag changed, which must stay as it is), or when not
-/// even that is possible (no end-of-block code, say), the result is 0.
-static int encode_block(writer *w, const JCOEF *block, int *pred, const etable *dc, const etable *ac, const int *next_dc,
-                        int *approximated) {
-    int diff = block[0] - *pred, nbits = magnitude_bits(diff), changed = 0;
-    if (next_dc) {
-        // The DC nearest the block's own from which the next block's, copied as it is, can be
-        // reached with a code the table has.
-        int found = 0;
-        for (int d = 0; d <= 4096 && !found; d++)
-            for (int sign = 1; sign >= -1 && !found; sign -= 2) {
-                int v = block[0] + sign * d;
-                if (dc->size[magnitude_bits(v - *pred)] && dc->size[magnitude_bits(*next_dc - v)]) {
-                    found = 1;
-                    diff = v - *pred;
-                    changed += d != 0;
-                }
-            }
-        if (!found) return 0;
-        nbits = magnitude_bits(diff);
+/// Codes `block` (natural order) as output component `oc`, with prediction `*pred`.
+static void encode_block(coder *k, int oc, const JCOEF *block, int *pred) {
+    int diff = block[0] - *pred, nbits = magnitude_bits(diff);
+    if (nbits > 11) {
+        k->impossible = 1;
+        return;
     }
-    while (nbits > 0 && !dc->size[nbits]) {
-        nbits--;
-        diff = diff < 0 ? -((1 << nbits) - 1) : (1 << nbits) - 1;
-        changed++;
-    }
-    if (!dc->size[nbits]) return 0;
-    *pred += diff;
-    put_bits(w, dc->code[nbits], dc->size[nbits]);
-    put_value(w, diff, nbits);
+    *pred = block[0];
+    put_symbol(k, k->dc[oc], k->dcf[oc], nbits, value_bits(diff, nbits), nbits);
     int run = 0;
-    for (int k = 1; k < DCTSIZE2; k++) {
-        int v = block[zigzag[k]];
+    for (int i = 1; i < DCTSIZE2; i++) {
+        int v = block[zigzag[i]];
         if (!v) {
             run++;
             continue;
         }
-        int bits = magnitude_bits(v);
-        if (run > 15 && !ac->size[0xF0]) {
-            changed++;  // no code for sixteen zeros: the rest of the block is dropped
-            break;
+        for (; run > 15; run -= 16) put_symbol(k, k->ac[oc], k->acf[oc], 0xF0, 0, 0);
+        nbits = magnitude_bits(v);
+        if (nbits > 10) {
+            k->impossible = 1;
+            return;
         }
-        // The largest magnitude of this run the tables code.
-        int s = bits;
-        while (s > 0 && !ac->size[((run & 15) << 4) | s]) s--;
-        if (s != bits) {
-            changed++;
-            if (!s) {
-                run++;
-                continue;
-            }
-            v = v < 0 ? -((1 << s) - 1) : (1 << s) - 1;
-        }
-        for (; run > 15; run -= 16) put_bits(w, ac->code[0xF0], ac->size[0xF0]);
-        int sym = (run << 4) | s;
-        put_bits(w, ac->code[sym], ac->size[sym]);
-        put_value(w, v, s);
+        put_symbol(k, k->ac[oc], k->acf[oc], run << 4 | nbits, value_bits(v, nbits), nbits);
         run = 0;
     }
-    if (run) {
-        if (!ac->size[0x00]) return 0;
-        put_bits(w, ac->code[0x00], ac->size[0x00]);
-    }
-    if (!approximated) return changed == 0;
-    *approximated += changed;
-    return 1;
+    if (run) put_symbol(k, k->ac[oc], k->acf[oc], 0x00, 0, 0);
 }
 
+/// Codes an all-zero block (a gained colour plane away from the tags) as output component `oc`.
+static inline void encode_zero(coder *k, int oc, int *pred) {
+    int nbits = magnitude_bits(*pred);
+    put_symbol(k, k->dc[oc], k->dcf[oc], nbits, value_bits(-*pred, nbits), nbits);
+    *pred = 0;
+    put_symbol(k, k->ac[oc], k->acf[oc], 0x00, 0, 0);
+}
+
+/// Codes the source's block at `*pos` (walked before, with the same prediction) again as output
+/// component `oc`: each of its symbols with the same value bits.
+static void transcode_block(coder *k, int oc, const uint8_t *data, uint64_t *pos, const dtable *dc, const dtable *ac) {
+    uint64_t p = *pos;
+    uint32_t w = peek32(data, p);
+    int len, s = huff_decode(dc, w, &len);
+    if (s < 0 || s > 11) {  // the walk has read this block: never
+        k->impossible = 1;
+        return;
+    }
+    put_symbol(k, k->dc[oc], k->dcf[oc], s, s ? (w << len) >> (32 - s) : 0, s);
+    p += (uint64_t)(len + s);
+    for (int i = 1; i < DCTSIZE2; i++) {
+        w = peek32(data, p);
+        int rs = huff_decode(ac, w, &len);
+        if (rs < 0 || (rs & 15) > 10) {
+            k->impossible = 1;
+            return;
+        }
+        int r = rs >> 4;
+        s = rs & 15;
+        put_symbol(k, k->ac[oc], k->acf[oc], rs, s ? (w << len) >> (32 - s) : 0, s);
+        p += (uint64_t)(len + s);
+        if (s) i += r;
+        else if (r == 15) i += 15;
+        else break;  // end of block
+    }
+    *pos = p;
+}
+
+/// transcode_block made for writing, the MCUs' bulk when the tables are new: each code looked up
+/// in the source's tables and written with `edc`/`eac`, its value bits as they are. Sets `*bad`
+/// for a symbol the new tables lack (never: they were made from these very symbols).
+static inline __attribute__((always_inline)) void recode_block(writer *w, const uint8_t *data, uint64_t *pos, const dtable *dc,
+                                                               const dtable *ac, const etable *edc, const etable *eac, int *bad) {
+    uint64_t p = *pos;
+    uint32_t word = peek32(data, p);
+    int len, s = huff_decode(dc, word, &len);
+    if (s < 0 || s > 11 || !edc->size[s]) {
+        *bad = 1;
+        return;
+    }
+    // The s bits after the code (none for s = 0), without a branch.
+    uint32_t extra = (uint32_t)(((uint64_t)(word << len) << s) >> 32);
+    put_bits(w, edc->code[s] << s | extra, edc->size[s] + s);
+    p += (uint64_t)(len + s);
+    for (int i = 1; i < DCTSIZE2; i++) {
+        word = peek32(data, p);
+        int rs = huff_decode(ac, word, &len);
+        if (rs < 0 || !eac->size[rs]) {
+            *bad = 1;
+            return;
+        }
+        s = rs & 15;
+        extra = (uint32_t)(((uint64_t)(word << len) << s) >> 32);
+        put_bits(w, eac->code[rs] << s | extra, eac->size[rs] + s);
+        p += (uint64_t)(len + s);
+        if (s) i += rs >> 4;
+        else if (rs == 0xF0) i += 15;
+        else break;  // end of block
+    }
+    *pos = p;
+}
+
+// MARK: - The MCUs
+
+enum { COUNT, COPY, TRANSCODE };
+
+/// Where MCU m's coded data ends in the unstuffed scan (before a restart's padding).
+static uint64_t mcu_end(const tp_scan *s, long m) {
+    long total = (long)s->mcus_per_row * s->mcu_rows;
+    return m + 1 < total && starts_interval(s, m + 1) ? s->rst_end[(m + 1) / s->restart] : s->mcu_bit[m + 1];
+}
+
+/// One pass over every MCU, in the output's order. COUNT: counts into `k` the symbols of the MCUs
+/// coded anew (the walk counted the others) and of the gained colour planes. COPY: writes, the
+/// MCUs that need not be coded again copied as they are (runs of them, when no colour plane comes
+/// between). TRANSCODE: writes, those MCUs' symbols coded again with `k`'s new tables.
+static void run_mcus(const tp_scan *s, coder *k, writer *w, int mode, int colour) {
+    static const JBLOCK zero;
+    long total = (long)s->mcus_per_row * s->mcu_rows;
+    int pred[MAX_COMPS_IN_SCAN] = {0}, chroma[3] = {0}, copying = 0;
+    uint64_t from = 0;
+    JBLOCK block;
+    for (long m = 0; m < total && !k->impossible && !(w && (w->failed || k->missing)); m++) {
+        if (starts_interval(s, m)) {
+            long r = m / s->restart;
+            if (copying) copy_bits(w, s->data, from, s->rst_end[r]);
+            copying = 0;
+            if (w) put_restart(w, r);
+            memset(pred, 0, sizeof pred);
+            memset(chroma, 0, sizeof chroma);
+        }
+        if (w) reserve(w, mcu_worst(s));
+        if (w && w->failed) break;
+        int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
+        const band *painted = painted_at(s, m);
+        const int16_t *source = s->mcu_dc + m * MAX_COMPS_IN_SCAN;
+        int differ = 0;
+        for (int c = 0; c < s->comps; c++) differ |= pred[c] != source[c];
+        if (!painted && !differ) {
+            // The MCU as the source codes it, its predictions the source's.
+            if (mode == COPY && !colour) {
+                if (!copying) from = s->mcu_bit[m];
+                copying = 1;
+            } else if (mode == COPY) {
+                copy_bits(w, s->data, s->mcu_bit[m], mcu_end(s, m));
+            } else if (mode == TRANSCODE) {
+                uint64_t pos = s->mcu_bit[m];
+                for (int b = 0; b < s->blocks; b++) {
+                    int c = s->block_comp[b];
+                    recode_block(w, s->data, &pos, s->dc[c], s->ac[c], k->dc[c], k->ac[c], &k->missing);
+                }
+            } else if (coded_anew(s, m)) {
+                uint64_t pos = s->mcu_bit[m];
+                for (int b = 0; b < s->blocks; b++) {
+                    int c = s->block_comp[b];
+                    transcode_block(k, c, s->data, &pos, s->dc[c], s->ac[c]);
+                }
+            }
+            for (int c = 0; c < s->comps; c++) pred[c] = source[MAX_COMPS_IN_SCAN + c];  // as the source leaves them
+        } else {
+            if (copying) copy_bits(w, s->data, from, s->mcu_bit[m]);
+            copying = 0;
+            uint64_t pos = s->mcu_bit[m];
+            int source_pred[MAX_COMPS_IN_SCAN];
+            for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) source_pred[c] = source[c];
+            for (int b = 0; b < s->blocks; b++) {
+                int c = s->block_comp[b];
+                const JCOEF *coefs = block;
+                if (painted) coefs = band_block(s, painted, b, mx, my);
+                else walk_block(s->data, &pos, s->dc[c], s->ac[c], &source_pred[c], block, NULL, NULL);  // walked before: cannot fail
+                encode_block(k, c, coefs, &pred[c]);
+            }
+        }
+        for (int c = 1; colour && c < 3; c++) {
+            const JCOEF *coefs = painted ? band_plane_block(painted, c, mx - painted->x0, my - painted->y0) : zero;
+            if (coefs == zero) encode_zero(k, c, &chroma[c]);
+            else encode_block(k, c, coefs, &chroma[c]);
+        }
+    }
+    if (copying) copy_bits(w, s->data, from, s->mcu_bit[total]);
+}
+
+// MARK: - Tables
+
+/// The tables a write defines before its scan: (class, number) and the table.
+typedef struct {
+    int count;
+    struct {
+        int ac, slot;
+        JHUFF_TBL h;
+        etable e;
+    } t[2 * NUM_HUFF_TBLS];
+} new_tables;
+
+/// Adds the optimal table for `counts` as table `slot` of class `ac`; its codes, or NULL if it
+/// is not one jdhuff.c accepts (never).
+static const etable *add_table(new_tables *nt, int ac, int slot, const uint64_t *counts) {
+    for (int i = 0; i < nt->count; i++)
+        if (nt->t[i].ac == ac && nt->t[i].slot == slot) return &nt->t[i].e;
+    if (nt->count == 2 * NUM_HUFF_TBLS) return NULL;
+    int i = nt->count++;
+    nt->t[i].ac = ac;
+    nt->t[i].slot = slot;
+    tp_scan_optimal_table(counts, &nt->t[i].h);
+    return tp_scan_build_tables(&nt->t[i].h, !ac, NULL, &nt->t[i].e) ? &nt->t[i].e : NULL;
+}
+
+// MARK: - Header
+
 /// The source's markers up to and with SOS, but for APP1, APP3–APP13, APP15, comments and an
-/// APP2 that is not an ICC profile's; 0 for anything but plain segments.
-static int put_header(writer *w, const tp_scan *s) {
+/// APP2 that is not an ICC profile's; the DHTs dropped for `nt` (defined just before SOS), when
+/// `replace_tables`; with gained colour, no Adobe marker and a SOF and SOS of Y, Cb and Cr, which
+/// use tables `chroma_dc` and `chroma_ac`. 0 for anything but plain segments.
+static int put_header(writer *w, const tp_scan *s, const new_tables *nt, int replace_tables, int colour, int chroma_dc,
+                      int chroma_ac) {
     const uint8_t *b = s->bytes;
     put_bytes(w, b, 2);
     size_t p = 2;
+    int framed = 0;
     while (p < s->data_start) {
         if (p + 4 > s->data_start || b[p] != 0xFF) return 0;
         uint8_t m = b[p + 1];
         size_t n = 2 + ((size_t)b[p + 2] << 8 | b[p + 3]);
         if (n < 4 || p + n > s->data_start) return 0;
         int icc = m == JPEG_APP0 + 2 && n >= 4 + 12 && memcmp(b + p + 4, "ICC_PROFILE", 12) == 0;
-        int dropped = (m >= JPEG_APP0 + 1 && m <= JPEG_APP0 + 15 && m != JPEG_APP0 + 14 && !icc) || m == JPEG_COM;
-        if (!dropped) put_bytes(w, b + p, n);
+        int dropped = (m >= JPEG_APP0 + 1 && m <= JPEG_APP0 + 15 && m != JPEG_APP0 + 14 && !icc) || m == JPEG_COM ||
+                      (m == JPEG_APP0 + 14 && colour) || (m == 0xC4 && replace_tables);
+        if (m == 0xDA) {
+            if (nt->count) {
+                size_t length = 2;
+                for (int i = 0; i < nt->count; i++) {
+                    length += 17;
+                    for (int l = 1; l <= 16; l++) length += nt->t[i].h.bits[l];
+                }
+                uint8_t head[4] = {0xFF, 0xC4, (uint8_t)(length >> 8), (uint8_t)length};
+                put_bytes(w, head, 4);
+                for (int i = 0; i < nt->count; i++) {
+                    const JHUFF_TBL *h = &nt->t[i].h;
+                    uint8_t id = (uint8_t)(nt->t[i].ac << 4 | nt->t[i].slot);
+                    size_t count = 0;
+                    for (int l = 1; l <= 16; l++) count += h->bits[l];
+                    put_bytes(w, &id, 1);
+                    put_bytes(w, h->bits + 1, 16);
+                    put_bytes(w, h->huffval, count);
+                }
+            }
+            if (colour) {
+                uint8_t sos[14] = {0xFF, 0xDA, 0, 12, 3, 1, (uint8_t)(s->dc_slot[0] << 4 | s->ac_slot[0]),
+                                   2, (uint8_t)(chroma_dc << 4 | chroma_ac), 3, (uint8_t)(chroma_dc << 4 | chroma_ac), 0, 63, 0};
+                put_bytes(w, sos, sizeof sos);
+            } else {
+                put_bytes(w, b + p, n);
+            }
+        } else if (colour && (m == 0xC0 || m == 0xC1)) {
+            if (n != 2 + 8 + 3) return 0;  // one component
+            uint8_t q = b[p + 12];
+            uint8_t sof[19] = {0xFF, m, 0, 17, b[p + 4], b[p + 5], b[p + 6], b[p + 7], b[p + 8], 3,
+                               1, 0x11, q, 2, 0x11, q, 3, 0x11, q};
+            put_bytes(w, sof, sizeof sof);
+            framed = 1;
+        } else if (!dropped) {
+            put_bytes(w, b + p, n);
+        }
         p += n;
     }
-    return p == s->data_start;
+    return p == s->data_start && (framed || !colour);
 }
 
-/// The band whose rectangle holds MCU m, or NULL.
-static const band *painted_at(const tp_scan *s, long m) {
-    int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
-    for (int i = 0; i < s->band_count; i++) {
-        const band *bd = &s->bands[i];
-        if (mx >= bd->px0 && mx < bd->px1 && my >= bd->py0 && my < bd->py1) return bd;
-    }
-    return NULL;
-}
+// MARK: - Write
 
-/// Codes MCU m again with predictions `pred`: its blocks from the band painted there, or as the
-/// source has them. 0 if the tables cannot.
-static int encode_mcu(writer *w, const tp_scan *s, long m, int *pred, int *approximated) {
-    int mx = (int)(m % s->mcus_per_row), my = (int)(m / s->mcus_per_row);
-    const band *painted = painted_at(s, m);
-    reserve(w, (size_t)s->blocks * DCTSIZE2 * 8 + 16);
-    if (w->failed) return 1;
-    JBLOCK block;
-    // A painted MCU followed by a copied one (not after a restart): its last block of each
-    // component must leave a DC difference to the next one's first block that the table codes.
-    long total = (long)s->mcus_per_row * s->mcu_rows, next = m + 1;
-    int next_dc[MAX_COMPS_IN_SCAN], last[MAX_COMPS_IN_SCAN] = {-1, -1, -1, -1}, constrained = 0;
-    if (painted && next < total && !(s->restart && next % s->restart == 0) && !painted_at(s, next)) {
-        constrained = 1;
-        uint64_t pos = s->mcu_bit[next];
-        int source_pred[MAX_COMPS_IN_SCAN], seen[MAX_COMPS_IN_SCAN] = {0};
-        for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) source_pred[c] = s->mcu_dc[next * MAX_COMPS_IN_SCAN + c];
-        for (int b = 0; b < s->blocks; b++) {
-            int c = s->block_comp[b];
-            walk_block(s->data, &pos, s->dc[c], s->ac[c], &source_pred[c], block);  // walked before: cannot fail
-            if (!seen[c]) next_dc[c] = block[0];
-            seen[c] = 1;
-            last[c] = b;
-        }
-    }
-    uint64_t pos = s->mcu_bit[m];
-    int source_pred[MAX_COMPS_IN_SCAN];
-    for (int c = 0; c < MAX_COMPS_IN_SCAN; c++) source_pred[c] = s->mcu_dc[m * MAX_COMPS_IN_SCAN + c];
-    for (int b = 0; b < s->blocks; b++) {
-        int c = s->block_comp[b];
-        const JCOEF *coefs = block;
-        if (painted) coefs = band_block(s, painted, b, mx, my);
-        else walk_block(s->data, &pos, s->dc[c], s->ac[c], &source_pred[c], block);  // walked before: cannot fail
-        const int *reach = constrained && last[c] == b ? &next_dc[c] : NULL;
-        if (!encode_block(w, coefs, &pred[c], s->edc[c], s->eac[c], reach, painted ? approximated : NULL)) return 0;
-    }
-    return 1;
-}
-
-int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, int *approximated, char *msg, size_t msg_cap) {
-    *approximated = 0;
+int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, tp_scan_outcome *outcome, char *msg, size_t msg_cap) {
+    memset(outcome, 0, sizeof *outcome);
     if (!s->walked) {
         tp_copy_message(msg, msg_cap, "the scan was not walked");
         return TP_MISUSE;
@@ -238,44 +412,76 @@ int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, int *approximated, c
         tp_copy_message(msg, msg_cap, "the scan is not regular");
         return TP_UNSUPPORTED;
     }
-    writer w = {0};
-    reserve(&w, s->len + s->len / 8 + 65536);  // about the source's size: no doubling as it grows
-    int ok = put_header(&w, s), copying = 0, pred[MAX_COMPS_IN_SCAN] = {0};
-    uint64_t from = 0;
-    long total = (long)s->mcus_per_row * s->mcu_rows;
-    for (long m = 0; ok && m < total && !w.failed; m++) {
-        if (s->restart && m > 0 && m % s->restart == 0) {
-            long k = m / s->restart;
-            if (copying) copy_bits(&w, s->data, from, s->rst_end[k]);
-            copying = 0;
-            put_restart(&w, k);
-            memset(pred, 0, sizeof pred);
-        }
-        const int16_t *source = s->mcu_dc + m * MAX_COMPS_IN_SCAN;
-        int painted = painted_at(s, m) != NULL, differ = 0;
-        for (int c = 0; c < s->comps; c++) differ |= pred[c] != source[c];
-        if (!painted && !differ) {
-            if (!copying) from = s->mcu_bit[m];
-            copying = 1;
-            for (int c = 0; c < s->comps; c++) pred[c] = source[MAX_COMPS_IN_SCAN + c];  // as the source leaves them
-            continue;
-        }
-        if (copying) copy_bits(&w, s->data, from, s->mcu_bit[m]);
-        copying = 0;
-        ok = encode_mcu(&w, s, m, pred, approximated);
+    int colour = 0;
+    for (int i = 0; s->colour && i < s->band_count; i++) colour |= tp_lossless_band_coloured(s->bands[i].t);
+    // Table numbers for the gained Cb and Cr: ones the luma does not use.
+    int chroma_dc = s->dc_slot[0] == 0 ? 1 : 0, chroma_ac = s->ac_slot[0] == 0 ? 1 : 0;
+
+    // First, the symbols of what is coded anew: can the source's tables code them?
+    symbol_counts *fresh = calloc(1, sizeof *fresh);
+    if (!fresh) {
+        tp_copy_message(msg, msg_cap, "out of memory");
+        return TP_NOMEM;
     }
-    if (copying) copy_bits(&w, s->data, from, s->mcu_bit[total]);
-    flush_bits(&w);
-    static const uint8_t eoi[2] = {0xFF, 0xD9};
-    put_bytes(&w, eoi, 2);
+    coder k = {0};
+    for (int c = 0; c < s->comps; c++) {
+        k.dc[c] = s->edc[c];
+        k.ac[c] = s->eac[c];
+        k.dcf[c] = fresh->dc[s->dc_slot[c]];
+        k.acf[c] = fresh->ac[s->ac_slot[c]];
+    }
+    for (int c = 1; colour && c < 3; c++) {
+        k.dc[c] = k.ac[c] = NULL;
+        k.dcf[c] = fresh->dc[chroma_dc];
+        k.acf[c] = fresh->ac[chroma_ac];
+    }
+    run_mcus(s, &k, NULL, COUNT, colour);
+    int replace = k.missing, ok = !k.impossible && (!replace || s->walked_counts);
+
+    // The tables: the source's, or new ones from every symbol's count; new ones for Cb and Cr.
+    new_tables *nt = calloc(1, sizeof *nt);
+    coder out = {0};
+    writer w = {0};
+    for (int c = 0; ok && nt && c < s->comps; c++) {
+        if (replace) {
+            int dc = s->dc_slot[c], ac = s->ac_slot[c];
+            for (int sym = 0; sym < 256; sym++) {
+                fresh->dc[dc][sym] += s->walked_counts->dc[dc][sym];
+                fresh->ac[ac][sym] += s->walked_counts->ac[ac][sym];
+                s->walked_counts->dc[dc][sym] = s->walked_counts->ac[ac][sym] = 0;  // a shared table takes them once
+            }
+        }
+    }
+    for (int c = 0; ok && nt && c < s->comps; c++) {
+        out.dc[c] = replace ? add_table(nt, 0, s->dc_slot[c], fresh->dc[s->dc_slot[c]]) : s->edc[c];
+        out.ac[c] = replace ? add_table(nt, 1, s->ac_slot[c], fresh->ac[s->ac_slot[c]]) : s->eac[c];
+        ok = out.dc[c] && out.ac[c];
+    }
+    for (int c = 1; ok && nt && colour && c < 3; c++) {
+        out.dc[c] = add_table(nt, 0, chroma_dc, fresh->dc[chroma_dc]);
+        out.ac[c] = add_table(nt, 1, chroma_ac, fresh->ac[chroma_ac]);
+        ok = out.dc[c] && out.ac[c];
+    }
+    if (ok && nt) {
+        out.w = &w;
+        reserve(&w, s->len + s->len / 8 + 65536);  // about the source's size: no doubling as it grows
+        ok = put_header(&w, s, nt, replace, colour, chroma_dc, chroma_ac);
+        if (ok) run_mcus(s, &out, &w, replace ? TRANSCODE : COPY, colour);
+        ok = ok && !out.missing && !out.impossible;
+        flush_bits(&w);
+        static const uint8_t eoi[2] = {0xFF, 0xD9};
+        put_bytes(&w, eoi, 2);
+    }
     int code = TP_OK;
-    if (w.failed) {
+    if (!nt || !fresh || w.failed) {
         tp_copy_message(msg, msg_cap, "out of memory");
         code = TP_NOMEM;
     } else if (!ok) {
-        tp_copy_message(msg, msg_cap, "the source's Huffman tables cannot code the tags' blocks");
+        tp_copy_message(msg, msg_cap, "a block cannot be coded again as the source has it");
         code = TP_UNSUPPORTED;
     } else {
+        outcome->new_tables = replace;
+        outcome->colour = colour;
         for (size_t off = 0; off < w.len; off += 65536) {
             size_t n = w.len - off < 65536 ? w.len - off : 65536;
             if (write(ctx, w.buf + off, n) != 0) {
@@ -287,5 +493,7 @@ int tp_scan_write(tp_scan *s, tp_write_fn write, void *ctx, int *approximated, c
         }
     }
     free(w.buf);
+    free(nt);
+    free(fresh);
     return code;
 }

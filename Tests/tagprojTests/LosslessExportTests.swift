@@ -18,12 +18,14 @@ import TagKit
         let run = try cli("export", project, "out.jpg", "--json")
         #expect(run.status == 0, "\(run)")
         let plan = try #require(try CLI.json(run)["plan"] as? [String: Any], "\(run)")
-        #expect(plan["path"] as? String == "lossless" && plan.count == 2 && plan["approximated"] is Int, "\(run)")
+        #expect(plan["path"] as? String == "lossless" && plan.count == 3 && plan["lossless"] is String && plan["colour"] as? String == "kept",
+                "\(run)")
         #expect(run.stderr.hasPrefix("wrote out.jpg: jpeg 203×141, ") && run.stderr.contains("(lossless outside the tags)"), "\(run)")
     }
 
-    @Test func tablesCutToThePhotosOwnCodesAreSaidToApproximateTheTags() throws {
-        // cjpeg -optimize keeps only the Huffman codes the photo uses; a sharp white label needs others.
+    @Test func tablesCutToThePhotosOwnCodesAreReplacedByNewOnes() throws {
+        // cjpeg -optimize keeps only the Huffman codes the photo uses; a sharp white label needs
+        // others: the scan is coded with new tables, and the export says so, still lossless.
         let cli = CLI()
         try cli.newProject("png.tagproj")
         #expect(try cli("export", "png.tagproj", "classic.jpg").status == 0)
@@ -32,7 +34,8 @@ import TagKit
         #expect(try cli("add", "opt.tagproj", "dish", "Flat white", "--at", "0.3,0.35").status == 0)
         let run = try cli("export", "opt.tagproj", "out.jpg", "--json")
         let plan = try #require(try CLI.json(run)["plan"] as? [String: Any], "\(run)")
-        #expect(plan["path"] as? String == "lossless" && (plan["approximated"] as? Int ?? 0) > 0, "\(run)")
+        #expect(plan["path"] as? String == "lossless" && plan["lossless"] as? String == "new tables", "\(run)")
+        #expect(run.stderr.contains("(lossless outside the tags)"), "\(run)")
     }
 
     @Test func aPhotoWithTheStandardTablesCodesItsTagsExactly() throws {
@@ -40,7 +43,7 @@ import TagKit
         let project = try project(cli, image: CLI.repository.appendingPathComponent("Fixtures/images/jpeg-baseline.jpg").path)
         let run = try cli("export", project, "out.jpg", "--json")
         let plan = try #require(try CLI.json(run)["plan"] as? [String: Any], "\(run)")
-        #expect(plan["path"] as? String == "lossless" && plan["approximated"] as? Int == 0, "\(run)")
+        #expect(plan["path"] as? String == "lossless" && plan["lossless"] as? String == "copied", "\(run)")
     }
 
     @Test(arguments: [["--reencode"], ["--quality", "92"], ["--quality", "70"]])

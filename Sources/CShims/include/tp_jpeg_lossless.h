@@ -50,6 +50,15 @@ int tp_lossless_check_transform(const tp_lossless_info *info, int orientation, i
 /// doubles for a turned or cropped source.
 int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, int h, char *msg, size_t msg_cap);
 
+/// For a greyscale picture (one component; anything else is left as it is): gives it colour
+/// planes, Cb and Cr of zero coefficients beside the grey's own blocks, which stay its luma, so
+/// that what is painted afterwards keeps its colour. Every block is still one MCU (1×1 sampling,
+/// the grey's quantization table for all three). The picture is written with them only if a
+/// replaced block of them is not zero (see tp_lossless_write); until then it decodes to the very
+/// grey pixels it had. Call before any rectangle is decoded, after any transform. Memory: two
+/// more block arrays of the grey's size.
+int tp_lossless_add_colour(tp_lossless *t, char *msg, size_t msg_cap);
+
 /// The first warning libjpeg gave that was not treated as an error, or NULL.
 const char *tp_lossless_warning(const tp_lossless *t);
 
@@ -69,8 +78,13 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
                         const uint8_t *mcu_mask, size_t mask_len, char *msg, size_t msg_cap);
 /// Writes the JPEG: every block's current coefficients, the source's tables, the ICC profile
 /// (APP2) and no other marker; sequential, without restart markers (a progressive source with
-/// Huffman tables optimized for its coefficients).
+/// Huffman tables optimized for its coefficients). A greyscale picture given colour planes is
+/// written with them (YCbCr) only when a replaced block of them is not zero, else grey as its
+/// source; tp_lossless_wrote_colour says which.
 int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, size_t msg_cap);
+/// After tp_lossless_write: whether the picture was written with colour planes it gained
+/// (tp_lossless_add_colour), 0 for any other.
+int tp_lossless_wrote_colour(const tp_lossless *t);
 /// Frees everything. NULL is allowed.
 void tp_lossless_close(tp_lossless *t);
 

@@ -15,8 +15,11 @@ public struct ExportResult: Equatable, Sendable {
     public var layoutNotices: [SceneLayout.Notice] = []
     /// The path the export took: lossless (JPEG blocks copied) or classic, with why.
     public var plan = ExportPlan.classic(reason: "")
-    /// On the lossless path, the re-encoded coefficients under the tags that the photo's own
-    /// Huffman tables had no code for and that were brought to the nearest magnitude they code
-    /// (`LosslessJPEG.Outcome.approximated`); 0 when every one was coded exactly.
-    public var approximated = 0
+    /// On the lossless path, how the blocks no tag touches were written: copied bit for bit, or
+    /// coded again with new Huffman tables (their coefficients the source's either way); nil on
+    /// the classic path.
+    public var coding: LosslessJPEG.Coding? = nil
+    /// On the lossless path, whether a greyscale photo was written with colour planes (its tags
+    /// have colour; its luma blocks are the photo's).
+    public var gainedColour = false
 }

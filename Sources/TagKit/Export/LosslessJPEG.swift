@@ -3,7 +3,10 @@ import Glibc
 
 /// The lossless JPEG export: every 8×8 block no tag changes is written exactly as the source has
 /// it; only the MCUs whose pixels the tags change are re-encoded, with the source's own colour
-/// space, sampling and quantization tables (see `Sources/CShims/jpeg_lossless.c`).
+/// space, sampling and quantization tables (see `Sources/CShims/jpeg_lossless.c`). Nothing is
+/// approximated: where the photo's own Huffman tables cannot code the new blocks, the scan is
+/// coded with new tables (`Coding.newTables`). A greyscale photo gains colour planes, neutral
+/// away from the tags, when its tags have colour (a red price stays red).
 ///
 /// The tags' bounds are snapped out to the MCU grid and merged where they overlap; each such
 /// rectangle is decoded (exactly as a full decode gives it), painted, and the MCUs in which a
@@ -35,7 +38,9 @@ public enum LosslessJPEG {
     /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
     /// hold pixels) and must write nothing outside the rectangle; it may be called twice for a
     /// rectangle (when the MCU path gives up, see `rewriteByMCUs`). A baseline source goes by
-    /// MCUs unless `byMCUs` is false: the MCUs no tag touches are copied as they were coded.
+    /// MCUs unless `byMCUs` is false: the MCUs no tag touches are copied as they were coded. A
+    /// greyscale source is painted with colour planes and written with them if `paint` left colour
+    /// (`Outcome.gainedColour`); its luma blocks are kept all the same.
     /// - Throws: `ImageError` for a damaged or oversized source, or one whose edges do not allow
     ///   the turn or crop (see `obstacle(orientation:crop:grid:)`); the sink's error when it
     ///   refuses; what `bounds` throws.
@@ -63,6 +68,7 @@ public enum LosslessJPEG {
                                       Int32(cut.height), msg, cap)
             }
         }
+        try ShimCall.check(.jpeg) { msg, cap in tp_lossless_add_colour(transcoder, msg, cap) }
         tp_lossless_get_info(transcoder, &info)
         let size = PictureSize(width: Int(info.width), height: Int(info.height))
         let mcu = (width: Int(info.mcu_width), height: Int(info.mcu_height))
@@ -79,7 +85,18 @@ public enum LosslessJPEG {
                 throw bridge.error ?? error
             }
         }
-        return Outcome(warning: ShimCall.string(tp_lossless_warning(transcoder)), byMCUs: false, approximated: 0)
+        return Outcome(warning: ShimCall.string(tp_lossless_warning(transcoder)), byMCUs: false, coding: .newTables,
+                       gainedColour: tp_lossless_wrote_colour(transcoder) != 0)
+    }
+
+    /// How the blocks no tag touches were written: their coefficients are the source's either way.
+    public enum Coding: String, Equatable, Sendable {
+        /// Copied bit for bit as the photo codes them (the MCU path, whose Huffman tables code the
+        /// tags' blocks too).
+        case copied
+        /// Coded again with new Huffman tables: the photo's own could not code the tags' blocks
+        /// (tables an encoder cut to the photo's symbols), or the coefficient path wrote every block.
+        case newTables = "new tables"
     }
 
     /// How a rewrite went.
@@ -89,9 +106,10 @@ public enum LosslessJPEG {
         /// Whether the untouched MCUs were copied as they were coded (the MCU path), rather than
         /// every coefficient read and written again (the coefficient path).
         public var byMCUs: Bool
-        /// The re-coded coefficients the source's Huffman tables had no code for, brought down to
-        /// the nearest magnitude they code (the MCU path only; 0 on the other).
-        public var approximated: Int
+        /// Whether the untouched blocks' codes were copied, or coded again with new tables.
+        public var coding: Coding
+        /// Whether a greyscale source was written with colour planes (its tags have colour).
+        public var gainedColour: Bool
     }
 
     /// Why the lossless path cannot turn a JPEG whose blocks are `grid` upright from EXIF

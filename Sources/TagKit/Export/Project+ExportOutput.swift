@@ -38,6 +38,7 @@ extension Project {
             }
         }
         return ExportResult(format: .jpeg, size: scene.size, bytes: written, warning: outcome?.warning,
-                            layoutNotices: layout.notices, plan: .lossless, approximated: outcome?.approximated ?? 0)
+                            layoutNotices: layout.notices, plan: .lossless, coding: outcome?.coding,
+                            gainedColour: outcome?.gainedColour ?? false)
     }
 }

@@ -35,13 +35,15 @@ struct ExportCommand: Command {
             at the output's own resolution. The file is written beside its target and renamed into
             place when complete. The ICC profile is kept; other metadata (location too) is not copied.
             A JPEG photo exported as JPEG at full size is lossless outside the tags: only the 8×8
-            blocks under the tags are re-encoded, with the photo's own tables; --reencode or --quality
-            asks for the classic decode–draw–encode path. --at N draws the tags as they were at history
-            entry N (see tagproj history --tree) without changing the project. With --json, prints
-            {"path","width","height","format","bytes","plan":{"path":"lossless"|"classic","reason"}}; a lossless
-            plan also gives "approximated": how many re-encoded coefficients under the tags the photo's own
-            Huffman tables had no code for (an encoder that cut its tables to the codes it used), each
-            brought to the nearest magnitude they code.
+            blocks under the tags are re-encoded, with the photo's own quantization tables; the other
+            blocks are copied bit for bit, or, when the photo's Huffman tables cannot code the tags
+            (tables optimized for the photo), coded again with new tables, their coefficients kept.
+            A greyscale photo keeps its blocks as its luma and gains colour where its tags have colour.
+            --reencode or --quality asks for the classic decode–draw–encode path. --at N draws the tags
+            as they were at history entry N (see tagproj history --tree) without changing the project.
+            With --json, prints {"path","width","height","format","bytes","plan":{"path":"lossless"|"classic",
+            "reason"}}; a lossless plan also gives "lossless": "copied" or "new tables", and "colour":
+            "added" (a greyscale photo gained colour planes) or "kept".
 
             With --out-dir, each project is exported by its own child process, --jobs at a time, to DIR
             under its base name with the suffix of the format. A progress bar shows on a terminal;

@@ -52,13 +52,17 @@ import Testing
         let byMCUs = try Self.rewrite(source, byMCUs: true), byCoefficients = try Self.rewrite(source, byMCUs: false)
         #expect(byMCUs.outcome.byMCUs && !byCoefficients.outcome.byMCUs)
         let info = try LosslessJPEGTests.layout(source)
-        if byMCUs.outcome.approximated == 0 {
-            for component in 0..<Int(info.components) {
-                let a = try LosslessJPEGTests.coefficients(byMCUs.bytes, component: component)
-                let b = try LosslessJPEGTests.coefficients(byCoefficients.bytes, component: component)
-                #expect(a.width == b.width && a.height == b.height && a.values == b.values, "component \(component)")
-            }
+        // Nothing is approximated: whether the MCU path copied the untouched MCUs or coded them
+        // again with new tables, every block is the coefficient path's.
+        for component in 0..<Int(info.components) {
+            let a = try LosslessJPEGTests.coefficients(byMCUs.bytes, component: component)
+            let b = try LosslessJPEGTests.coefficients(byCoefficients.bytes, component: component)
+            #expect(a.width == b.width && a.height == b.height && a.values == b.values, "component \(component)")
         }
+        // cjpeg -optimize keeps only the Huffman codes the photo uses (lossless-420-odd): inverted
+        // pixels need others, so the scan is coded with new tables; the standard tables code all.
+        #expect(byMCUs.outcome.coding == (fixture.hasPrefix("lossless-") ? .newTables : .copied), "\(byMCUs.outcome)")
+        #expect(!byMCUs.outcome.gainedColour && !byCoefficients.outcome.gainedColour, "inverted grey stays grey")
         // Either way, no block outside the painted MCUs changed.
         let size = PictureSize(width: Int(info.width), height: Int(info.height))
         let blocks = try LosslessJPEGTests.compareBlocks(source, byMCUs.bytes, boxes: Self.rectangles(size))
@@ -80,23 +84,35 @@ import Testing
         #expect(try !Self.rewrite(Self.source(fixture), byMCUs: true).outcome.byMCUs)
     }
 
-    @Test func optimizedTablesCodeTheTagsClosely() throws {
-        // cjpeg -optimize keeps only the codes the photo uses: inverted pixels need others,
-        // which are brought down to magnitudes the tables code.
-        let source = try Self.source("lossless-420-odd.jpg")
-        let byMCUs = try Self.rewrite(source, byMCUs: true), byCoefficients = try Self.rewrite(source, byMCUs: false)
-        #expect(byMCUs.outcome.approximated > 0)
-        let a = try ImageDecoder.decode(byMCUs.bytes).pixels, b = try ImageDecoder.decode(byCoefficients.bytes).pixels
-        var total = 0, samples = 0
-        for rect in Self.rectangles(PictureSize(width: a.width, height: a.height)) {
-            for y in rect.y0..<rect.y1 {
-                for x in rect.x0..<rect.x1 {
-                    for c in 0..<3 { total += abs(Int(a[x, y][c]) - Int(b[x, y][c])) }
-                    samples += 3
+    /// `bytes` rewritten by one path with `rects` painted chilli red.
+    static func paintRed(_ bytes: [UInt8], byMCUs: Bool) throws -> (bytes: [UInt8], outcome: LosslessJPEG.Outcome) {
+        let sink = MemorySink()
+        let outcome = try bytes.withUnsafeBytes {
+            try LosslessJPEG.rewrite($0, maxPixels: 100_000_000, byMCUs: byMCUs, to: sink, bounds: rectangles) { band, rect in
+                for y in band.rows where y >= rect.y0 && y < rect.y1 {
+                    let row = band.row(y)
+                    for x in rect.x0..<rect.x1 { (row[3 * x], row[3 * x + 1], row[3 * x + 2]) = (200, 30, 40) }
                 }
             }
         }
-        let mean = Double(total) / Double(samples)
-        #expect(mean < 3, "mean difference under the rectangles \(mean)")
+        return (sink.bytes, outcome)
+    }
+
+    @Test(arguments: ["jpeg-grey.jpg", "jpeg-baseline.jpg"])
+    func colourPaintedOnAGreyPhotoGivesBothPathsTheSameColourPlanes(fixture: String) throws {
+        let source = try Self.source(fixture)
+        let byMCUs = try Self.paintRed(source, byMCUs: true), byCoefficients = try Self.paintRed(source, byMCUs: false)
+        let grey = fixture.contains("grey")
+        #expect(byMCUs.outcome.byMCUs && byMCUs.outcome.gainedColour == grey && byCoefficients.outcome.gainedColour == grey)
+        #expect(try LosslessJPEGTests.layout(byMCUs.bytes).components == 3)
+        for component in 0..<3 {
+            let a = try LosslessJPEGTests.coefficients(byMCUs.bytes, component: component)
+            let b = try LosslessJPEGTests.coefficients(byCoefficients.bytes, component: component)
+            #expect(a.width == b.width && a.height == b.height && a.values == b.values, "component \(component)")
+        }
+        let out = try ImageDecoder.decode(byMCUs.bytes).pixels
+        let middle = Self.rectangles(PictureSize(width: out.width, height: out.height))[0]
+        let p = out[(middle.x0 + middle.x1) / 2, (middle.y0 + middle.y1) / 2]
+        #expect(p[0] > 150 && p[1] < 80 && p[2] < 80, "the painted red decodes red: \(p)")
     }
 }
