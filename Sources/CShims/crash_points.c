@@ -6,7 +6,8 @@
 //
 // The project file's points come from a VFS that wraps SQLite's default one, as SQLite's own crash
 // tests do, made the default at start-up; `output-started` from where the encoders hand their
-// output to the caller (tp_sink_drain, tp_whole_encoder_put, tp_scan_write).
+// output to the caller (tp_sink_drain, tp_whole_encoder_put, the AVIF encoder's write_out,
+// tp_scan_write).
 #include "shim_crash.h"
 
 #include <signal.h>

@@ -1,8 +1,10 @@
-// HEIF/AVIF codec glue for libheif (see tp_heif.h for the contract).
+// HEIF/AVIF decoding through libheif (see tp_heif.h for the contract; the AVIF encoder is
+// avif_encoder.c).
 #include "tp_heif.h"
 #include "heif_boxes.h"
 #include "tp_dl.h"
 #include "shim_whole.h"
+#include "shim_heif.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -19,26 +21,17 @@
 // libheif linked, 5.3M without).
 #define TP_HEIF_FUNCTIONS(X) \
     X(heif_context_alloc) \
-    X(heif_context_encode_image) \
     X(heif_context_free) \
-    X(heif_context_get_encoder_for_format) \
     X(heif_context_get_image_handle) \
     X(heif_context_get_primary_image_handle) \
     X(heif_context_read_from_memory_without_copy) \
     X(heif_context_set_max_decoding_threads) \
     X(heif_context_set_maximum_image_size_limit) \
-    X(heif_context_write) \
     X(heif_decode_image) \
     X(heif_decoding_options_alloc) \
     X(heif_decoding_options_free) \
-    X(heif_encoder_release) \
-    X(heif_encoder_set_lossy_quality) \
-    X(heif_have_encoder_for_format) \
-    X(heif_image_add_plane) \
-    X(heif_image_create) \
     X(heif_image_get_bits_per_pixel_range) \
     X(heif_image_get_height) \
-    X(heif_image_get_plane) \
     X(heif_image_get_plane_readonly) \
     X(heif_image_get_width) \
     X(heif_image_handle_get_color_profile_type) \
@@ -53,7 +46,6 @@
     X(heif_image_handle_has_alpha_channel) \
     X(heif_image_handle_release) \
     X(heif_image_release) \
-    X(heif_image_set_raw_color_profile) \
     X(heif_nclx_color_profile_free) \
 
 TP_DL_TABLE(TP_HEIF_FUNCTIONS, heif_api)
@@ -65,26 +57,17 @@ static int load_heif(char *msg, size_t cap) {
 
 // From here on every libheif call goes through the table.
 #define heif_context_alloc heif_api.heif_context_alloc
-#define heif_context_encode_image heif_api.heif_context_encode_image
 #define heif_context_free heif_api.heif_context_free
-#define heif_context_get_encoder_for_format heif_api.heif_context_get_encoder_for_format
 #define heif_context_get_image_handle heif_api.heif_context_get_image_handle
 #define heif_context_get_primary_image_handle heif_api.heif_context_get_primary_image_handle
 #define heif_context_read_from_memory_without_copy heif_api.heif_context_read_from_memory_without_copy
 #define heif_context_set_max_decoding_threads heif_api.heif_context_set_max_decoding_threads
 #define heif_context_set_maximum_image_size_limit heif_api.heif_context_set_maximum_image_size_limit
-#define heif_context_write heif_api.heif_context_write
 #define heif_decode_image heif_api.heif_decode_image
 #define heif_decoding_options_alloc heif_api.heif_decoding_options_alloc
 #define heif_decoding_options_free heif_api.heif_decoding_options_free
-#define heif_encoder_release heif_api.heif_encoder_release
-#define heif_encoder_set_lossy_quality heif_api.heif_encoder_set_lossy_quality
-#define heif_have_encoder_for_format heif_api.heif_have_encoder_for_format
-#define heif_image_add_plane heif_api.heif_image_add_plane
-#define heif_image_create heif_api.heif_image_create
 #define heif_image_get_bits_per_pixel_range heif_api.heif_image_get_bits_per_pixel_range
 #define heif_image_get_height heif_api.heif_image_get_height
-#define heif_image_get_plane heif_api.heif_image_get_plane
 #define heif_image_get_plane_readonly heif_api.heif_image_get_plane_readonly
 #define heif_image_get_width heif_api.heif_image_get_width
 #define heif_image_handle_get_color_profile_type heif_api.heif_image_handle_get_color_profile_type
@@ -98,25 +81,8 @@ static int load_heif(char *msg, size_t cap) {
 #define heif_image_handle_has_alpha_channel heif_api.heif_image_handle_has_alpha_channel
 #define heif_image_handle_release heif_api.heif_image_handle_release
 #define heif_image_release heif_api.heif_image_release
-#define heif_image_set_raw_color_profile heif_api.heif_image_set_raw_color_profile
 #define heif_image_handle_get_nclx_color_profile heif_api.heif_image_handle_get_nclx_color_profile
 #define heif_nclx_color_profile_free heif_api.heif_nclx_color_profile_free
-
-/// A libheif error as a TP_* status, its message copied.
-static int heif_failure(struct heif_error error, char *msg, size_t cap) {
-    int code;
-    switch (error.code) {
-    case heif_error_Ok: return TP_OK;
-    case heif_error_Memory_allocation_error: code = TP_NOMEM; break;
-    case heif_error_Unsupported_filetype:
-    case heif_error_Unsupported_feature: code = TP_UNSUPPORTED; break;
-    case heif_error_Usage_error: code = TP_MISUSE; break;
-    case heif_error_Encoder_plugin_error:
-    case heif_error_Encoding_error: code = TP_UNSUPPORTED; break;
-    default: code = TP_DAMAGED; break;  // invalid input, a decoder plugin's complaint
-    }
-    return tp_fail(code, msg, cap, error.message && error.message[0] ? error.message : "libheif failed");
-}
 
 /// The primary image's handle in a context reading `bytes` (not copied: used only during the call).
 static int open_primary(const void *bytes, size_t len, struct heif_context **ctx, struct heif_image_handle **handle,
@@ -432,68 +398,4 @@ int tp_heif_decoder_open(const void *bytes, size_t len, uint64_t max_pixels,
     }
     *out = dec;
     return TP_OK;
-}
-
-
-// MARK: - Encoder
-
-int tp_heif_encoder_open(tp_write_fn write, void *ctx, int width, int height, int channels, int quality,
-                         const uint8_t *icc, size_t icc_len, tp_whole_encoder **out,
-                         char *msg, size_t msg_cap) {
-    *out = NULL;
-    int loaded = load_heif(msg, msg_cap);
-    if (loaded != TP_OK) return loaded;
-    if (!heif_have_encoder_for_format(heif_compression_AV1))
-        return tp_fail(TP_UNSUPPORTED, msg, msg_cap, "this libheif has no AV1 encoder (Debian: libheif1 with libaom)");
-    return tp_whole_encoder_make(write, ctx, width, height, channels, quality, 0, icc, icc_len, out, msg, msg_cap);
-}
-
-static struct heif_error write_out(struct heif_context *ctx, const void *data, size_t size, void *userdata) {
-    (void)ctx;
-    tp_whole_encoder *enc = userdata;
-    if (tp_whole_encoder_put(enc, data, size, NULL, 0) != TP_OK) {
-        return (struct heif_error){heif_error_Encoding_error, heif_suberror_Cannot_write_output_data, "the output refused the data"};
-    }
-    return (struct heif_error){heif_error_Ok, heif_suberror_Unspecified, "ok"};
-}
-
-/// The gathered rows as a libheif image.
-static int make_image(tp_whole_encoder *enc, struct heif_image **image, char *msg, size_t cap) {
-    int rgba = enc->channels == 4;
-    int code = heif_failure(heif_image_create(enc->width, enc->height, heif_colorspace_RGB,
-                                              rgba ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, image),
-                            msg, cap);
-    if (code == TP_OK)
-        code = heif_failure(heif_image_add_plane(*image, heif_channel_interleaved, enc->width, enc->height, 8), msg, cap);
-    int stride = 0;
-    uint8_t *plane = code == TP_OK ? heif_image_get_plane(*image, heif_channel_interleaved, &stride) : NULL;
-    if (code == TP_OK && !plane) code = tp_fail(TP_NOMEM, msg, cap, "out of memory");
-    size_t row = (size_t)enc->width * (size_t)enc->channels;
-    for (int y = 0; code == TP_OK && y < enc->height; y++)
-        memcpy(plane + (size_t)y * (size_t)stride, enc->pixels + (size_t)y * row, row);
-    if (code == TP_OK && enc->icc_len)
-        code = heif_failure(heif_image_set_raw_color_profile(*image, "prof", enc->icc, enc->icc_len), msg, cap);
-    return code;
-}
-
-int tp_heif_encoder_finish(tp_whole_encoder *enc, char *msg, size_t msg_cap) {
-    if (!enc || enc->next_row != enc->height)
-        return tp_fail(TP_MISUSE, msg, msg_cap, "AVIF finished before all rows were written");
-    struct heif_context *ctx = heif_context_alloc();
-    struct heif_encoder *encoder = NULL;
-    struct heif_image *image = NULL;
-    int code = ctx ? TP_OK : tp_fail(TP_NOMEM, msg, msg_cap, "out of memory");
-    if (code == TP_OK) code = heif_failure(heif_context_get_encoder_for_format(ctx, heif_compression_AV1, &encoder), msg, msg_cap);
-    if (code == TP_OK) code = heif_failure(heif_encoder_set_lossy_quality(encoder, enc->quality), msg, msg_cap);
-    if (code == TP_OK) code = make_image(enc, &image, msg, msg_cap);
-    if (code == TP_OK) code = heif_failure(heif_context_encode_image(ctx, image, encoder, NULL, NULL), msg, msg_cap);
-    if (code == TP_OK) {
-        struct heif_writer writer = {.writer_api_version = 1, .write = write_out};
-        code = heif_failure(heif_context_write(ctx, &writer, enc), msg, msg_cap);
-        if (enc->refused) code = tp_fail(TP_IO, msg, msg_cap, "the output refused the data");
-    }
-    if (image) heif_image_release(image);
-    if (encoder) heif_encoder_release(encoder);
-    if (ctx) heif_context_free(ctx);
-    return code;
 }

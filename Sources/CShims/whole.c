@@ -1,4 +1,5 @@
-// The decoder and encoder halves webp_codec.c and heif_codec.c share (see tp_whole.h).
+// The decoder halves webp_codec.c and heif_codec.c share, and the encoder half of webp_codec.c
+// (see tp_whole.h).
 #include "shim_whole.h"
 
 #include <stdlib.h>

@@ -18,10 +18,10 @@ final class EditorAPI {
     /// remembered; once the page tells its room (`POST /api/room`).
     private let firstView: FirstView
 
-    init(projectPath: String, photos: PhotoCache, firstView: FirstView = FirstView()) throws {
+    init(projectPath: String, photos: PhotoCache, firstView: FirstView? = nil) throws {
         self.projectPath = projectPath
         self.photos = photos
-        self.firstView = firstView
+        self.firstView = firstView ?? FirstView(photos: photos)
     }
 
     private func open(forWriting: Bool) throws -> Project {
@@ -132,9 +132,10 @@ final class EditorAPI {
         // Never more pixels than the region holds of the photo.
         let most = PictureSize(width: max(1, Int((Double(picture.width) * rw).rounded())), height: max(1, Int((Double(picture.height) * rh).rounded())))
         let size = try viewSize(request, picture: most)
-        let held: ((DecodedPicture.Key) -> DecodedPicture?)? = photos.mayHold(projectPath)
-            ? { [photos, projectPath] key in photos.picture(at: projectPath, key: key) } : nil
-        defer { photos.warm(projectPath) }  // for the views that follow: the first is the cheapest decoded for itself
+        // A JPEG's first view is the cheapest decoded for itself (reduced); a photo that only
+        // decodes whole is decoded once into the cache for this view and all that follow.
+        let held = photos.viewSource(for: project, at: projectPath)
+        defer { photos.warm(projectPath) }  // for the views that follow
         guard region == .full else {
             return HTTPResponse(status: 200, contentType: "image/jpeg", body: try project.preview(size: size, region: region, decoded: held))
         }

@@ -59,16 +59,24 @@ extension EditorRoom {
     /// Draws the first view the editor will show of the project at `path` in the room last
     /// remembered, and keeps it in the project, so that the project's first `tagproj open` sends
     /// it without decoding the photo while the browser loads the page: what `new` does once the
-    /// editor has been used on this machine. Nothing without a remembered room; never fails.
+    /// editor has been used on this machine. From `picture` (the photo as the check at creation
+    /// decoded it: `Project.pictureDecodedAtCreation`) when given, so a photo that only decodes
+    /// whole is decoded once, not once to check and again to draw. Nothing without a remembered
+    /// room; never fails.
     /// - Returns: the size kept, if one was.
     @discardableResult
-    public static func prepareFirstView(ofProjectAt path: String) -> PictureSize? {
+    public static func prepareFirstView(ofProjectAt path: String, picture decoded: DecodedPicture? = nil) -> PictureSize? {
         guard let room = last(), let project = try? Project.open(path, forWriting: false),
               let picture = try? project.pictureSize() else { return nil }
         let size = room.viewSize(for: picture)
-        guard let view = try? project.view(size: size, reuse: false), project.keep(view) else { return nil }
+        let source = decoded.map { held in { (key: DecodedPicture.Key) in key == held.key ? held : nil } }
+        guard let view = try? project.view(size: size, reuse: false, decoded: source), project.keep(view) else { return nil }
         return size
     }
+
+    /// Whether ``prepareFirstView(ofProjectAt:picture:)`` will draw one: a room is remembered.
+    /// `new` then keeps the picture its check decodes (`NewProjectOptions.keepsPicture`).
+    public static var willPrepareFirstView: Bool { last() != nil }
 }
 
 private extension String {

@@ -32,15 +32,19 @@ public final class EditorServer {
 
     /// Checks that the project opens, then listens on 127.0.0.1:`port` (0: any free port) and, when
     /// `lanAddress` (dotted IPv4, see ``LANAddress``) is given, on that address at the same port.
+    /// `decoded`: the project's photo decoded already (`Project.pictureDecodedAtCreation`, for a
+    /// project made a moment ago), held for its views instead of decoding it again.
     /// - Throws: the project's error (missing, not a project, damaged), or ``EditorStartError``.
-    public init(projectPath: String, port: UInt16 = 0, lanAddress: String? = nil) throws {
+    public init(projectPath: String, port: UInt16 = 0, lanAddress: String? = nil, decoded: DecodedPicture? = nil) throws {
         self.projectPath = projectPath
         let picture = try Project.open(projectPath, forWriting: false).pictureSize()
+        let photos = PhotoCache()
+        if let decoded { photos.hold(decoded, for: projectPath) }
         // The first view, at the size the page asked for last time in its room, drawn while the
         // browser loads the page.
-        let firstView = FirstView()
+        let firstView = FirstView(photos: photos)
         if let room = EditorRoom.last() { firstView.start(projectPath, size: room.viewSize(for: picture)) }
-        let site = OneProject(api: try EditorAPI(projectPath: projectPath, photos: PhotoCache(), firstView: firstView))
+        let site = OneProject(api: try EditorAPI(projectPath: projectPath, photos: photos, firstView: firstView))
         // The guard checks the Host and Origin against the port, known once the server listens.
         let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes, concurrentReads: true)
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)

@@ -6,7 +6,9 @@ import TagKit
 /// page has laid out, for the room it tells (`POST /api/room`), while it still waits for the
 /// project's state. The view request of that size takes it (waiting for the drawing if it is
 /// under way) instead of drawing its own. Taken once; a request of another size draws its own
-/// as before. One is drawn at a time: a page cannot start more.
+/// as before. One is drawn at a time: a page cannot start more. A photo that only decodes whole
+/// (HEIC…) is decoded into the editor's photo cache to draw it (`PhotoCache.viewSource`), so the
+/// views that follow are cut from the same decode.
 final class FirstView: @unchecked Sendable {
     /// What ``start(_:size:)`` did.
     enum Start: String, Equatable {
@@ -24,6 +26,12 @@ final class FirstView: @unchecked Sendable {
     private var drawing = false
     private var view: PreviewView?
     private let lock = Condition()
+    private let photos: PhotoCache
+
+    /// Views drawn from what `photos` holds or decodes for them.
+    init(photos: PhotoCache) {
+        self.photos = photos
+    }
 
     /// Starts drawing the `size` view of the project at `path` on a thread of its own, unless the
     /// project keeps one of that size already, that size is drawn already (or being drawn), or
@@ -42,7 +50,7 @@ final class FirstView: @unchecked Sendable {
         drawing = true
         view = nil
         let started = runDetached { [self] in
-            let view = try? project.view(size: size, reuse: false)
+            let view = try? project.view(size: size, reuse: false, decoded: photos.viewSource(for: project, at: path))
             lock.lock()
             self.view = view
             drawing = false

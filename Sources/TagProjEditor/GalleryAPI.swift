@@ -148,11 +148,14 @@ final class GalleryAPI: Site {
         // Without the characters that would make it look like another name (U+202E, U+200B…).
         let photoName = request.header("X-Tagproj-File-Name").flatMap(Self.percentDecoded).map(FileIO.visibleName) ?? "photo"
         let name = folder.freshProjectName(forPhoto: photoName)
-        let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: try NewProjectOptions.defaults(environment: ProcessEnvironment.current()),
+        var options = try NewProjectOptions.defaults(environment: ProcessEnvironment.current())
+        options.keepsPicture = EditorRoom.willPrepareFirstView
+        let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: options,
                                          photoName: FileIO.baseName(of: photoName))
-        // As `new` does: the first view the editor will show of it, drawn and kept now, so the
-        // click on its card opens it without decoding the photo.
-        EditorRoom.prepareFirstView(ofProjectAt: project.path)
+        // As `new` does: the first view the editor will show of it, drawn and kept now (from the
+        // pixels the check decoded, for a photo only decoded whole), so the click on its card
+        // opens it without decoding the photo.
+        EditorRoom.prepareFirstView(ofProjectAt: project.path, picture: project.pictureDecodedAtCreation)
         let info = try project.info()
         var members: [(String, JSON)] = [("created", .string(name)), ("width", .integer(Int64(info.width))),
                                          ("height", .integer(Int64(info.height))),

@@ -10,7 +10,7 @@ import Testing
         let dir = try PhotoCacheTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try PhotoCacheTests.project("p", width: 640, height: 400, in: dir)
-        let first = FirstView()
+        let first = FirstView(photos: PhotoCache())
         let small = PictureSize(width: 160, height: 100), large = PictureSize(width: 320, height: 200)
         #expect(first.start(path, size: small) == .drawing)
         #expect(first.start(path, size: small) == .drawing, "asked again (the room remembered, then the page's): drawn once")
@@ -35,7 +35,7 @@ import Testing
         let dir = try PhotoCacheTests.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try PhotoCacheTests.project("p", width: 640, height: 400, in: dir)
-        let first = FirstView()
+        let first = FirstView(photos: PhotoCache())
         let a = PictureSize(width: 160, height: 100), b = PictureSize(width: 200, height: 125)
         #expect(first.start(path, size: a) == .drawing)
         _ = first.take(size: b)  // nil at once: the drawing of `a` is not waited for
@@ -48,6 +48,6 @@ import Testing
         #expect(started == .drawing)
         #expect(first.take(size: a) == nil, "let go")
         #expect(first.take(size: b)?.size == b)
-        #expect(FirstView().start(dir + "/missing.tagproj", size: a) == .failed)
+        #expect(FirstView(photos: PhotoCache()).start(dir + "/missing.tagproj", size: a) == .failed)
     }
 }

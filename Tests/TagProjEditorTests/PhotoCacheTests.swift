@@ -102,4 +102,32 @@ import Testing
         #expect(cache.picture(at: path, key: key) == nil, "and not decoded again for each view")
         #expect(cache.heldBytes == 0)
     }
+
+    /// A photo without a reduced decode (HEIC) costs a whole decode for any view: its first view
+    /// decodes it into the cache, the views that follow are cut from it, and warming decodes
+    /// nothing more. A picture decoded elsewhere (what `open photo.heic`'s check decoded) is held
+    /// as if decoded here.
+    @Test func aHEICIsDecodedOnceForItsFirstViewAndTheViewsThatFollow() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let heic = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/images/heic-8bit.heic").path
+        let path = dir + "/h.tagproj"
+        _ = try Project.create(at: path, imagePath: heic, options: NewProjectOptions())
+        let cache = PhotoCache()
+        let source = try #require(cache.viewSource(for: try Project.open(path, forWriting: false), at: path))
+        let picture = try #require(source(try Self.key(path)))
+        #expect(picture.width == 37 && picture.height == 23 && cache.heldBytes == picture.byteCount)
+        #expect(cache.picture(at: path, key: try Self.key(path)) === picture, "held for the views that follow")
+        cache.warm(path)
+        cache.settle()
+        #expect(cache.picture(at: path, key: try Self.key(path)) === picture, "warming decodes nothing more")
+        let other = PhotoCache()
+        other.hold(picture, for: path)
+        #expect(other.viewSource(for: try Project.open(path, forWriting: false), at: path)?(try Self.key(path)) === picture)
+        // A JPEG's first view decodes only what it shows, reduced: nothing is decoded for it here.
+        let jpeg = try Self.project("j", width: 320, height: 240, in: dir)
+        #expect(cache.viewSource(for: try Project.open(jpeg, forWriting: false), at: jpeg) == nil)
+    }
 }
+

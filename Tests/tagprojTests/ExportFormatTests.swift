@@ -38,6 +38,26 @@ import TagKit
         }
     }
 
+    /// tagproj turns the rows into YCbCr itself as they come (libheif would convert the whole
+    /// picture again): the file must still be the one libheif's own tool writes from the same
+    /// pixels, odd sizes, alpha and ICC profile included.
+    @Test(arguments: ["png-rgba8.png", "jpeg-icc.jpg"])
+    func anAVIFIsTheFileHeifEncWritesFromTheSamePixels(photo: String) throws {
+        let cli = CLI()
+        let p = try project(cli, image: CLI.repository.appendingPathComponent("Fixtures/images/" + photo).path)
+        for (size, q) in [([String](), "77"), (["--width", "51"], "40")] {
+            #expect(try cli.run(["export", p, "ours.avif", "--quality", q] + size).status == 0)
+            #expect(try cli.run(["export", p, "pixels.png"] + size).status == 0)
+            #expect(try tool("heif-enc", ["-q", q, "pixels.png", "-o", "theirs.avif"], in: cli) == 0)
+            #expect(cli.bytes("ours.avif") == cli.bytes("theirs.avif"), "\(photo) \(size)")
+            let ours = try ImageDecoder.decode(Array(cli.bytes("ours.avif")!))
+            let png = try ImageDecoder.decode(Array(cli.bytes("pixels.png")!))
+            #expect(ours.pixels.width == png.pixels.width && ours.pixels.height == png.pixels.height)
+            #expect(ours.iccProfile == png.iccProfile && (photo != "jpeg-icc.jpg" || ours.iccProfile != nil))
+        }
+        #expect(try tool("heif-convert", ["ours.avif", "back.png"], in: cli) == 0)
+    }
+
     @Test func aCardForStandardOutputTakesTheFormatFromTheOption() throws {
         let cli = CLI()
         let p = try project(cli)

@@ -1,9 +1,10 @@
 #ifndef TP_WHOLE_H
 #define TP_WHOLE_H
 // What the codecs whose libraries decode and encode a picture whole (libwebp, libheif) share: a
-// decoder that holds the decoded picture and hands it out row by row, and an encoder that gathers
-// rows until it has the whole picture. Their open and finish functions are in tp_webp.h and
-// tp_heif.h; everything else is here. TP_* statuses and messages as in tp_status.h.
+// decoder that holds the decoded picture and hands it out row by row, and (libwebp's) an encoder
+// that gathers rows until it has the whole picture; libheif's AVIF encoder gathers YCbCr planes
+// of its own (tp_heif.h). Their open and finish functions are in tp_webp.h and tp_heif.h;
+// everything else is here. TP_* statuses and messages as in tp_status.h.
 #include <stddef.h>
 #include <stdint.h>
 

@@ -16,6 +16,11 @@ public struct NewProjectOptions: Sendable {
     public var force = false
     /// Refuse photos that declare more pixels than this (default 100 megapixels).
     public var maxPixels = 100_000_000
+    /// Keep the picture the check decodes (`Project.pictureDecodedAtCreation`) when every view of
+    /// the photo is a whole decode anyway (HEIC, AVIF, WebP, PNG), for a first view about to be
+    /// drawn: it is then drawn without decoding the photo again. Off by default: the picture is
+    /// held in memory until the project is let go.
+    public var keepsPicture = false
 
     /// The crop of a picture of `info`, as fractions of the upright photo.
     func crop(for info: ImageInfo) throws -> Crop {
@@ -53,7 +58,7 @@ extension Project {
     /// Creates a project at `path` from the photo at `imagePath`, storing its bytes unchanged.
     ///
     /// The whole picture is decoded once, streaming, to find damage now (see `ImageDecoder.verify`);
-    /// no pixel is kept. The file is written beside `path` under a temporary name and renamed into place, so a
+    /// no pixel is kept, unless `options.keepsPicture` asks for it (`pictureDecodedAtCreation`). The file is written beside `path` under a temporary name and renamed into place, so a
     /// failure leaves nothing behind and an existing project is replaced only whole (with `force`).
     /// Anything at `path` that is not a tagproj project is refused (`ProjectError.occupied`),
     /// `force` or not. `photoName` is the name the user knows the photo by when `imagePath` is a
@@ -63,7 +68,8 @@ extension Project {
         _ = try options.settings.validated()
         try checkVacant(path, force: options.force)
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
-        let photo = try VerifiedPhoto(bytes: bytes, path: imagePath, maxPixels: options.maxPixels, name: photoName)
+        let photo = try VerifiedPhoto(bytes: bytes, path: imagePath, maxPixels: options.maxPixels, name: photoName,
+                                      keepingPicture: options.keepsPicture)
         return try create(at: path, photo: photo, bytes: bytes, options: options, photoName: photoName)
     }
 
@@ -128,6 +134,7 @@ extension Project {
         }
         let project = try open(path, forWriting: true)
         project.importWarning = check.warning
+        project.pictureDecodedAtCreation = photo.picture
         return project
     }
 }
@@ -138,17 +145,19 @@ extension Project {
     /// makes one when there is none, else the one there, whatever photo it was made from.
     /// Anything else at that path (a folder, another program's file) is refused as `create`
     /// refuses it, and nothing is replaced.
-    /// - Returns: the project's path and whether it was created now.
-    public static func beside(photo imagePath: String, options: NewProjectOptions) throws -> (path: String, created: Bool) {
+    /// - Returns: the project's path, whether it was created now, and then the picture its check
+    ///   decoded when `options.keepsPicture` kept one (`pictureDecodedAtCreation`).
+    public static func beside(photo imagePath: String, options: NewProjectOptions) throws
+        -> (path: String, created: Bool, picture: DecodedPicture?) {
         let path = FileIO.removingSuffix(imagePath) + ".tagproj"
         switch try ProjectHeader.occupant(of: path) {
         case .project?:
-            return (path, false)
+            return (path, false, nil)
         case nil:
             var options = options
             options.force = false
-            try create(at: path, imagePath: imagePath, options: options)
-            return (path, true)
+            let project = try create(at: path, imagePath: imagePath, options: options)
+            return (path, true, project.pictureDecodedAtCreation)
         case let other?:
             throw ProjectError.occupied(path: path, by: other)
         }

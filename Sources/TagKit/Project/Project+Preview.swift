@@ -85,6 +85,13 @@ extension Project {
         return PhotoToDecode(project: self, source: source, bytes: bytes, key: Self.key(source, bytes), maxPixels: maxPixels)
     }
 
+    /// Whether the photo's format decodes at a fraction of its size (JPEG): a view then decodes
+    /// only what it shows. When not (HEIC, AVIF, WebP, PNG), every view is a whole decode, and
+    /// one picture decoded and held (`decodedPicture`) serves them all.
+    public func photoDecodesReduced() throws -> Bool {
+        Codecs.codec(for: try store.source().format)?.decodesReduced ?? false
+    }
+
     /// The key of the project's photo as it is now: what a `DecodedPicture` of it carries.
     public func sourceKey() throws -> DecodedPicture.Key { try sourceKey(try store.source()) }
 
@@ -116,7 +123,8 @@ public struct PhotoToDecode {
         return try Self.decoded(reader, orientation: source.orientation, key: key)
     }
 
-    private static func decoded(_ reader: some ImageRowReader, orientation: Orientation, key: DecodedPicture.Key) throws -> DecodedPicture {
+    /// Every upright row of `reader` read into a picture with its smaller levels, carrying `key`.
+    static func decoded(_ reader: some ImageRowReader, orientation: Orientation, key: DecodedPicture.Key) throws -> DecodedPicture {
         let icc = reader.iccProfile
         if orientation == .upright {
             var rows = reader

@@ -12,6 +12,10 @@ public final class Project {
     /// For a project just made by `create`: the first problem the decoder stepped over in the
     /// photo without losing pixels (stray bytes, a missing end marker), for a `warning:` line.
     public internal(set) var importWarning: String?
+    /// For a project just made by `create` with `NewProjectOptions.keepsPicture`: its photo as the
+    /// check decoded it, when every view of it is a whole decode (see `VerifiedPhoto.picture`),
+    /// to draw its first view from (`view(size:reuse:drawnBefore:decoded:)`).
+    public internal(set) var pictureDecodedAtCreation: DecodedPicture?
     /// The front end recorded with every history entry this project makes: `cli`, `apply`,
     /// `editor`; `tagkit` for a program that links the library.
     public let frontEnd: String

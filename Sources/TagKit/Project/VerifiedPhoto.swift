@@ -1,7 +1,8 @@
 import Dispatch
 
-/// A photo whose whole picture was decoded once (pixels discarded) and found sound: what a
-/// project is created from. It keeps what the check found and which file it was, not the bytes.
+/// A photo whose whole picture was decoded once and found sound: what a project is created from.
+/// It keeps what the check found and which file it was, not the bytes; and the pixels only when
+/// asked (`picture`).
 public struct VerifiedPhoto: Sendable {
     /// The photo's path.
     public let path: String
@@ -9,6 +10,9 @@ public struct VerifiedPhoto: Sendable {
     public let check: ImageCheck
     /// The file as it was when checked (device, inode, size, modification time).
     let identity: FileIO.Identity?
+    /// The picture the check decoded, when it was asked to keep it and every view of the photo
+    /// is a whole decode (`ImageDecoder.verifyKeepingPicture`): a first view is drawn from it.
+    public let picture: DecodedPicture?
 
     /// Reads the photo at `path` and decodes it whole, streaming (see `ImageDecoder.verify`).
     /// - Throws: `FileError` when it cannot be read, `ImageFileError` naming it when it is no
@@ -18,13 +22,20 @@ public struct VerifiedPhoto: Sendable {
         try self.init(bytes: try FileIO.read(path, limit: Int(Database.maximumBlobLength)), path: path, maxPixels: maxPixels, identity: identity)
     }
 
-    /// `name`: what errors call the photo when `path` is a temporary copy (the gallery's upload).
-    init(bytes: [UInt8], path: String, maxPixels: Int, identity: FileIO.Identity? = nil, name: String? = nil) throws {
+    /// `name`: what errors call the photo when `path` is a temporary copy (the gallery's upload);
+    /// `keepingPicture`: keep the decoded picture where it serves views (see `picture`).
+    init(bytes: [UInt8], path: String, maxPixels: Int, identity: FileIO.Identity? = nil, name: String? = nil,
+         keepingPicture: Bool = false) throws {
         self.path = path
         self.identity = identity
         // The pixel limit and the longest side (`ImageDecoder.maximumSide`) are checked on the
         // headers first, before a band of rows is allocated; damage is found now, naming the file.
-        check = try ImageDecoder.verify(bytes, maxPixels: maxPixels, file: name ?? path)
+        if keepingPicture {
+            (check, picture) = try ImageDecoder.verifyKeepingPicture(bytes, maxPixels: maxPixels, file: name ?? path)
+        } else {
+            check = try ImageDecoder.verify(bytes, maxPixels: maxPixels, file: name ?? path)
+            picture = nil
+        }
     }
 }
 

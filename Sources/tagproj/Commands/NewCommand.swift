@@ -52,6 +52,9 @@ struct NewCommand: Command {
             out.warning("font family '\(options.settings.font)' is not installed; tags will use '\(substitute)' instead")
         }
         let created: Project
+        // The pixels the check decodes are kept when they will serve the first view drawn below.
+        var options = options
+        options.keepsPicture = EditorRoom.willPrepareFirstView
         do {
             created = try Project.create(at: project, imagePath: image, options: options)
         } catch let error as ProjectError {
@@ -64,7 +67,7 @@ struct NewCommand: Command {
         }
         // Once the editor has been used here, its first view of the photo is drawn now, while
         // nothing else wants the cores, instead of while the browser loads the page.
-        EditorRoom.prepareFirstView(ofProjectAt: project)
+        EditorRoom.prepareFirstView(ofProjectAt: project, picture: created.pictureDecodedAtCreation)
         let info = try created.info()
         out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
         if json { out.line(info.json.text) }

@@ -97,12 +97,18 @@ struct OpenCommand: Command {
             return (try EditorServer(folder: target, port: port, lanAddress: lanAddress, maxUploadBytes: maxUpload), "the projects of \(target)")
         }
         var project = target
+        var decoded: DecodedPicture?
         if !target.hasSuffix(".tagproj"), Project.isPicture(target) {
-            let (path, created) = try Project.beside(photo: target, options: try NewProjectOptions.defaults(environment: ProcessEnvironment.current()))
+            // The editor shows it at once: the pixels the check decodes are kept for its views
+            // where they serve them (a photo only decoded whole), so it is decoded once.
+            var options = try NewProjectOptions.defaults(environment: ProcessEnvironment.current())
+            options.keepsPicture = true
+            let (path, created, picture) = try Project.beside(photo: target, options: options)
             out.note(created ? "created \(path) from \(target)" : "opening the existing \(path)")
             project = path
+            decoded = picture
         }
-        return (try EditorServer(projectPath: project, port: port, lanAddress: lanAddress), project)
+        return (try EditorServer(projectPath: project, port: port, lanAddress: lanAddress, decoded: decoded), project)
     }
 
     func run(_ out: Output) throws {

@@ -298,4 +298,32 @@ import Testing
         let pixels = try ImageDecoder.decode(shown.jpeg).pixels
         #expect(PixelDifference(pixels, PixelBuffer(width: 90, height: 60, channels: 3, filledWith: 200)).max <= 3, "the photo now in the project")
     }
+
+    /// A photo whose every view is a whole decode (HEIC, PNG) keeps what `create`'s check decoded
+    /// when asked, so its first view is drawn without decoding it again; a JPEG, checked and
+    /// viewed at a fraction of its size, keeps nothing.
+    @Test(arguments: ["Fixtures/images/heic-8bit.heic", "Fixtures/coffee.png", "Fixtures/images/jpeg-baseline.jpg"])
+    func aPhotoOnlyDecodedWholeKeepsWhatItsCheckDecodedForItsFirstView(photo: String) throws {
+        let dir = TemporaryDirectory()
+        var options = NewProjectOptions()
+        options.keepsPicture = true
+        let project = try Project.create(at: dir.file("p.tagproj"), imagePath: Fixtures.path(photo), options: options)
+        let plain = try Project.create(at: dir.file("q.tagproj"), imagePath: Fixtures.path(photo), options: NewProjectOptions())
+        #expect(plain.pictureDecodedAtCreation == nil, "kept only when asked")
+        if photo.hasSuffix(".jpg") {
+            #expect(try project.photoDecodesReduced())
+            #expect(project.pictureDecodedAtCreation == nil)
+            return
+        }
+        #expect(try !project.photoDecodesReduced())
+        let picture = try #require(project.pictureDecodedAtCreation)
+        #expect(picture.key == (try project.sourceKey()), "the project's photo")
+        // The picture the editor decodes and holds for its views: the same first view from either.
+        let held = try #require(try project.decodedPicture())
+        let size = try project.pictureSize()
+        let fromCheck = try project.view(size: size, reuse: false, decoded: { $0 == picture.key ? picture : nil })
+        let fromDecode = try project.view(size: size, reuse: false, decoded: { _ in held })
+        #expect(fromCheck.jpeg == fromDecode.jpeg)
+    }
 }
+

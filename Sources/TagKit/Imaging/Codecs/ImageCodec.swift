@@ -23,6 +23,9 @@ public protocol ImageCodec: Sendable {
     var writesLossless: Bool { get }
     /// Whether decoding holds only a band of rows at a time (false: the whole picture at once).
     var streams: Bool { get }
+    /// Whether `reducedReader` decodes at a fraction of the size for a fraction of the work (JPEG):
+    /// when not, every view of a photo, however small, costs a whole decode.
+    var decodesReduced: Bool { get }
 
     /// Whether `bytes` start like a file of this format (magic bytes; never the file name).
     func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool
@@ -68,6 +71,8 @@ extension ImageCodec {
     public var canWrite: Bool { false }
     /// Streams unless the codec says otherwise.
     public var streams: Bool { true }
+    /// No reduced decode unless the codec says otherwise.
+    public var decodesReduced: Bool { false }
     /// Lossy (or both) unless the codec says otherwise.
     public var isLossless: Bool { false }
     /// No resolution unless the codec says otherwise.

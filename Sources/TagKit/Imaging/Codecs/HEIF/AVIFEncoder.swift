@@ -4,7 +4,9 @@ import CShims
 ///
 /// `quality` is libheif's lossy quality on the same 1–100 scale as JPEG's (as `heif-enc -q`);
 /// 4:2:0 chroma, alpha kept. The ICC profile is attached if given; no EXIF, no resolution (HEIF
-/// has no density field). The encoder needs the whole picture, so rows are gathered first.
+/// has no density field). The encoder needs the whole picture: rows are gathered as the YCbCr
+/// planes libaom takes, turned as libheif would turn them, so the file is the one `heif-enc`
+/// writes from the same pixels.
 public struct AVIFEncoder: ImageEncoder {
     /// Quality 1–100.
     public var quality: Int
@@ -32,5 +34,5 @@ public struct AVIFEncoder: ImageEncoder {
     }
 
     private static let functions = ShimEncoderFunctions(
-        writeRows: tp_whole_encoder_write_rows, finish: tp_heif_encoder_finish, close: tp_whole_encoder_close)
+        writeRows: tp_heif_encoder_write_rows, finish: tp_heif_encoder_finish, close: tp_heif_encoder_close)
 }

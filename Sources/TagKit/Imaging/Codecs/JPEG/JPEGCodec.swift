@@ -10,6 +10,7 @@ struct JPEGCodec: ImageCodec {
     var canRead: Bool { true }
     var canWrite: Bool { true }
     var carriesResolution: Bool { true }
+    var decodesReduced: Bool { true }
 
     /// `FF D8 FF`: SOI followed by the first marker.
     func sniff(_ bytes: UnsafeRawBufferPointer) -> Bool {
