@@ -17,15 +17,7 @@ and threads, which tagproj keeps).
 import argparse, os, statistics, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from export import DEFAULT, ROOT, make_project  # noqa: E402
-
-
-def timed(cmd):
-    """Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one command, from GNU time."""
-    p = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M"] + cmd, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, text=True, check=True)
-    wall, user, system, rss = p.stderr.strip().splitlines()[-1].split()
-    return float(wall), float(user) + float(system), int(rss) / 1024
+from export import DEFAULT, ROOT, make_project, timed  # noqa: E402
 
 
 def main():

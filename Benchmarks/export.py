@@ -40,6 +40,14 @@ def run(cmd, shell=False):
     return float(wall), int(rss) / 1024
 
 
+def timed(cmd):
+    """Wall seconds, CPU seconds (user + system) and peak RSS (MiB) of one command, from GNU time."""
+    p = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M"] + cmd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True, check=True)
+    wall, user, system, rss = p.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user) + float(system), int(rss) / 1024
+
+
 def make_project(tagproj, photo, work, name="bench.tagproj"):
     project = os.path.join(work, name)
     subprocess.run([tagproj, "new", project, photo, "--force"], check=True, stderr=subprocess.DEVNULL)
