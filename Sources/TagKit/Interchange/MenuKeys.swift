@@ -67,7 +67,8 @@ public struct MenuKeys: Equatable, Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return (MenuKeys(), nil) }
         let ignored = "'\(path)' is damaged and was ignored; dishes are matched by their text"
-        guard (info.st_mode & S_IFMT) == S_IFREG, let bytes = plainFileBytes(path),
+        guard (info.st_mode & S_IFMT) == S_IFREG,
+              let bytes = try? FileIO.read(path, limit: maximumBytes, followingLinks: false),
               case .object(let top)? = try? JSONParser().parse(bytes),
               case .object(let members)? = top.first(where: { $0.0 == "projects" })?.1
         else { return (MenuKeys(), ignored) }
@@ -84,25 +85,6 @@ public struct MenuKeys: Equatable, Sendable {
             keys.projects[name] = memory
         }
         return (keys, nil)
-    }
-
-    /// The bytes of `path` when it is a regular file, opened without following a link or waiting
-    /// on a FIFO, and at most `maximumBytes`; else nil.
-    private static func plainFileBytes(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= maximumBytes else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
-        return bytes
     }
 
     private static func integer(_ fields: [(String, JSON)], _ name: String) -> Int64? {

@@ -6,9 +6,10 @@ public enum FileIO {
     /// The whole content of `path`, a regular file (a link to one counts). It is opened without
     /// waiting (`O_NONBLOCK`), so a FIFO or a device where a file was expected (a config file, a
     /// photo) is refused at once, never waited on. A missing file is `noInput` (66); anything
-    /// else `ioError` (74), a file longer than `limit` with `EFBIG`.
-    public static func read(_ path: String, limit: Int = Int.max) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// else `ioError` (74), a file longer than `limit` with `EFBIG`. With `followingLinks` false,
+    /// a symbolic link is refused (`ELOOP`) instead of read through.
+    public static func read(_ path: String, limit: Int = Int.max, followingLinks: Bool = true) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { throw FileError(path: path, errno: errno, operation: .read) }
         defer { close(fd) }
         var info = stat()
