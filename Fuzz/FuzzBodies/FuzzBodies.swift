@@ -54,7 +54,9 @@ public enum FuzzBodies {
     /// written to memory. When it
     /// succeeds, the output must decode to the size the rectangles were given; when it went by
     /// MCUs (its blocks copied, or coded again with new tables), to the very pixels the
-    /// coefficient path writes. Returns whether the input went through.
+    /// coefficient path writes; when the coefficient path read it upright, the own progressive path
+    /// (`LosslessJPEG.export(consuming:)`) gives those pixels too, or leaves the photo to libjpeg.
+    /// Returns whether the input went through.
     @discardableResult
     public static func lossless(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var orientation = bytes.count % 2 == 0 ? .upright : Orientation.allCases[bytes.count / 2 % 8]
@@ -62,9 +64,17 @@ public enum FuzzBodies {
             orientation = .transpose
         }
         var picture = PictureSize(width: 0, height: 0)
-        func rewrite(byMCUs: Bool) throws -> (DecodedImage, LosslessJPEG.Outcome) {
-            let sink = MemorySink()
-            let outcome = try LosslessJPEG.rewrite(bytes, maxPixels: maxPixels, orientation: orientation, byMCUs: byMCUs, to: sink) { size in
+        // With `consuming`, a copy of the photo the rewrite may use up, upright: a progressive photo
+        // then goes to tagproj's own scan decoder and writer (nil when they leave it to libjpeg).
+        func rewrite(byMCUs: Bool, consuming: Bool = false) throws -> (DecodedImage, LosslessJPEG.Outcome)? {
+            let sink = MemorySink(), photo = ConsumableBytes(count: consuming ? bytes.count : 0) {
+                if consuming { $0.copyMemory(from: bytes) }
+            }
+            let source = consuming ? UnsafeRawBufferPointer(photo.buffer) : bytes
+            let outcome: LosslessJPEG.Outcome
+            do {
+                outcome = try withExtendedLifetime(photo) { try LosslessJPEG.rewrite(source, maxPixels: maxPixels, orientation: orientation, crop: nil,
+                                                                                    byMCUs: byMCUs, consuming: consuming, to: sink) { size in
                 picture = size
                 let (w, h) = (size.width, size.height)
                 return [PixelRect(x0: w / 3, y0: h / 3, x1: w / 2 + 1, y1: h / 2 + 1),
@@ -81,15 +91,26 @@ public enum FuzzBodies {
                         else { for i in 3 * x..<3 * x + 3 { row[i] = 255 &- row[i] } }
                     }
                 }
+            } }
+            } catch is LosslessJPEG.UsedUp {
+                return nil
             }
             return (try sink.bytes.withUnsafeBytes { try ImageDecoder.decode($0, maxPixels: maxPixels) }, outcome)
         }
         do {
-            let (out, outcome) = try rewrite(byMCUs: true)
+            let (out, outcome) = try rewrite(byMCUs: true)!
             precondition(out.pixels.width == picture.width && out.pixels.height == picture.height, "the lossless output changed size")
             if outcome.byMCUs {
-                let other = try rewrite(byMCUs: false).0
+                let other = try rewrite(byMCUs: false)!.0
                 precondition(other.pixels == out.pixels, "the MCU path and the coefficient path differ")
+            } else if orientation == .upright {
+                let own: DecodedImage?
+                do {
+                    own = try rewrite(byMCUs: false, consuming: true)?.0
+                } catch {
+                    preconditionFailure("libjpeg's coefficient path took the photo, tagproj's own progressive path threw \(error)")
+                }
+                if let own { precondition(own.pixels == out.pixels, "tagproj's own progressive path and libjpeg's differ") }
             }
             return true
         } catch is any TagProjError {

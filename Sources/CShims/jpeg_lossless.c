@@ -77,8 +77,9 @@ j_decompress_ptr tp_ll_read_headers(tp_lossless *t, const void *bytes, size_t le
     return src;
 }
 
-int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
-                     tp_lossless **out, char *msg, size_t msg_cap) {
+/// tp_lossless_open, and with `consuming` tp_lossless_open_consuming.
+static int open_transcoder(const void *bytes, size_t len, uint64_t max_pixels, int max_scans, int consuming,
+                           tp_lossless **out, char *msg, size_t msg_cap) {
     *out = NULL;
     if (!bytes || len == 0 || len > 0xFFFFFFFFu || max_scans < 1) {
         tp_copy_message(msg, msg_cap, "invalid transcoder arguments");
@@ -99,11 +100,31 @@ int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max
         t->icc = NULL;
         t->icc_len = 0;
     }
+    int own = consuming ? tp_ll_own_read(t, bytes, len) : TP_UNSUPPORTED;
+    if (own == TP_RETRY) {
+        tp_lossless_close(t);
+        tp_copy_message(msg, msg_cap, "the progressive scans are left to libjpeg, with the photo read anew");
+        return TP_RETRY;
+    }
+    if (own == TP_OK) {
+        *out = t;
+        return TP_OK;
+    }
     t->coefs = jpeg_read_coefficients(src);
     if (t->err.hit_eof && !progression_complete(src))
         fail_now((j_common_ptr)src, TP_DAMAGED, "Premature end of JPEG file: progressive scans are missing");
     *out = t;
     return TP_OK;
+}
+
+int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
+                     tp_lossless **out, char *msg, size_t msg_cap) {
+    return open_transcoder(bytes, len, max_pixels, max_scans, 0, out, msg, msg_cap);
+}
+
+int tp_lossless_open_consuming(void *bytes, size_t len, uint64_t max_pixels, int max_scans, tp_lossless **out,
+                               char *msg, size_t msg_cap) {
+    return open_transcoder(bytes, len, max_pixels, max_scans, 1, out, msg, msg_cap);
 }
 
 /// What `s` (its header read) tells of the picture.
@@ -157,14 +178,27 @@ int tp_ll_aligned(const tp_lossless *t, int x0, int y0, int x1, int y1) {
            (x1 % mw == 0 || x1 == w) && (y1 % mh == 0 || y1 == h);
 }
 
-/// Copies a rectangle of blocks of component `ci` from one block array to another:
-/// `bw × bh` blocks from (fx, fy) of `from` to (tx, ty) of `to`.
-static void copy_blocks(j_common_ptr from_owner, jvirt_barray_ptr from, int fx, int fy,
-                        j_common_ptr to_owner, jvirt_barray_ptr to, int tx, int ty, int bw, int bh) {
+/// Block row `row` of the picture's component `ci`, from the own path's memory or libjpeg's arrays.
+static JBLOCKROW coef_row(tp_lossless *t, int ci, int row, int writable) {
+    if (t->own) return t->own_rows[ci][row];
+    return (*t->src.mem->access_virt_barray)((j_common_ptr)&t->src, t->coefs[ci], (JDIMENSION)row, 1, (boolean)writable)[0];
+}
+
+/// Copies `bw × bh` blocks of the picture's component `ci` from (fx, fy) to (tx, ty) of `to`.
+static void copy_from_picture(tp_lossless *t, int ci, int fx, int fy, j_common_ptr to_owner, jvirt_barray_ptr to, int tx,
+                              int ty, int bw, int bh) {
+    for (int y = 0; y < bh; y++) {
+        JBLOCKARRAY d = (*to_owner->mem->access_virt_barray)(to_owner, to, (JDIMENSION)(ty + y), 1, TRUE);
+        memcpy(d[0] + tx, coef_row(t, ci, fy + y, FALSE) + fx, (size_t)bw * sizeof(JBLOCK));
+    }
+}
+
+/// Copies `bw × bh` blocks from (fx, fy) of `from` to (tx, ty) of the picture's component `ci`.
+static void copy_into_picture(j_common_ptr from_owner, jvirt_barray_ptr from, int fx, int fy, tp_lossless *t, int ci,
+                              int tx, int ty, int bw, int bh) {
     for (int y = 0; y < bh; y++) {
         JBLOCKARRAY f = (*from_owner->mem->access_virt_barray)(from_owner, from, (JDIMENSION)(fy + y), 1, FALSE);
-        JBLOCKARRAY d = (*to_owner->mem->access_virt_barray)(to_owner, to, (JDIMENSION)(ty + y), 1, TRUE);
-        memcpy(d[0] + tx, f[0] + fx, (size_t)bw * sizeof(JBLOCK));
+        memcpy(coef_row(t, ci, ty + y, TRUE) + tx, f[0] + fx, (size_t)bw * sizeof(JBLOCK));
     }
 }
 
@@ -224,7 +258,7 @@ static void write_rectangle(tp_lossless *t, int x0, int y0, int x1, int y1) {
         first_block(t, sc, x1, y1, &ex, &ey);
         if (x1 == (int)t->src.image_width) ex = (int)sc->width_in_blocks;
         if (y1 == (int)t->src.image_height) ey = (int)sc->height_in_blocks;
-        copy_blocks((j_common_ptr)&t->src, t->coefs[ci], bx, by, (j_common_ptr)c, arrays[ci], 0, 0, ex - bx, ey - by);
+        copy_from_picture(t, ci, bx, by, (j_common_ptr)c, arrays[ci], 0, 0, ex - bx, ey - by);
     }
     jpeg_write_coefficients(c, arrays);
     jpeg_finish_compress(c);
@@ -359,8 +393,7 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
                 int fx = mx * h, fy = my * v;
                 int cw = bw - fx < h ? bw - fx : h, ch = bh - fy < v ? bh - fy : v;
                 if (cw > 0 && ch > 0) {
-                    copy_blocks((j_common_ptr)d, fresh[ci], fx, fy, (j_common_ptr)&t->src, t->coefs[ci],
-                                bx + fx, by + fy, cw, ch);
+                    copy_into_picture((j_common_ptr)d, fresh[ci], fx, fy, t, ci, bx + fx, by + fy, cw, ch);
                     tp_ll_note_colour(t, (j_common_ptr)d, fresh[ci], ci, fx, fy, cw, ch);
                 }
             }
@@ -377,6 +410,7 @@ int tp_lossless_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, s
         tp_copy_message(msg, msg_cap, "invalid output");
         return TP_MISUSE;
     }
+    if (t->own) return tp_ll_own_write(t, write, ctx, msg, msg_cap);
     LL_GUARD(t, msg, msg_cap);
     if (!t->dest) t->dest = tp_ll_alloc_or_fail(t, sizeof *t->dest);
     t->dest->sink.write = write;
@@ -412,6 +446,7 @@ int tp_lossless_wrote_colour(const tp_lossless *t) { return t ? t->wrote_colour 
 void tp_lossless_close(tp_lossless *t) {
     if (!t) return;
     tp_ll_drop_temporaries(t);
+    tp_ll_own_free(t);
     if (t->src_created) jpeg_destroy_decompress(&t->src);
     free(t->icc);
     free(t->kept_cmyk);

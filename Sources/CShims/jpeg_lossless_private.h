@@ -34,6 +34,15 @@ struct tp_lossless {
     // for writing it grey again; whether a replaced block of Cb or Cr is not zero.
     jpeg_component_info *grey_comp;
     int coloured, wrote_colour;
+    // A progressive source read by tagproj's own scan decoder (jpeg_lossless_own.c): its blocks in
+    // a mapping of the transcoder's own, block row r of component ci at own_rows[ci][r] (coefs is
+    // NULL then), and its markers before the first scan, for the output's header.
+    uint8_t *own;
+    size_t own_len, source_len;
+    JBLOCKROW *own_rows[MAX_COMPONENTS];
+    uint8_t *header;
+    size_t header_len;
+    int own_written;  // once written, its blocks are given back
 };
 
 /// Destroys what the failed or finished call had made.
@@ -57,6 +66,16 @@ void tp_ll_note_colour(tp_lossless *t, j_common_ptr owner, jvirt_barray_ptr from
 /// Before writing: a picture whose gained colour planes stayed zero is made grey again, as the
 /// source was. Returns whether it is written with them.
 int tp_ll_colour_for_write(tp_lossless *t);
+
+/// After the caller's setjmp, with t->src's headers and ICC profile read, for
+/// tp_lossless_open_consuming: reads the picture in `bytes` by the own path
+/// (jpeg_lossless_own.c), giving its pages back as it goes: TP_OK; TP_RETRY when its decoder gave
+/// up, the bytes used up; TP_UNSUPPORTED when the path does not take the picture (nothing used).
+int tp_ll_own_read(tp_lossless *t, const uint8_t *bytes, size_t len);
+/// Frees what the own path holds.
+void tp_ll_own_free(tp_lossless *t);
+/// Writes a picture the own path read (t->own): see jpeg_lossless_own.c. Once only.
+int tp_ll_own_write(tp_lossless *t, tp_write_fn write, void *ctx, char *msg, size_t msg_cap);
 
 /// The prologue of a public function on `t` (see TP_JPEG_GUARD_CLEANUP): a failed transcoder
 /// stays failed, and a failure destroys the temporaries the call had made.

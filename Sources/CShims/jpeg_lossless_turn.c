@@ -108,7 +108,7 @@ static void transpose_table(UINT16 *q) {
 }
 
 int tp_lossless_transform(tp_lossless *t, int orientation, int x, int y, int w, int h, char *msg, size_t msg_cap) {
-    if (!t) {
+    if (!t || t->own) {  // the own path's memory is not libjpeg's to turn (see tp_lossless_open_consuming)
         tp_copy_message(msg, msg_cap, "invalid transform");
         return TP_MISUSE;
     }

@@ -18,6 +18,53 @@ static const uint8_t zigzag[DCTSIZE2] = {
 
 enum { LOOK = 9, PADDING = 1024 };
 
+// MARK: - Nonzero masks (jpeg_progressive.c's AC refinement, jpeg_lossless_own.c's coding)
+
+/// For each byte value v of a block's natural-order nonzero mask at byte j: the same
+/// coefficients' bits in zigzag order.
+typedef uint64_t zigzag_bits[DCTSIZE2 / 8][256];
+
+static inline void make_zigzag_bits(zigzag_bits t) {
+    int order[DCTSIZE2];  // natural index → zigzag index
+    for (int k = 0; k < DCTSIZE2; k++) order[zigzag[k]] = k;
+    for (int j = 0; j < DCTSIZE2 / 8; j++) {
+        t[j][0] = 0;
+        for (int v = 1; v < 256; v++) t[j][v] = t[j][v & (v - 1)] | (uint64_t)1 << order[8 * j + __builtin_ctz((unsigned)v)];
+    }
+}
+
+/// Bit i set for each nonzero coefficient of the four at `a` and bit 4 + i for the four at `b`:
+/// each 16-bit lane's top bit set when the lane is nonzero (lanes in memory order: little-endian,
+/// as peek32 assumes too), then the eight flags, at bits 0, 16, 32, 48 and 4, 20, 36, 52, gathered
+/// to 45–52 by one multiply (no two of its partial products meet).
+static inline unsigned nonzero_lanes(const JCOEF *a, const JCOEF *b) {
+    const uint64_t low = 0x7FFF7FFF7FFF7FFF, top = 0x8000800080008000;
+    uint64_t x, y;
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    x = (((x & low) + low) | x) & top;
+    y = (((y & low) + low) | y) & top;
+    return (unsigned)((x >> 15 | y >> 11) * 0x0000200040008001 >> 45) & 255;
+}
+
+/// Bit k set for each nonzero coefficient k (in zigzag order) of `block` in the band Ss–Se,
+/// reading no other coefficient: another thread may be writing those. The whole AC band, which
+/// most encoders refine, is read eight coefficients at a time, each byte of natural-order flags
+/// turned into zigzag bits through `t`.
+static inline uint64_t nonzero_in(const JCOEF *block, int Ss, int Se, const zigzag_bits t) {
+    if (Ss != 1 || Se != DCTSIZE2 - 1) {
+        uint64_t m = 0;
+        for (int k = Ss; k <= Se; k++) m |= (uint64_t)(block[zigzag[k]] != 0) << k;
+        return m;
+    }
+    unsigned first = nonzero_lanes(block + 1, block + 4);  // coefficients 1–4 and 4–7: not the DC
+    uint64_t m = t[0][(first & 15) << 1 | (first & 0xF0)];
+    for (int j = 1; j < DCTSIZE2 / 8; j++) m |= t[j][nonzero_lanes(block + 8 * j, block + 8 * j + 4)];
+    return m;
+}
+
+
+
 /// A Huffman table for decoding: codes of up to LOOK bits by lookahead (size << 8 | symbol),
 /// longer ones by the canonical maxcode/valoffset search, as jdhuff.c does.
 typedef struct {

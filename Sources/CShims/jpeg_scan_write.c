@@ -13,72 +13,7 @@
 // written interleaved, its luma blocks copied or coded again the same way. Restart markers are
 // written where the source has them. The output is made in memory and handed over only when
 // complete.
-#include "jpeg_scan_private.h"
-
-// MARK: - Bits
-
-/// The output, made in memory: bits gathered MSB first, 0xFF bytes stuffed.
-typedef struct {
-    uint8_t *buf;
-    size_t len, cap;
-    uint64_t acc;
-    int bits, failed;  // bits: how many of acc's low bits are still to go out, always under 32
-} writer;
-
-static void reserve(writer *w, size_t more) {
-    if (w->failed || w->len + more <= w->cap) return;
-    size_t cap = w->cap ? w->cap : w->len + more;
-    while (cap < w->len + more) cap += cap / 2;
-    uint8_t *grown = realloc(w->buf, cap);
-    if (!grown) {
-        w->failed = 1;  // every writer stops here; the result is dropped
-        return;
-    }
-    w->buf = grown;
-    w->cap = cap;
-}
-
-static inline void put_byte(writer *w, uint8_t byte) {
-    w->buf[w->len++] = byte;
-    if (byte == 0xFF) w->buf[w->len++] = 0;
-}
-
-/// Appends the low `size` (0–32) bits of `value`, which has no higher bits; whole 32-bit words go
-/// out at once (at most 8 bytes, stuffed: the caller has reserved them).
-static inline __attribute__((always_inline)) void put_bits(writer *w, uint32_t value, int size) {
-    w->acc = (w->acc << size) | value;
-    w->bits += size;
-    if (w->bits < 32) return;
-    w->bits -= 32;
-    uint32_t out = (uint32_t)(w->acc >> w->bits);
-    if (((~out - 0x01010101u) & out & 0x80808080u) == 0) {  // no byte of `out` is 0xFF
-        uint32_t be = __builtin_bswap32(out);
-        memcpy(w->buf + w->len, &be, 4);
-        w->len += 4;
-        return;
-    }
-    for (int shift = 24; shift >= 0; shift -= 8) put_byte(w, (uint8_t)(out >> shift));
-}
-
-/// Pads the last byte with 1 bits and puts out every whole byte.
-static void flush_bits(writer *w) {
-    reserve(w, 16);
-    if (w->failed) return;
-    int pad = (8 - (w->bits & 7)) & 7;
-    w->acc = (w->acc << pad) | ((1u << pad) - 1);
-    w->bits += pad;
-    while (w->bits >= 8) {
-        w->bits -= 8;
-        put_byte(w, (uint8_t)(w->acc >> w->bits));
-    }
-}
-
-static void put_bytes(writer *w, const uint8_t *p, size_t n) {
-    reserve(w, n);
-    if (w->failed) return;
-    memcpy(w->buf + w->len, p, n);
-    w->len += n;
-}
+#include "jpeg_bits.h"
 
 /// Restart marker k (k ≥ 1) before the MCU that starts interval k.
 static void put_restart(writer *w, long k) {
@@ -87,88 +22,11 @@ static void put_restart(writer *w, long k) {
     put_bytes(w, marker, 2);
 }
 
-/// Copies bits [from, to) of the unstuffed scan.
-static void copy_bits(writer *w, const uint8_t *data, uint64_t from, uint64_t to) {
-    reserve(w, (size_t)((to - from) / 8) * 2 + 16);
-    if (w->failed) return;
-    writer local = *w;  // in registers for the loop
-    for (; to - from >= 32; from += 32) put_bits(&local, peek32(data, from), 32);
-    if (to > from) put_bits(&local, peek32(data, from) >> (32 - (int)(to - from)), (int)(to - from));
-    *w = local;
-}
-
 // MARK: - Symbols
 
 /// The most bits an MCU can take, stuffed: every block's 64 codes of at most 16 + 11 bits, twice.
 static size_t mcu_worst(const tp_scan *s) { return (size_t)(s->blocks + 2) * DCTSIZE2 * 7 + 32; }
 
-enum { OUT_COMPS = MAX_COMPS_IN_SCAN };  // the scan's components, or Y, Cb and Cr
-
-/// Where coded symbols go: counted (`w` NULL), noting any `dc`/`ac` has no code for, or written
-/// with `dc`/`ac`. Output component 0… are the scan's components; with gained colour, 1 and 2 are
-/// Cb and Cr.
-typedef struct {
-    writer *w;
-    const etable *dc[OUT_COMPS], *ac[OUT_COMPS];  // counting: the source's tables to check (NULL: none)
-    uint64_t *dcf[OUT_COMPS], *acf[OUT_COMPS];
-    int missing;     // a symbol the tables have no code for
-    int impossible;  // a value no JPEG can code (a DC difference over 11 bits)
-} coder;
-
-static inline void put_symbol(coder *k, const etable *t, uint64_t *freq, int sym, uint32_t extra, int nbits) {
-    if (!k->w) {
-        freq[sym]++;
-        if (t && !t->size[sym]) k->missing = 1;
-        return;
-    }
-    if (!t->size[sym]) {
-        k->missing = 1;  // the tables were checked, or made, for these very symbols: never
-        return;
-    }
-    put_bits(k->w, t->code[sym] << nbits | extra, t->size[sym] + nbits);
-}
-
-/// The number of bits of |v|.
-static inline int magnitude_bits(int v) { return v ? 32 - __builtin_clz((unsigned)(v < 0 ? -v : v)) : 0; }
-
-/// The `nbits` value bits of `v`, as jchuff.c codes them: negative values as v-1.
-static inline uint32_t value_bits(int v, int nbits) { return nbits ? (uint32_t)(v < 0 ? v - 1 : v) & ((1u << nbits) - 1) : 0; }
-
-/// Codes `block` (natural order) as output component `oc`, with prediction `*pred`.
-static void encode_block(coder *k, int oc, const JCOEF *block, int *pred) {
-    int diff = block[0] - *pred, nbits = magnitude_bits(diff);
-    if (nbits > 11) {
-        k->impossible = 1;
-        return;
-    }
-    *pred = block[0];
-    put_symbol(k, k->dc[oc], k->dcf[oc], nbits, value_bits(diff, nbits), nbits);
-    int run = 0;
-    for (int i = 1; i < DCTSIZE2; i++) {
-        int v = block[zigzag[i]];
-        if (!v) {
-            run++;
-            continue;
-        }
-        for (; run > 15; run -= 16) put_symbol(k, k->ac[oc], k->acf[oc], 0xF0, 0, 0);
-        nbits = magnitude_bits(v);
-        if (nbits > 10) {
-            k->impossible = 1;
-            return;
-        }
-        put_symbol(k, k->ac[oc], k->acf[oc], run << 4 | nbits, value_bits(v, nbits), nbits);
-        run = 0;
-    }
-    if (run) put_symbol(k, k->ac[oc], k->acf[oc], 0x00, 0, 0);
-}
-
-/// Codes an all-zero block (a gained colour plane away from the tags) as output component `oc`.
-static inline void encode_zero(coder *k, int oc, int *pred) {
-    int nbits = magnitude_bits(*pred);
-    put_symbol(k, k->dc[oc], k->dcf[oc], nbits, value_bits(-*pred, nbits), nbits);
-    *pred = 0;
-    put_symbol(k, k->ac[oc], k->acf[oc], 0x00, 0, 0);
-}
 
 /// Codes the source's block at `*pos` (walked before, with the same prediction) again as output
 /// component `oc`: each of its symbols with the same value bits.

@@ -28,6 +28,16 @@ typedef struct {
 /// that loses pixels (cut inside a scan, a bad code, missing progressive scans) is TP_DAMAGED.
 int tp_lossless_open(const void *bytes, size_t len, uint64_t max_pixels, int max_scans,
                      tp_lossless **out, char *msg, size_t msg_cap);
+/// tp_lossless_open for an export that neither turns nor crops, of a photo the transcoder may use
+/// up: `bytes` is writable, followed by 8 readable bytes, and on pages of its own (they are given
+/// back to the system as they are read; the caller unmaps them after tp_lossless_close). A
+/// progressive YCbCr or RGB source is then decoded by tagproj's own scan decoder on two threads
+/// and written by tp_lossless_write on two threads, its blocks given back as they go out (once
+/// only). When that decoder meets anything irregular, the bytes are no longer whole: TP_RETRY, and
+/// the caller opens the photo, read anew, with tp_lossless_open (libjpeg then reports or
+/// tolerates what it is). Other sources go as with tp_lossless_open, the bytes left whole.
+int tp_lossless_open_consuming(void *bytes, size_t len, uint64_t max_pixels, int max_scans, tp_lossless **out,
+                               char *msg, size_t msg_cap);
 /// Fills `info`.
 void tp_lossless_get_info(const tp_lossless *t, tp_lossless_info *info);
 /// Reads only the headers of the JPEG in `bytes` and fills `info` (for deciding, before any

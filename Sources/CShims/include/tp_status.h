@@ -23,6 +23,9 @@ enum {
     TP_MISUSE = 6,
     /// The file is well-formed but uses a feature we do not read (an animated WebP…).
     TP_UNSUPPORTED = 7,
+    /// A fast path gave up on input it had already used up (tp_lossless_open_consuming): the caller
+    /// starts again the usual way, with the input read anew.
+    TP_RETRY = 8,
 };
 
 /// Where an encoder's bytes go: called with every staged piece (up to 64 KiB), in order. Returns 0

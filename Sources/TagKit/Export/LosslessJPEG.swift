@@ -20,12 +20,38 @@ public enum LosslessJPEG {
     /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
     static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, orientation: Orientation = .upright, crop: CropRect? = nil,
                        maxPixels: Int, to sink: any OutputSink) throws -> Outcome {
-        try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink) { size in
+        try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink, bounds: tagBounds(scene), paint: tagPainter(scene))
+    }
+
+    /// `export` of a photo it may use up (see `ConsumableBytes`): a progressive photo that is
+    /// neither turned nor cropped is decoded and written on two cores, its pages and blocks given
+    /// back as they are used.
+    /// - Throws: `UsedUp` when that decoder gave up on the photo after using it up (the caller
+    ///   exports it again from bytes read anew, before anything reached `sink`); else as `export`.
+    static func export(consuming photo: ConsumableBytes, scene: TagScene, orientation: Orientation = .upright, crop: CropRect? = nil,
+                       maxPixels: Int, to sink: any OutputSink) throws -> Outcome {
+        try withExtendedLifetime(photo) {
+            try rewrite(UnsafeRawBufferPointer(photo.buffer), maxPixels: maxPixels, orientation: orientation, crop: crop,
+                        consuming: orientation == .upright && crop == nil, to: sink, bounds: tagBounds(scene), paint: tagPainter(scene))
+        }
+    }
+
+    /// The own decoder of a progressive photo gave up after using the photo up (`export(consuming:)`).
+    public struct UsedUp: Error {}
+
+    /// The rectangles the scene's tags paint, once the picture is checked to be the scene's size.
+    private static func tagBounds(_ scene: TagScene) -> (PictureSize) throws -> [PixelRect] {
+        { size in
             guard size == scene.size else {
                 throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(size.width)×\(size.height)")
             }
             return scene.tags.map(\.bounds)
-        } paint: { band, rect in
+        }
+    }
+
+    /// Paints the scene's tags that reach into a rectangle.
+    private static func tagPainter(_ scene: TagScene) -> (RowBand, PixelRect) -> Void {
+        { band, rect in
             for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: band) }
         }
     }
@@ -48,13 +74,29 @@ public enum LosslessJPEG {
                                orientation: Orientation = .upright, crop: CropRect? = nil, byMCUs: Bool = true,
                                to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
                                paint: (RowBand, PixelRect) -> Void) throws -> Outcome {
+        try rewrite(bytes, maxPixels: maxPixels, maxScans: maxScans, orientation: orientation, crop: crop, byMCUs: byMCUs,
+                    consuming: false, to: sink, bounds: bounds, paint: paint)
+    }
+
+    /// `rewrite`, which with `consuming` may use `bytes` up (they are a `ConsumableBytes`'s; see
+    /// `export(consuming:)`), and then throws `UsedUp` where the own decoder gives up.
+    public static func rewrite(_ bytes: UnsafeRawBufferPointer, maxPixels: Int, maxScans: Int = JPEGRowReader.defaultMaxScans,
+                        orientation: Orientation, crop: CropRect?, byMCUs: Bool = true, consuming: Bool,
+                        to sink: any OutputSink, bounds: (PictureSize) throws -> [PixelRect],
+                        paint: (RowBand, PixelRect) -> Void) throws -> Outcome {
         if byMCUs && orientation == .upright && crop == nil,
            let done = try rewriteByMCUs(bytes, maxPixels: maxPixels, to: sink, bounds: bounds, paint: paint) {
             return done
         }
         var opened: OpaquePointer?
-        try ShimCall.check(.jpeg) { msg, cap in
-            tp_lossless_open(bytes.baseAddress, bytes.count, UInt64(maxPixels), Int32(maxScans), &opened, msg, cap)
+        if let (code, message) = ShimCall.run({ msg, cap in
+            consuming
+                ? tp_lossless_open_consuming(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, UInt64(maxPixels),
+                                             Int32(maxScans), &opened, msg, cap)
+                : tp_lossless_open(bytes.baseAddress, bytes.count, UInt64(maxPixels), Int32(maxScans), &opened, msg, cap)
+        }) {
+            if code == TP_RETRY { throw UsedUp() }
+            throw ShimCall.error(code: code, message: message, format: .jpeg, tooLarge: nil)
         }
         let transcoder = opened!
         defer { tp_lossless_close(transcoder) }

@@ -28,13 +28,18 @@ extension Project {
     func exportLossless(to output: String, source: ProjectStore.Source, scene: TagScene, options: ExportOptions,
                         layout: SceneLayout) throws -> ExportResult {
         let photo = ImageFileError.Subject.photo(inProject: path)
-        let bytes = try store.sourceBytes()
         let upright = source.orientation.uprightSize(width: source.storedWidth, height: source.storedHeight)
         let crop = source.crop == .full ? nil : CropRect(source.crop, pictureWidth: upright.width, pictureHeight: upright.height)
         var outcome: LosslessJPEG.Outcome?
         let written = try writeOutput(output, photo: photo) { sink in
-            outcome = try bytes.withUnsafeBytes {
-                try LosslessJPEG.export($0, scene: scene, orientation: source.orientation, crop: crop, maxPixels: options.maxPixels, to: sink)
+            do {
+                outcome = try LosslessJPEG.export(consuming: try store.consumableSourceBytes(), scene: scene, orientation: source.orientation,
+                                                  crop: crop, maxPixels: options.maxPixels, to: sink)
+            } catch is LosslessJPEG.UsedUp {
+                // Scans the own decoder does not take as they are: libjpeg reads them, from the photo read anew.
+                outcome = try store.sourceBytes().withUnsafeBytes {
+                    try LosslessJPEG.export($0, scene: scene, orientation: source.orientation, crop: crop, maxPixels: options.maxPixels, to: sink)
+                }
             }
         }
         return ExportResult(format: .jpeg, size: scene.size, bytes: written, warning: outcome?.warning,

@@ -283,6 +283,17 @@ struct ProjectStore {
         }
     }
 
+    /// The photo's bytes as `sourceBytes()` reads them, on pages a reader may use up as it goes
+    /// (`ConsumableBytes`), so that the lossless export of a progressive photo never holds both the
+    /// photo and its decoded blocks whole.
+    func consumableSourceBytes() throws -> ConsumableBytes {
+        try readSource {
+            try db.readBlob(table: "source_bytes", column: "bytes", row: 1, limit: $0) { count, read in
+                try ConsumableBytes(count: count, fill: read)
+            }
+        }
+    }
+
     /// Calls `body` with the photo's blob open for reading a piece at a time, then closes it, which
     /// ends the read transaction: the project's lock is held only while `body` runs. Errors are
     /// those of `sourceBytes()`, whether they come from opening the blob or from a read in `body`.
