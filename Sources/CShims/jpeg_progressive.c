@@ -311,7 +311,9 @@ typedef struct {
 /// sets `*len` to its length; 0 when out of memory.
 static int unstuff(worker *w, const scan *s, size_t *len) {
     size_t n = s->end - s->start;
-    if (w->data_cap < n + PADDING) {
+    // A buffer of about the scan's size: a larger one held for a small scan is memory the export's
+    // peak would count.
+    if (w->data_cap < n + PADDING || w->data_cap > 2 * (n + PADDING)) {
         free(w->data);  // nothing in it to keep
         w->data = malloc(n + PADDING);
         w->data_cap = w->data ? n + PADDING : 0;
@@ -588,10 +590,11 @@ static int group_of(int *parent, int i) {
     return i;
 }
 
-/// A group of scans and its entropy-coded bytes, for sharing the groups out.
+/// A group of scans, its entropy-coded bytes and whether it holds DC coefficients, for sharing the
+/// groups out.
 typedef struct {
     uint64_t bytes;
-    int root;
+    int root, dc;
 } group;
 
 static int by_bytes_descending(const void *a, const void *b) {
@@ -600,8 +603,11 @@ static int by_bytes_descending(const void *a, const void *b) {
 }
 
 /// Groups the scans that touch the same coefficients (union-find) and shares the groups out
-/// between `threads` workers by their bytes, the largest first, each to the least loaded:
-/// thread_of[i] is scan i's worker.
+/// between `threads` workers by their bytes, the largest first, each to the least loaded; then the
+/// groups of DC coefficients, which touch every block, each to the most loaded, which runs them
+/// last (see run_scans): every block's memory is then touched only at the end, when the other
+/// workers are done and most of the photo's bytes were released. thread_of[i] is scan i's worker,
+/// with DC_GROUP set for those groups' scans.
 static void share_out(const reader *r, int threads, int *parent, group *groups, int *thread_of) {
     int n = r->count, last[MAX_COMPONENTS][DCTSIZE2];  // the last scan to touch each coefficient
     memset(last, 0xFF, sizeof last);
@@ -615,17 +621,26 @@ static void share_out(const reader *r, int threads, int *parent, group *groups, 
                 *l = i;
             }
     }
-    for (int i = 0; i < n; i++) groups[i] = (group){0, i};
-    for (int i = 0; i < n; i++) groups[group_of(parent, i)].bytes += r->scans[i].end - r->scans[i].start + 1;  // an empty scan counts too
+    for (int i = 0; i < n; i++) {
+        groups[i] = (group){0, i, 0};
+        thread_of[i] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+        group *g = &groups[group_of(parent, i)];
+        g->bytes += r->scans[i].end - r->scans[i].start + 1;  // an empty scan counts too
+        g->dc |= r->scans[i].Ss == 0;
+    }
     qsort(groups, (size_t)n, sizeof *groups, by_bytes_descending);
     uint64_t load[MAX_THREADS] = {0};
-    for (int g = 0; g < n && groups[g].bytes; g++) {  // the groups' roots, which alone have bytes
-        int least = 0;
-        for (int t = 1; t < threads; t++)
-            if (load[t] < load[least]) least = t;
-        load[least] += groups[g].bytes;
-        thread_of[groups[g].root] = least;
-    }
+    for (int dc = 0; dc < 2; dc++)
+        for (int g = 0; g < n && groups[g].bytes; g++) {  // the groups' roots, which alone have bytes
+            if (groups[g].dc != dc) continue;
+            int pick = 0;
+            for (int t = 1; t < threads; t++)
+                if (dc ? load[t] > load[pick] : load[t] < load[pick]) pick = t;
+            load[pick] += groups[g].bytes;
+            thread_of[groups[g].root] = pick | (dc ? DC_GROUP : 0);
+        }
     for (int i = 0; i < n; i++) thread_of[i] = thread_of[group_of(parent, i)];
 }
 
@@ -644,17 +659,11 @@ static int run_scans(const reader *r, JBLOCKROW *const rows[MAX_COMPONENTS], int
         share_out(r, threads, parent, groups, thread_of);
         atomic_int failed;
         atomic_init(&failed, 0);
-        // A group holding a DC scan touches every block: its scans go after the thread's others
-        // (groups are independent), so that the blocks' memory is all touched late, when most of
-        // the photo's bytes have been released.
-        for (int i = 0; i < n; i++)
-            if (r->scans[i].Ss == 0) thread_of[group_of(parent, i)] |= DC_GROUP;
-        for (int i = 0; i < n; i++) thread_of[i] |= thread_of[group_of(parent, i)] & DC_GROUP;
         int *next = lists, started[MAX_THREADS] = {0};
         for (int t = 0; t < threads; t++) {
             worker *w = &workers[t];
             *w = (worker){.r = r, .rows = rows, .mine = next, .failed = &failed, .ok = 1};
-            for (int dc = 0; dc <= DC_GROUP; dc += DC_GROUP)
+            for (int dc = 0; dc <= DC_GROUP; dc += DC_GROUP)  // a DC group's scans after the others
                 for (int i = 0; i < n; i++)
                     if (thread_of[i] == (t | dc)) w->mine[w->count++] = i;
             next += w->count;
