@@ -18,6 +18,10 @@ final class EditorAPI {
     /// remembered; once the page tells its room (`POST /api/room`).
     private let firstView: FirstView
 
+    /// Where exports find the user's config file (`export.quality`): nil for this process's
+    /// environment (a test gives its own).
+    var environment: [String: String]?
+
     init(projectPath: String, photos: PhotoCache, firstView: FirstView? = nil) throws {
         self.projectPath = projectPath
         self.photos = photos
@@ -206,7 +210,7 @@ final class EditorAPI {
         let project = try open(forWriting: true)
         let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
         let request = Request.export(to: output, options: options, at: nil)
-        let answer = try fontCache.withFonts { try project.perform(request, fonts: $0) }
+        let answer = try fontCache.withFonts { try project.perform(request, fonts: $0, environment: environment) }
         try project.recordWrittenPicture(output)
         return RequestCodec.json(answer, to: request)
     }
@@ -246,7 +250,7 @@ final class EditorAPI {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path + "/picture." + Self.suffix(of: options.format ?? .jpeg)
-        _ = try fontCache.withFonts { try project.perform(.export(to: path, options: options, at: at), fonts: $0) }
+        _ = try fontCache.withFonts { try project.perform(.export(to: path, options: options, at: at), fonts: $0, environment: environment) }
         return try FileIO.read(path, limit: Int.max)
     }
 

@@ -145,6 +145,10 @@ import Testing
         #expect(try cli("export", "dinner.tagproj", "c.webp", "--quality", "92").status == 0)
         let (a, b, c) = (cli.bytes("a.webp")!, cli.bytes("b.webp")!, cli.bytes("c.webp")!)
         #expect(b.count < a.count && a == c, "quality 20 from the config, 92 by default and by flag")
+        // A batch's children honour it too (each a `request` the library resolves), as the
+        // editor's Export does (EditorExportTests).
+        #expect(try cli("export", "dinner.tagproj", "--out-dir", "batch", "--format", "webp").status == 0)
+        #expect(cli.bytes("batch/dinner.webp") == b, "the batch child's export is the single one's, at quality 20")
         // PNG is lossless: no warning about a quality the user did not pass.
         let png = try cli("export", "dinner.tagproj", "d.png")
         #expect(png.status == 0 && !png.stderr.contains("warning"), "\(png)")

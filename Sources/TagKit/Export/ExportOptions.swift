@@ -67,6 +67,17 @@ public struct ExportOptions: Sendable, Equatable {
     public var preferredQuality: Int?
     /// `quality`, else `preferredQuality`, else the default.
     public var effectiveQuality: Int { quality ?? preferredQuality ?? Self.defaultQuality }
+
+    /// These options with `preferredQuality` taken from the user's config file (`export.quality`,
+    /// found from `environment`) where none is set: `Project.perform` resolves it, so every way of
+    /// exporting (a single export, a batch's children, the editor) honours it.
+    /// - Throws: `ConfigError` for a config file that cannot be used, `FileError` when it cannot be read.
+    public func resolvingUserDefaults(environment: [String: String]) throws -> ExportOptions {
+        guard preferredQuality == nil, let path = UserConfig.path(environment: environment) else { return self }
+        var options = self
+        options.preferredQuality = try UserConfig.load(path).value(.quality).flatMap { Int($0) }
+        return options
+    }
     /// The resolution written into the output in dots per inch (JPEG's JFIF density, PNG's
     /// `pHYs`), or `nil` for none. WebP and AVIF have no field for it (`ignored(for:)` says so).
     public var dpi: Int?

@@ -6,9 +6,10 @@ extension Project {
     /// history entry; a batch does the same for all its edits, all or nothing. `fonts` measures
     /// text and draws exports; when nil, one is made only for a request that needs it (a drag or a
     /// flip never loads the installed fonts). The project must be open for writing for a request
-    /// that `changesProject`.
+    /// that `changesProject`. An export takes the user's defaults (`export.quality`) from the config
+    /// file `environment` names (nil: this process's), as every front end's export must.
     /// - Throws: the failing stage's `TagProjError` (a batch's names its line: `BatchError`).
-    public func perform(_ request: Request, fonts: FontSystem? = nil) throws -> Answer {
+    public func perform(_ request: Request, fonts: FontSystem? = nil, environment: [String: String]? = nil) throws -> Answer {
         func measurer() throws -> FontSystem? { try fonts ?? (request.measuresText ? FontSystem() : nil) }
         switch request {
         case .add, .move, .flip, .edit, .delete, .set, .arrange:
@@ -28,7 +29,8 @@ extension Project {
             return Answer(.redone(result.labels), notices: result.notices)
         case .restore(let seq):
             return Answer(.restored(seq: seq, label: try restore(to: seq).label))
-        case let .export(output, options, at):
+        case let .export(output, asked, at):
+            let options = try asked.resolvingUserDefaults(environment: environment ?? ProcessEnvironment.current())
             let result = try fonts.map { try export(to: output, options: options, reusing: $0, at: at) }
                 ?? export(to: output, options: options, at: at)
             let damage = result.warning.map { Notice.photoSlightlyDamaged(project: path, problem: $0) }

@@ -150,13 +150,6 @@ struct ExportCommand: Command {
         return batch
     }
 
-    /// `export.quality` from the user's config file (`tagproj config`), if it sets one. A batch's
-    /// children each read it, as each is a single export.
-    static func configuredQuality() throws -> Int? {
-        guard let path = UserConfig.path(environment: ProcessEnvironment.current()) else { return nil }
-        return try UserConfig.load(path).value(.quality).flatMap { Int($0) }
-    }
-
     func run(_ out: Output) throws {
         switch job {
         case .batch(let batch):
@@ -168,8 +161,6 @@ struct ExportCommand: Command {
                                                   : "--dpi is not written: \(format.displayName) has no resolution field")
                 }
             }
-            var options = options
-            options.preferredQuality = try Self.configuredQuality()
             let answer = try perform(.export(to: output, options: options, at: at), on: project).answer
             out.notices(answer.notices)
             if json, case let .exported(result, path) = answer.result { out.line(result.json(path: path).text) }
