@@ -159,9 +159,9 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: project.path))
-        chmod(project.path, 0o444)
-        defer { chmod(project.path, 0o644) }
-        guard access(project.path, W_OK) != 0 else { return }  // root writes anything: nothing to test
+        let writable = try makeUnwritable(project.path)
+        defer { writable() }
+        try #require(access(project.path, W_OK) != 0, "the project could not be made unwritable")
         let readOnly = try Project.open(project.path, forWriting: false)
         #expect(!readOnly.keep(try readOnly.view(size: size)))
         #expect(try Data(contentsOf: URL(fileURLWithPath: project.path)) == bytes)

@@ -36,3 +36,24 @@ func makeProject(in dir: TemporaryDirectory, name: String = "p.tagproj", options
 
 /// Swift Testing has a `Tag` of its own; in these tests, `Tag` is the tagproj tag.
 typealias Tag = TagKit.Tag
+
+/// Makes the file at `path` unwritable for this process, root included (CI runs the tests as
+/// root, who writes through any mode bits): as root the immutable attribute (`chattr +i`, which
+/// even root's writes fail on), else mode 0444; returns what undoes it. The caller checks
+/// `access(path, W_OK) != 0`, so a file system without the attribute fails the test instead of
+/// letting it pass having tested nothing.
+func makeUnwritable(_ path: String) throws -> () -> Void {
+    guard geteuid() == 0 else {
+        chmod(path, 0o444)
+        return { chmod(path, 0o644) }
+    }
+    func chattr(_ flag: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, path]
+        try process.run()
+        process.waitUntilExit()
+    }
+    try chattr("+i")
+    return { try? chattr("-i") }
+}
