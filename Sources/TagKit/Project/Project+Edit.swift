@@ -4,8 +4,8 @@ public struct EditResult: Equatable, Sendable {
     public var tag: Tag?
     /// The history entry's label.
     public var label: String
-    /// What the edit did unasked, for the front end to word (the CLI: `moved to 0.812,0.400 to
-    /// stay inside the photo`).
+    /// What the edit did unasked (a tag moved to stay inside the photo), worded by the library
+    /// (`Notice.message`) and presented by each front end as its severity says.
     public var notices: [Notice]
 }
 
@@ -20,7 +20,8 @@ public struct BatchResult: Equatable, Sendable {
 }
 
 extension Project {
-    /// Carries out `edit` as one command: one transaction that reads what the edit needs (the
+    /// Carries out `edit` (the older way in, beside `perform`, which front ends use): one
+    /// transaction that reads what the edit needs (the
     /// header, the picture size, the tag it names), applies it (`Document.applying`), and stores
     /// the changed tag, the history entry (dropping the redo tail) and the counters together.
     /// `measurer` sizes the text of `add` and `setText`; the other edits need none. When it is a

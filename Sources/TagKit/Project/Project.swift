@@ -1,9 +1,12 @@
 /// An open project file: the façade through which commands read and edit a project.
 ///
-/// Each public method is one whole command. The façade orchestrates and holds no SQL: it asks the
-/// store (`ProjectStore`) for what a command needs, applies an edit with the pure
+/// Every front end comes in through `perform(_:fonts:environment:)`, one `Request` answered with one
+/// `Answer`; the other public methods serve readers beside it (the editor's views, the gallery's
+/// thumbnails, `check`). The façade orchestrates and holds no SQL: it asks the store
+/// (`ProjectStore`) for what a request needs, applies an edit with the pure
 /// `Document.applying(_:measurer:)`, and has the store write the outcome, tags and history entry
-/// together, in one `BEGIN IMMEDIATE` transaction. Nothing here decodes the photo except export.
+/// together, in one `BEGIN IMMEDIATE` transaction. Only drawing decodes the photo: an export, a
+/// view of it for the editor, a thumbnail for the gallery.
 public final class Project {
     /// The file's path as given.
     public let path: String

@@ -324,8 +324,6 @@ struct ProjectStore {
     /// The schema version of the file (`PRAGMA user_version`).
     func schemaVersion() throws -> Int { try Migrator.currentVersion(db) }
 
-    /// SQLite's `quick_check`: nil when the file's structure is sound, else its first problems
-    /// (a page so damaged that the check itself stops is one of them).
     /// The tables and indexes the migrations make, each with its SQL, that the file lacks or holds
     /// in another form: a table without the migrations' CHECKs holds any row, since SQLite checks a
     /// CHECK only when a row is written. Compared with a fresh in-memory database brought to the
@@ -347,6 +345,8 @@ struct ProjectStore {
         }
     }
 
+    /// SQLite's `quick_check`: nil when the file's structure is sound, else its first problems
+    /// (a page so damaged that the check itself stops is one of them).
     func quickCheck() throws -> String? {
         var results: [String] = []
         do {

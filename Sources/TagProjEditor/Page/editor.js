@@ -1,6 +1,7 @@
 // The tagproj editor page: the photo with its tags, drawn by tagproj's own renderer, and every
 // gesture sent to the server as one request of the library's JSON dialect (the lines `apply`
-// reads). The page words nothing itself: it shows what the server's answers say. Plain
+// reads). What an edit did is worded by the server (its answers' notices); the page words its
+// own controls, and the few states only it sees (the server gone, a gesture it refused). Plain
 // JavaScript, no libraries: it runs offline.
 "use strict";
 

@@ -1,6 +1,7 @@
 // The tagproj gallery page (`tagproj open DIR`): every project of the folder as a thumbnail the
 // renderer drew, a click opening it in the editor (`/p/NAME/`), photos dropped or picked becoming
-// new projects, and Export all. The page words nothing itself: it shows what the server says.
+// new projects, and Export all. What the server did is worded by the server; the page words its
+// own controls.
 "use strict";
 
 const grid = document.getElementById("grid");
