@@ -8,6 +8,12 @@
 // tests do, made the default at start-up; `output-started` from where the encoders hand their
 // output to the caller (tp_sink_drain, tp_whole_encoder_put, the AVIF encoder's write_out,
 // tp_scan_write).
+//
+// The same VFS injects faults as SQLite's own I/O error tests do: with TAGPROJ_TEST_FAIL_AT=write:N
+// the Nth write to the project file or its journal fails with SQLITE_FULL (a full disk), with
+// sync:N the Nth sync fails with SQLITE_IOERR_FSYNC, so that a test reaches every write site of
+// a command, one run each, without a small file system to fill or the privilege to mount one
+// (Tests/tagprojTests/Hostile/FaultInjectionTests.swift).
 #include "shim_crash.h"
 
 #include <signal.h>
@@ -27,6 +33,10 @@ static const char *const names[TP_CRASH_POINTS] = {
 };
 
 static int armed = TP_CRASH_NONE;
+
+/// TAGPROJ_TEST_FAIL_AT: the write or sync (counted from 1 over the process's database and journal
+/// files) that fails, or 0.
+static long fail_write, fail_sync, writes, syncs;
 
 void tp_crash_point(int point) {
     if (point != TP_CRASH_NONE && point == armed) raise(SIGKILL);
@@ -50,12 +60,14 @@ static int crash_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 at) {
     return REAL(f)->pMethods->xRead(REAL(f), buf, n, at);
 }
 static int crash_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 at) {
+    if (((crash_file *)f)->written != TP_CRASH_NONE && fail_write && ++writes == fail_write) return SQLITE_FULL;
     int rc = REAL(f)->pMethods->xWrite(REAL(f), buf, n, at);
     if (rc == SQLITE_OK) tp_crash_point(((crash_file *)f)->written);
     return rc;
 }
 static int crash_truncate(sqlite3_file *f, sqlite3_int64 size) { return REAL(f)->pMethods->xTruncate(REAL(f), size); }
 static int crash_sync(sqlite3_file *f, int flags) {
+    if (((crash_file *)f)->synced != TP_CRASH_NONE && fail_sync && ++syncs == fail_sync) return SQLITE_IOERR_FSYNC;
     int rc = REAL(f)->pMethods->xSync(REAL(f), flags);
     if (rc == SQLITE_OK) tp_crash_point(((crash_file *)f)->synced);
     return rc;
@@ -110,13 +122,16 @@ static int crash_delete(sqlite3_vfs *vfs, const char *name, int sync_dir) {
 
 static sqlite3_vfs crash_vfs;
 
-/// Reads TAGPROJ_TEST_KILL_AT before main; a database point puts the wrapping VFS in place.
+/// Reads TAGPROJ_TEST_KILL_AT and TAGPROJ_TEST_FAIL_AT before main; a database point or a fault
+/// puts the wrapping VFS in place.
 __attribute__((constructor)) static void arm_crash_point(void) {
-    const char *at = getenv("TAGPROJ_TEST_KILL_AT");
-    if (!at) return;
-    for (int point = TP_CRASH_OPENED; point < TP_CRASH_POINTS; point++)
+    const char *at = getenv("TAGPROJ_TEST_KILL_AT"), *fault = getenv("TAGPROJ_TEST_FAIL_AT");
+    for (int point = TP_CRASH_OPENED; at && point < TP_CRASH_POINTS; point++)
         if (strcmp(at, names[point]) == 0) armed = point;
-    if (armed == TP_CRASH_NONE || armed == TP_CRASH_OUTPUT_STARTED || !(real_vfs = sqlite3_vfs_find(NULL))) return;
+    if (fault && strncmp(fault, "write:", 6) == 0) fail_write = strtol(fault + 6, NULL, 10);
+    if (fault && strncmp(fault, "sync:", 5) == 0) fail_sync = strtol(fault + 5, NULL, 10);
+    int database_point = armed != TP_CRASH_NONE && armed != TP_CRASH_OUTPUT_STARTED;
+    if ((!database_point && fail_write <= 0 && fail_sync <= 0) || !(real_vfs = sqlite3_vfs_find(NULL))) return;
     crash_vfs = *real_vfs;  // the rest of the default VFS's methods, as they are
     crash_vfs.pNext = NULL;
     crash_vfs.zName = "tagproj-crash-points";
