@@ -18,6 +18,8 @@ import Testing
         ["set", "p.tagproj", "--currency", "$"],
         ["undo", "p.tagproj"],
         ["arrange", "p.tagproj"],
+        ["restore", "p.tagproj", "1"],
+        ["apply", "p.tagproj", "edits.jsonl"],
     ]
 
     /// What a project holds, as the commands show it: its tags, its settings and its history.
@@ -32,6 +34,8 @@ import Testing
         #expect(try cli("new", "base.tagproj", CLI.coffee).status == 0)
         #expect(try cli("add", "base.tagproj", "dish", "Soup", "--at", "0.3,0.4").status == 0)
         #expect(try cli("add", "base.tagproj", "price", "12", "--at", "0.35,0.42").status == 0)
+        try #"{"op":"add","kind":"dish","text":"Tea"}\#n{"op":"move","id":1,"to":"0.6,0.6"}\#n"#
+            .write(toFile: cli.path("edits.jsonl"), atomically: true, encoding: .utf8)
         var failures = 0, through = false
         for n in 1...64 {
             try? FileManager.default.removeItem(atPath: cli.path("p.tagproj"))
@@ -48,5 +52,26 @@ import Testing
             #expect(try Self.state(cli) == before, "\(fault) \(n) of \(command): the project changed")
         }
         #expect(failures > 0 && through, "\(command): \(failures) \(fault)s failed, then it went through: \(through)")
+    }
+
+    /// `new` writes the project beside its name and renames it into place: a failed write exits
+    /// 73 (the output cannot be created) and leaves no project and no temporary file. Making a
+    /// project's schema takes some 140 writes: the first ten are failed each, then every ninth.
+    @Test(arguments: ["write", "sync"])
+    func aNewProjectWhoseWriteFailsIsNotLeftBehind(fault: String) throws {
+        let cli = CLI()
+        var failures = 0, through = false
+        for n in Array(1...10) + Array(stride(from: 12, through: 400, by: 9)) {
+            let run = try cli.run(["new", "p.tagproj", Hostile.path("small.png")], environment: ["TAGPROJ_TEST_FAIL_AT": "\(fault):\(n)"])
+            if run.status == 0 {
+                through = true
+                break
+            }
+            failures += 1
+            expectFailure(run, 73, "p.tagproj")
+            let left = try FileManager.default.contentsOfDirectory(atPath: cli.path(".")).filter { !$0.hasPrefix(".config") && !$0.hasPrefix(".local") }
+            #expect(left.isEmpty, "\(fault) \(n): left \(left)")
+        }
+        #expect(failures > 0 && through, "\(failures) \(fault)s failed, then it went through: \(through)")
     }
 }
