@@ -61,10 +61,11 @@ public enum LosslessJPEG {
     /// turned upright from EXIF `orientation` and cut to `crop` (upright pixels; nil: all of it)
     /// in the coefficient domain, block by block, as `jpegtran -perfect` would. `bounds` is given the
     /// picture's size and returns the rectangles `paint` may change; `paint` is called once per
-    /// merged rectangle (on the coefficient path, once per strip of its MCU rows: see `strips`)
-    /// with a picture-wide band of that rectangle's rows (only its columns hold pixels) and must
-    /// write nothing outside the rectangle; it may be called twice for a rectangle (when the MCU
-    /// path gives up, see `rewriteByMCUs`). A baseline source goes by
+    /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
+    /// hold pixels) and must write nothing outside the rectangle; it may be called twice for a
+    /// rectangle (when the MCU path gives up, see `rewriteByMCUs`). (Not in strips of MCU rows: a
+    /// strip decoded after the one above it was re-encoded would see that strip's new chroma at
+    /// its top edge, where 4:2:0's upsampling reaches, and differ from the whole picture's.) A baseline source goes by
     /// MCUs unless `byMCUs` is false: the MCUs no tag touches are copied as they were coded. A
     /// greyscale source is painted with colour planes and written with them if `paint` left colour
     /// (`Outcome.gainedColour`); its luma blocks are kept all the same.
@@ -116,9 +117,7 @@ public enum LosslessJPEG {
         let size = PictureSize(width: Int(info.width), height: Int(info.height))
         let mcu = (width: Int(info.mcu_width), height: Int(info.mcu_height))
         for rect in regions(try bounds(size), mcu: mcu, picture: size) {
-            for strip in strips(of: rect, mcuHeight: mcu.height) {
-                try repaint(strip, transcoder: transcoder, mcu: mcu, pictureWidth: size.width, paint: paint)
-            }
+            try repaint(rect, transcoder: transcoder, mcu: mcu, pictureWidth: size.width, paint: paint)
         }
         let bridge = ShimEncoding.Bridge(sink)
         try withExtendedLifetime(bridge) {
@@ -216,20 +215,6 @@ public enum LosslessJPEG {
         }
         return rects.sorted { ($0.y1, $0.x0) < ($1.y1, $1.x0) }
     }
-
-    /// The rows of MCUs a rectangle is repainted in on the coefficient path, `stripMCUs` at a time:
-    /// each strip starts on the MCU grid and is decoded with an MCU of context around it, so its
-    /// blocks are those the whole rectangle gives, while its band and the decoder's and encoder's
-    /// arrays stay a strip's (a tall merged rectangle's were the export's peak of memory beside the
-    /// photo's coefficients).
-    static func strips(of rect: PixelRect, mcuHeight: Int) -> [PixelRect] {
-        stride(from: rect.y0, to: rect.y1, by: stripMCUs * mcuHeight).map {
-            PixelRect(x0: rect.x0, y0: $0, x1: rect.x1, y1: min(rect.y1, $0 + stripMCUs * mcuHeight))
-        }
-    }
-
-    /// MCU rows per strip (see `strips(of:mcuHeight:)`).
-    static let stripMCUs = 8
 
     /// Decodes `rect`, paints it, and re-encodes the MCUs whose pixels changed; the transcoder's
     /// picture starts at picture pixel (`left`, `top`).

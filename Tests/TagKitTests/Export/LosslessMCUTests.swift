@@ -69,6 +69,24 @@ import Testing
         #expect(blocks.changedOutside.isEmpty && blocks.changed > 0, "\(blocks.changedOutside.prefix(5)), changed \(blocks.changed)")
     }
 
+    /// A rectangle the picture's whole height, inverted: the coefficient path decodes it from the
+    /// photo's blocks at once (a strip decoded after the one above was re-encoded would see its
+    /// new chroma where 4:2:0's upsampling reaches), so its blocks are the MCU path's.
+    @Test(arguments: ["cjpeg -quality 90 coffee.ppm > photo.jpg", "cjpeg -quality 90 -optimize coffee.ppm > photo.jpg"])
+    func aTallRectangleGetsTheBlocksTheMCUPathGivesIt(command: String) throws {
+        let source = try LosslessPhotosAsTheyComeTests.photo(command)  // 600×400, 4:2:0
+        let tall: (PictureSize) -> [PixelRect] = { [PixelRect(x0: $0.width / 4, y0: 0, x1: $0.width / 2, y1: $0.height)] }
+        let byMCUs = try Self.rewrite(source, byMCUs: true, rects: tall), byCoefficients = try Self.rewrite(source, byMCUs: false, rects: tall)
+        let info = try LosslessJPEGTests.layout(source)
+        #expect(info.height > 8 * info.mcu_height, "taller than eight MCU rows")
+        for component in 0..<Int(info.components) {
+            let a = try LosslessJPEGTests.coefficients(byMCUs.bytes, component: component)
+            let b = try LosslessJPEGTests.coefficients(byCoefficients.bytes, component: component)
+            let differing = zip(a.values, b.values).filter { $0 != $1 }.count
+            #expect(a.values.count == b.values.count && differing == 0, "component \(component): \(differing) coefficients differ")
+        }
+    }
+
     @Test(arguments: baseline)
     func withNothingPaintedTheScanIsCopiedByteForByte(fixture: String) throws {
         let source = try Self.source(fixture)
