@@ -67,10 +67,8 @@ public enum FuzzBodies {
         // With `consuming`, a copy of the photo the rewrite may use up, upright: a progressive photo
         // then goes to tagproj's own scan decoder and writer (nil when they leave it to libjpeg).
         func rewrite(byMCUs: Bool, consuming: Bool = false) throws -> (DecodedImage, LosslessJPEG.Outcome)? {
-            let sink = MemorySink(), photo = ConsumableBytes(count: consuming ? bytes.count : 0) {
-                if consuming { $0.copyMemory(from: bytes) }
-            }
-            let source = consuming ? UnsafeRawBufferPointer(photo.buffer) : bytes
+            let sink = MemorySink(), photo = consuming ? ConsumableBytes(count: bytes.count) { $0.copyMemory(from: bytes) } : nil
+            let source = photo.map { UnsafeRawBufferPointer($0.buffer) } ?? bytes
             let outcome: LosslessJPEG.Outcome
             do {
                 outcome = try withExtendedLifetime(photo) { try LosslessJPEG.rewrite(source, maxPixels: maxPixels, orientation: orientation, crop: nil,

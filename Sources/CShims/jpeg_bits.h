@@ -83,6 +83,24 @@ static inline void copy_bits(writer *w, const uint8_t *data, uint64_t from, uint
     *w = local;
 }
 
+/// A DHT segment defining `count` tables: table `tables[i]` as `ids[i]` (class << 4 | number).
+static inline void put_huffman_tables(writer *w, int count, const uint8_t *ids, const JHUFF_TBL *const *tables) {
+    size_t length = 2;
+    for (int i = 0; i < count; i++) {
+        length += 17;
+        for (int l = 1; l <= 16; l++) length += tables[i]->bits[l];
+    }
+    uint8_t head[4] = {0xFF, 0xC4, (uint8_t)(length >> 8), (uint8_t)length};
+    put_bytes(w, head, 4);
+    for (int i = 0; i < count; i++) {
+        size_t symbols = 0;
+        for (int l = 1; l <= 16; l++) symbols += tables[i]->bits[l];
+        put_bytes(w, &ids[i], 1);
+        put_bytes(w, tables[i]->bits + 1, 16);
+        put_bytes(w, tables[i]->huffval, symbols);
+    }
+}
+
 /// A raw writer's last bits, put out with zeros after them (and 8 bytes more, for copy_bits);
 /// how many bits it holds.
 static inline uint64_t finish_raw(writer *w) {

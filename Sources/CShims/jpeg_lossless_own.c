@@ -295,24 +295,9 @@ static void put_own_header(writer *w, const tp_lossless *t, const geometry *g, J
     uint8_t sof[2] = {0xFF, extended ? 0xC1 : 0xC0};
     put_bytes(w, sof, 2);
     put_bytes(w, frame + 2, frame_len - 2);
-    size_t length = 2;
-    for (int ac = 0; ac < 2; ac++)
-        for (int slot = 0; slot < 2; slot++) {
-            length += 17;
-            for (int l = 1; l <= 16; l++) length += tables[ac][slot].bits[l];
-        }
-    uint8_t dht[4] = {0xFF, 0xC4, (uint8_t)(length >> 8), (uint8_t)length};
-    put_bytes(w, dht, 4);
-    for (int ac = 0; ac < 2; ac++)
-        for (int slot = 0; slot < 2; slot++) {
-            const JHUFF_TBL *h = &tables[ac][slot];
-            uint8_t id = (uint8_t)(ac << 4 | slot);
-            size_t count = 0;
-            for (int l = 1; l <= 16; l++) count += h->bits[l];
-            put_bytes(w, &id, 1);
-            put_bytes(w, h->bits + 1, 16);
-            put_bytes(w, h->huffval, count);
-        }
+    static const uint8_t ids[4] = {0x00, 0x01, 0x10, 0x11};  // DC 0 and 1, AC 0 and 1
+    const JHUFF_TBL *const in_order[4] = {&tables[0][0], &tables[0][1], &tables[1][0], &tables[1][1]};
+    put_huffman_tables(w, 4, ids, in_order);
     uint8_t sos[4 + 1 + 2 * MAX_COMPS_IN_SCAN + 3] = {0xFF, 0xDA, 0, (uint8_t)(6 + 2 * g->comps), (uint8_t)g->comps};
     size_t n = 5;
     for (int c = 0; c < g->comps; c++) {

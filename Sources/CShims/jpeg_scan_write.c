@@ -219,22 +219,13 @@ static int put_header(writer *w, const tp_scan *s, const new_tables *nt, int rep
                       (m == JPEG_APP0 + 14 && colour) || (m == 0xC4 && replace_tables);
         if (m == 0xDA) {
             if (nt->count) {
-                size_t length = 2;
+                uint8_t ids[2 * NUM_HUFF_TBLS];
+                const JHUFF_TBL *tables[2 * NUM_HUFF_TBLS];
                 for (int i = 0; i < nt->count; i++) {
-                    length += 17;
-                    for (int l = 1; l <= 16; l++) length += nt->t[i].h.bits[l];
+                    ids[i] = (uint8_t)(nt->t[i].ac << 4 | nt->t[i].slot);
+                    tables[i] = &nt->t[i].h;
                 }
-                uint8_t head[4] = {0xFF, 0xC4, (uint8_t)(length >> 8), (uint8_t)length};
-                put_bytes(w, head, 4);
-                for (int i = 0; i < nt->count; i++) {
-                    const JHUFF_TBL *h = &nt->t[i].h;
-                    uint8_t id = (uint8_t)(nt->t[i].ac << 4 | nt->t[i].slot);
-                    size_t count = 0;
-                    for (int l = 1; l <= 16; l++) count += h->bits[l];
-                    put_bytes(w, &id, 1);
-                    put_bytes(w, h->bits + 1, 16);
-                    put_bytes(w, h->huffval, count);
-                }
+                put_huffman_tables(w, nt->count, ids, tables);
             }
             if (colour) {
                 uint8_t sos[14] = {0xFF, 0xDA, 0, 12, 3, 1, (uint8_t)(s->dc_slot[0] << 4 | s->ac_slot[0]),
