@@ -18,13 +18,6 @@
 
 // MARK: - Memory
 
-/// Gives the whole pages inside [from, to) back to the system: they read as zeros afterwards.
-static void give_back(const void *from, const void *to) {
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    uintptr_t a = ((uintptr_t)from + page - 1) & ~(page - 1), b = (uintptr_t)to & ~(page - 1);
-    if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
-}
-
 /// Component ci's blocks are `padded width × padded height` in MCU units, rows contiguous, each
 /// component starting on a page of its own.
 static size_t padded_width(const jpeg_component_info *c) {
@@ -70,12 +63,6 @@ void tp_ll_own_free(tp_lossless *t) {
 
 // MARK: - Open
 
-/// Gives back the pages of a decoded scan's bytes (jpeg_progressive.c calls it, from any thread).
-static void release_scan(void *ctx, size_t offset, size_t len) {
-    const uint8_t *bytes = ctx;
-    give_back(bytes + offset, bytes + offset + len);
-}
-
 /// Whether the own path takes t->src (its headers read): a progressive, Huffman-coded YCbCr or RGB
 /// picture whose MCU the sequential output can interleave.
 static int own_path_takes(const tp_lossless *t) {
@@ -116,7 +103,7 @@ int tp_ll_own_read(tp_lossless *t, const uint8_t *bytes, size_t len) {
     if (!own_path_takes(t) || !keep_header(t, bytes, len)) return TP_UNSUPPORTED;
     if (!own_alloc(t)) fail_now((j_common_ptr)&t->src, TP_NOMEM, "out of memory");
     t->source_len = len;
-    if (!tp_progressive_decode(&t->src, bytes, len, t->own_rows, t->max_scans, 2, release_scan, (void *)bytes)) {
+    if (!tp_progressive_decode(&t->src, bytes, len, t->own_rows, t->max_scans, 2, 1)) {
         tp_ll_own_free(t);
         return TP_RETRY;
     }
@@ -251,7 +238,7 @@ static inline __attribute__((always_inline)) void run_half_as(half *hf, int coun
         for (int c = 0; c < g->comps; c++) {
             const uint8_t *end = (const uint8_t *)g->rows[c][(my + 1) * g->v[c] - 1] + g->padded[c] * sizeof(JBLOCK);
             if (end - kept[c] < 1 << 20 && my + 1 < hf->row1) continue;
-            give_back(kept[c], end);
+            tp_give_back(kept[c], end);
             const uint8_t *page = (const uint8_t *)((uintptr_t)end & ~((uintptr_t)sysconf(_SC_PAGESIZE) - 1));
             if (page > kept[c]) kept[c] = page;
         }

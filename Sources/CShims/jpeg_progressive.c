@@ -7,7 +7,8 @@
 // start_pass_phuff_decoder does, keeping a progression status of its own. Scans that touch the
 // same coefficients (a component's band of them; a DC scan its components' coefficient 0) are
 // joined into groups, and the groups are shared out between the threads by their bytes. Each
-// thread unstuffs its scans one at a time into a buffer of its own and decodes them in file order
+// thread unstuffs its scans one at a time (in place, in the bytes the caller lets it use up, else
+// into a buffer of its own) and decodes them in file order
 // (ITU T.81 G.1.2, exactly as jdphuff.c decodes it), one loop for each kind of scan, with the
 // walker's 9-bit lookahead tables (jpeg_scan_private.h) fed from a bit register. An AC
 // refinement, most of the work, keeps a mask of the block's nonzero coefficients, so that it
@@ -32,6 +33,8 @@ typedef struct {
     unsigned restart;                        // MCUs in a restart interval; 0 for none
     long markers;                            // the restart markers in its data
     size_t start, end;                       // its entropy-coded data: bytes[start, end)
+    size_t room;                             // where the next scan's data starts (or the file's end):
+                                             // bytes[start, room) are this scan's alone once the markers are read
 } scan;
 
 /// A scan's MCUs: how many, and where each of an MCU's blocks lies.
@@ -102,8 +105,7 @@ typedef struct {
     unsigned restart;                         // the restart interval in force
     int coef_bits[MAX_COMPONENTS][DCTSIZE2];  // as libjpeg's: each coefficient's last Al, -1 before any scan
     zigzag_bits zigzag;                       // for AC refinement
-    void (*release)(void *ctx, size_t offset, size_t len);  // a scan's bytes, once read (may be NULL)
-    void *release_ctx;
+    int consume;                              // the bytes may be unstuffed in place and given back
 } reader;
 
 /// Whether the SOF2 segment `seg` (`n` bytes after its length) is the frame `d` read, from which
@@ -293,46 +295,60 @@ static int read_markers(reader *r) {
 
 // MARK: - Decoding
 
+/// In place, how far a decoder reads on before it gives the pages behind it back: a whole number
+/// of pages, and few system calls.
+enum { GIVE_BACK_STEP = 1 << 18 };
+
 /// A thread's share: its scans, and the buffer it unstuffs each of them into.
 typedef struct {
     const reader *r;
     JBLOCKROW *const *rows;
     int *mine, count;       // its scans' numbers: in file order, those of DC coefficients last
     atomic_int *failed;     // set by the first thread that fails, so that the others stop
-    uint8_t *data;          // the scan being decoded, unstuffed, then PADDING zero bytes
+    uint8_t *data;          // a scan that could not be unstuffed in place, then PADDING zero bytes
     size_t data_cap;
+    int in_place;           // the scan being decoded lies in the reader's bytes, given back as it is read
+    uint64_t bytes;         // its scans' bytes (an empty scan counts one)
+    struct crew *crew;      // the first worker's: the others, which it starts (see work)
     size_t *markers;        // where its restart markers were in the unstuffed data
     long marker_cap;
     int ok;                 // 1 until it fails
     pthread_t thread;
 } worker;
 
-/// Unstuffs scan `s` into w->data (grown if need be), noting where its restart markers were, and
-/// sets `*len` to its length; 0 when out of memory.
-static int unstuff(worker *w, const scan *s, size_t *len) {
+/// Makes w->data hold `n` bytes and PADDING: a buffer of about that size, as a larger one held
+/// for a small scan is memory the export's peak would count. 0 when out of memory.
+static int size_buffer(worker *w, size_t n) {
+    if (w->data_cap >= n + PADDING && w->data_cap <= 2 * (n + PADDING)) return 1;
+    free(w->data);  // nothing in it to keep
+    w->data = malloc(n + PADDING);
+    w->data_cap = w->data ? n + PADDING : 0;
+    return w->data != NULL;
+}
+
+/// Unstuffs scan `s`, noting where its restart markers were: in place when the reader's bytes may
+/// be used up and PADDING bytes fit after the unstuffed data in the scan's room (the stuffed bytes
+/// it dropped and the markers after it: only an almost empty scan has too few), else into w->data
+/// (grown if need be). Sets `*data` and `*len` to the result, and w->in_place; 0 when out of memory.
+static int unstuff(worker *w, const scan *s, const uint8_t **data, size_t *len) {
     size_t n = s->end - s->start;
-    // A buffer of about the scan's size: a larger one held for a small scan is memory the export's
-    // peak would count.
-    if (w->data_cap < n + PADDING || w->data_cap > 2 * (n + PADDING)) {
-        free(w->data);  // nothing in it to keep
-        w->data = malloc(n + PADDING);
-        w->data_cap = w->data ? n + PADDING : 0;
-        if (!w->data) return 0;
-    }
     if (w->marker_cap < s->markers) {
         free(w->markers);
         w->markers = malloc((size_t)s->markers * sizeof *w->markers);
         w->marker_cap = w->markers ? s->markers : 0;
         if (!w->markers) return 0;
     }
+    w->in_place = w->r->consume;
+    if (!w->in_place && !size_buffer(w, n)) return 0;
     // The marker pass has checked the data: each 0xFF in it is stuffed or starts a restart marker.
+    // Unstuffed data is never longer than what it is read from, so in place it never overtakes it.
     const uint8_t *p = w->r->b + s->start, *end = w->r->b + s->end;
-    uint8_t *out = w->data;
+    uint8_t *first = w->in_place ? (uint8_t *)w->r->b + s->start : w->data, *out = first;
     long k = 0;
     while (p < end) {
         const uint8_t *ff = memchr(p, 0xFF, (size_t)(end - p));
         if (!ff) ff = end;
-        memcpy(out, p, (size_t)(ff - p));
+        if (out != p) memmove(out, p, (size_t)(ff - p));
         out += ff - p;
         if (ff == end) break;
         p = ff + 1;
@@ -342,11 +358,20 @@ static int unstuff(worker *w, const scan *s, size_t *len) {
             *out++ = 0xFF;
         } else {
             if (k == s->markers) return 0;  // never
-            w->markers[k++] = (size_t)(out - w->data);
+            w->markers[k++] = (size_t)(out - first);
         }
     }
+    *len = (size_t)(out - first);
+    if (w->in_place && (size_t)(out - first) + PADDING > s->room - s->start) {
+        // No room for the padding: the unstuffed bytes go to a buffer after all.
+        w->in_place = 0;
+        if (!size_buffer(w, *len)) return 0;
+        memcpy(w->data, first, *len);
+        out = w->data + *len;
+        first = w->data;
+    }
     memset(out, 0, PADDING);
-    *len = (size_t)(out - w->data);
+    *data = first;
     return k == s->markers;
 }
 
@@ -440,6 +465,7 @@ static inline __attribute__((always_inline)) int decode(const worker *w, const s
     mcu_row(w->rows, &l, 0, row);
     int mx = 0, my = 0;
     bit_reader br = {0, 0, data};
+    const uint8_t *given = data;  // in place: the pages before it were given back
     int64_t m = 0;
     for (long iv = 0; m < total; iv++) {
         // Each restart interval ends at its marker, or the last one at the data's end; the DC
@@ -543,6 +569,14 @@ static inline __attribute__((always_inline)) int decode(const worker *w, const s
             if (++mx == l.per_row) {
                 mx = 0;
                 if (++my < l.rows) mcu_row(w->rows, &l, my, row);
+                // The bytes read (up to the 8 a refill may read again) are not read again.
+                if (w->in_place && br.next - given >= GIVE_BACK_STEP) {
+                    const uint8_t *upto = (const uint8_t *)((uintptr_t)(br.next - 8) & ~(uintptr_t)(GIVE_BACK_STEP - 1));
+                    if (upto > given) {
+                        tp_give_back(given, upto);
+                        given = upto;
+                    }
+                }
                 if (atomic_load_explicit(w->failed, memory_order_relaxed)) return 0;
             }
         }
@@ -558,21 +592,50 @@ static int decode_dc_refine(const worker *w, const scan *s, const uint8_t *data,
 static int decode_ac_first(const worker *w, const scan *s, const uint8_t *data, size_t len) { return decode(w, s, data, len, AC_FIRST); }
 static int decode_ac_refine(const worker *w, const scan *s, const uint8_t *data, size_t len) { return decode(w, s, data, len, AC_REFINE); }
 
-/// Runs a worker's scans in file order; the first failure stops every worker.
+enum { MAX_THREADS = 64, DC_GROUP = 128 };  // DC_GROUP: a flag beside a thread's number
+
+/// The workers but the first, which the first starts on threads of their own.
+typedef struct crew {
+    worker *workers;
+    int threads, launched;
+    int started[MAX_THREADS];  // whether worker t has a thread (to join), else it runs after the first
+    uint64_t when_left;        // the first starts them once it has no more bytes than this left
+} crew;
+
+static void *work(void *arg);
+
+static void launch(crew *c) {
+    for (int t = 1; t < c->threads; t++)
+        if (c->workers[t].count) c->started[t] = pthread_create(&c->workers[t].thread, NULL, work, &c->workers[t]) == 0;
+    c->launched = 1;
+}
+
+/// Runs a worker's scans in file order; the first failure stops every worker. The first worker
+/// starts the others once it has as few bytes left as the largest of their shares: each
+/// component's first scans touch all of its blocks, so the blocks' memory is then touched while
+/// most of the first worker's bytes (the luma's, usually: most of the photo) are already given
+/// back, and all still end at about the same time.
 static void *work(void *arg) {
     worker *w = arg;
     static int (*const decoders[])(const worker *, const scan *, const uint8_t *, size_t) = {
         [DC_FIRST] = decode_dc_first, [DC_REFINE] = decode_dc_refine, [AC_FIRST] = decode_ac_first, [AC_REFINE] = decode_ac_refine};
+    uint64_t left = w->bytes;
     for (int i = 0; i < w->count && w->ok; i++) {
+        if (w->crew && !w->crew->launched && left <= w->crew->when_left) launch(w->crew);
         const scan *s = &w->r->scans[w->mine[i]];
+        left -= s->end - s->start + 1;
+        const uint8_t *data = NULL;
         size_t len;
-        int ok = !atomic_load_explicit(w->failed, memory_order_relaxed) && unstuff(w, s, &len);
-        if (ok && w->r->release) w->r->release(w->r->release_ctx, s->start, s->end - s->start);  // not read again
-        if (!ok || !decoders[s->kind](w, s, w->data, len)) {
+        int ok = !atomic_load_explicit(w->failed, memory_order_relaxed) && unstuff(w, s, &data, &len);
+        const uint8_t *room = w->r->b + s->start, *room_end = w->r->b + s->room;
+        if (ok && w->r->consume && !w->in_place) tp_give_back(room, room_end);  // copied: not read again
+        if (!ok || !decoders[s->kind](w, s, data, len)) {
             w->ok = 0;
             atomic_store_explicit(w->failed, 1, memory_order_relaxed);
         }
+        if (w->r->consume) tp_give_back(room, room_end);
     }
+    if (w->crew && !w->crew->launched) launch(w->crew);
     free(w->data);
     free(w->markers);
     w->data = NULL;
@@ -581,8 +644,6 @@ static void *work(void *arg) {
 }
 
 // MARK: - Threads
-
-enum { MAX_THREADS = 64, DC_GROUP = 128 };  // DC_GROUP: a flag beside a thread's number
 
 /// The root of scan i's group, halving the path on the way.
 static int group_of(int *parent, int i) {
@@ -644,8 +705,8 @@ static void share_out(const reader *r, int threads, int *parent, group *groups, 
     for (int i = 0; i < n; i++) thread_of[i] = thread_of[group_of(parent, i)];
 }
 
-/// Runs the scans on up to `threads` workers (see share_out), the first on this thread; whether
-/// every scan was decoded.
+/// Runs the scans on up to `threads` workers (see share_out), the first on this thread, which
+/// starts the others (see work); whether every scan was decoded.
 static int run_scans(const reader *r, JBLOCKROW *const rows[MAX_COMPONENTS], int threads) {
     int n = r->count;
     if (threads > n) threads = n;
@@ -659,20 +720,23 @@ static int run_scans(const reader *r, JBLOCKROW *const rows[MAX_COMPONENTS], int
         share_out(r, threads, parent, groups, thread_of);
         atomic_int failed;
         atomic_init(&failed, 0);
-        int *next = lists, started[MAX_THREADS] = {0};
+        int *next = lists;
+        crew others = {.workers = workers, .threads = threads};
         for (int t = 0; t < threads; t++) {
             worker *w = &workers[t];
-            *w = (worker){.r = r, .rows = rows, .mine = next, .failed = &failed, .ok = 1};
+            *w = (worker){.r = r, .rows = rows, .mine = next, .failed = &failed, .ok = 1, .crew = t ? NULL : &others};
             for (int dc = 0; dc <= DC_GROUP; dc += DC_GROUP)  // a DC group's scans after the others
                 for (int i = 0; i < n; i++)
-                    if (thread_of[i] == (t | dc)) w->mine[w->count++] = i;
+                    if (thread_of[i] == (t | dc)) {
+                        w->mine[w->count++] = i;
+                        w->bytes += r->scans[i].end - r->scans[i].start + 1;
+                    }
             next += w->count;
+            if (t && w->bytes > others.when_left) others.when_left = w->bytes;
         }
-        for (int t = 1; t < threads; t++)
-            if (workers[t].count) started[t] = pthread_create(&workers[t].thread, NULL, work, &workers[t]) == 0;
         work(&workers[0]);
         for (int t = 1; t < threads; t++) {
-            if (started[t]) pthread_join(workers[t].thread, NULL);
+            if (others.started[t]) pthread_join(workers[t].thread, NULL);
             else work(&workers[t]);  // no thread to be had (or nothing to do): here, after the first
         }
         for (int t = 0; t < threads; t++) ok &= workers[t].ok;
@@ -686,8 +750,7 @@ static int run_scans(const reader *r, JBLOCKROW *const rows[MAX_COMPONENTS], int
 }
 
 int tp_progressive_decode(const struct jpeg_decompress_struct *d, const uint8_t *bytes, size_t len,
-                          JBLOCKROW *const rows[MAX_COMPONENTS], int max_scans, int threads,
-                          void (*release)(void *ctx, size_t offset, size_t len), void *release_ctx) {
+                          JBLOCKROW *const rows[MAX_COMPONENTS], int max_scans, int threads, int consume) {
     if (!d || !bytes || !d->progressive_mode || d->arith_code || d->data_precision != 8 || d->num_components < 1 ||
         d->num_components > MAX_COMPONENTS || max_scans < 1 || threads < 1)
         return 0;
@@ -697,11 +760,12 @@ int tp_progressive_decode(const struct jpeg_decompress_struct *d, const uint8_t 
     r->b = bytes;
     r->len = len;
     r->max = max_scans;
-    r->release = release;
-    r->release_ctx = release_ctx;
+    r->consume = consume;
     memset(r->coef_bits, 0xFF, sizeof r->coef_bits);
     make_zigzag_bits(r->zigzag);
-    int ok = read_markers(r) && run_scans(r, rows, threads);
+    int ok = read_markers(r);
+    for (int i = 0; ok && i < r->count; i++) r->scans[i].room = i + 1 < r->count ? r->scans[i + 1].start : len;
+    ok = ok && run_scans(r, rows, threads);
     for (int i = 0; i < r->built_count; i++) free(r->built[i]);
     free(r->built);
     free(r->scans);

@@ -32,6 +32,9 @@ import Testing
         "jpegtran -progressive -optimize": "cjpeg coffee.ppm > plain.jpg && jpegtran -progressive -optimize -copy all plain.jpg > photo.jpg",
         "Pillow progressive=True": "/usr/bin/python3 -c \"from PIL import Image; Image.open('coffee.ppm').save('photo.jpg', quality=90, progressive=True, optimize=True)\"",
         "ImageMagick -interlace JPEG": "/usr/bin/convert coffee.ppm -interlace JPEG -quality 90 photo.jpg",
+        // Scans large and busy enough (hundreds of kilobytes, thousands of stuffed bytes) to be
+        // unstuffed in place and given back while they are decoded, beside small ones that are not.
+        "large and grainy, 4:4:4": "convert coffee.ppm -resize '2000x1333!' -seed 7 -attenuate 0.6 +noise Gaussian big.ppm && cjpeg -progressive -sample 1x1 -quality 95 big.ppm > photo.jpg",
     ]
 
     @Test(arguments: photos.keys.sorted())
@@ -73,6 +76,19 @@ import Testing
         // The blocks against the photo without the bytes (the tests' reader refuses a warning).
         let blocks = try LosslessJPEGTests.compareBlocks(clean, e.lossless, boxes: e.boxes)
         #expect(blocks.changedOutside.isEmpty && blocks.kept > 0, "changed outside the tags \(blocks.changedOutside.prefix(5))")
+    }
+
+    /// A photo whose large scans are unstuffed in place, and their pages given back while they are
+    /// decoded, is taken by the own decoder (not left to libjpeg, which would throw `UsedUp` here),
+    /// and every block is the photo's.
+    @Test func scansUnstuffedInPlaceGiveThePhotosBlocks() throws {
+        let source = try LosslessPhotosAsTheyComeTests.photo(Self.photos["large and grainy, 4:4:4"]!)
+        let sink = MemorySink()
+        let photo = ConsumableBytes(count: source.count) { $0.copyBytes(from: source) }
+        _ = try LosslessJPEG.rewrite(UnsafeRawBufferPointer(photo.buffer), maxPixels: 1 << 30, orientation: .upright, crop: nil,
+                                     consuming: true, to: sink, bounds: { _ in [] }, paint: { _, _ in })
+        let blocks = try LosslessJPEGTests.compareBlocks(source, sink.bytes, boxes: [])
+        #expect(blocks.changedOutside.isEmpty && blocks.kept > 0, "changed \(blocks.changedOutside.prefix(5))")
     }
 
     /// A photo cut inside a scan: the own decoder gives up having used the photo up, before the
