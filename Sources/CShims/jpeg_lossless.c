@@ -280,6 +280,10 @@ static void rgb_to_cmyk(const JSAMPLE *rgb, JSAMPLE *out, int inverted) {
 
 // MARK: - Decode and replace
 
+/// How many MCU rows tp_lossless_decode decodes at a time: the temporary JPEG and libjpeg's
+/// buffers then cover a strip of the rectangle (and its context), not the whole of it.
+enum { DECODE_STRIP_MCUS = 8 };
+
 int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *rgb, size_t stride,
                        char *msg, size_t msg_cap) {
     if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3) {
@@ -289,16 +293,7 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
     LL_GUARD(t, msg, msg_cap);
     int mw = DCTSIZE * t->src.max_h_samp_factor, mh = DCTSIZE * t->src.max_v_samp_factor;
     int w = (int)t->src.image_width, h = (int)t->src.image_height;
-    // One MCU of context on every side, so the decoded rectangle is what the whole picture gives.
-    int cx0 = x0 > 0 ? x0 - mw : 0, cy0 = y0 > 0 ? y0 - mh : 0;
-    int cx1 = x1 + mw < w ? x1 + mw : w, cy1 = y1 + mh < h ? y1 + mh : h;
-    write_rectangle(t, cx0, cy0, cx1, cy1);
-
-    j_decompress_ptr d = read_temporary(t);
-    d->out_color_space = t->cmyk ? JCS_CMYK : JCS_EXT_RGB;
-    jpeg_start_decompress(d);
     int channels = t->cmyk ? 4 : 3, rw = x1 - x0, rh = y1 - y0;
-    t->row = tp_ll_alloc_or_fail(t, (size_t)(cx1 - cx0) * (size_t)channels);
     if (t->cmyk) {
         free(t->kept_cmyk);
         free(t->kept_rgb);
@@ -308,36 +303,42 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
         t->kept_rgb = tp_ll_alloc_or_fail(t, (size_t)rw * (size_t)rh * 3);
         t->kept[0] = x0; t->kept[1] = y0; t->kept[2] = x1; t->kept[3] = y1;
     }
-    while ((int)d->output_scanline < cy1 - cy0) {
-        int y = cy0 + (int)d->output_scanline;
-        JSAMPROW row = t->row;
-        if (jpeg_read_scanlines(d, &row, 1) != 1) fail_now((j_common_ptr)d, TP_DAMAGED, "decoder made no progress");
-        if (y < y0 || y >= y1) continue;
-        const JSAMPLE *from = t->row + (size_t)(x0 - cx0) * (size_t)channels;
-        uint8_t *to = rgb + (size_t)(y - y0) * stride;
-        if (t->cmyk) {
-            memcpy(t->kept_cmyk + (size_t)(y - y0) * rw * 4, from, (size_t)rw * 4);
-            cmyk_to_rgb(from, to, (unsigned)rw, t->inverted);
-            memcpy(t->kept_rgb + (size_t)(y - y0) * rw * 3, to, (size_t)rw * 3);
-        } else {
-            memcpy(to, from, (size_t)rw * 3);
+    // One MCU of context on every side, so the decoded rectangle is what the whole picture gives;
+    // strips of it give the same pixels, as nothing is re-encoded between them.
+    int cx0 = x0 > 0 ? x0 - mw : 0, cx1 = x1 + mw < w ? x1 + mw : w;
+    for (int sy0 = y0; sy0 < y1; sy0 += DECODE_STRIP_MCUS * mh) {
+        int sy1 = y1 - sy0 > DECODE_STRIP_MCUS * mh ? sy0 + DECODE_STRIP_MCUS * mh : y1;
+        int cy0 = sy0 > 0 ? sy0 - mh : 0, cy1 = sy1 + mh < h ? sy1 + mh : h;
+        write_rectangle(t, cx0, cy0, cx1, cy1);
+        j_decompress_ptr d = read_temporary(t);
+        d->out_color_space = t->cmyk ? JCS_CMYK : JCS_EXT_RGB;
+        jpeg_start_decompress(d);
+        t->row = tp_ll_alloc_or_fail(t, (size_t)(cx1 - cx0) * (size_t)channels);
+        while ((int)d->output_scanline < cy1 - cy0) {
+            int y = cy0 + (int)d->output_scanline;
+            JSAMPROW row = t->row;
+            if (jpeg_read_scanlines(d, &row, 1) != 1) fail_now((j_common_ptr)d, TP_DAMAGED, "decoder made no progress");
+            if (y < sy0 || y >= sy1) continue;
+            const JSAMPLE *from = t->row + (size_t)(x0 - cx0) * (size_t)channels;
+            uint8_t *to = rgb + (size_t)(y - y0) * stride;
+            if (t->cmyk) {
+                memcpy(t->kept_cmyk + (size_t)(y - y0) * rw * 4, from, (size_t)rw * 4);
+                cmyk_to_rgb(from, to, (unsigned)rw, t->inverted);
+                memcpy(t->kept_rgb + (size_t)(y - y0) * rw * 3, to, (size_t)rw * 3);
+            } else {
+                memcpy(to, from, (size_t)rw * 3);
+            }
         }
+        jpeg_finish_decompress(d);
+        tp_ll_drop_temporaries(t);
     }
-    jpeg_finish_decompress(d);
-    tp_ll_drop_temporaries(t);
     return TP_OK;
 }
 
-int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
-                        const uint8_t *mcu_mask, size_t mask_len, char *msg, size_t msg_cap) {
-    int mcu_w = t ? DCTSIZE * t->src.max_h_samp_factor : 1, mcu_h = t ? DCTSIZE * t->src.max_v_samp_factor : 1;
-    if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3 ||
-        (mcu_mask && mask_len < (size_t)((x1 - x0 + mcu_w - 1) / mcu_w) * (size_t)((y1 - y0 + mcu_h - 1) / mcu_h)) ||
-        (t->cmyk && (!t->kept_cmyk || t->kept[0] != x0 || t->kept[1] != y0 || t->kept[2] != x1 || t->kept[3] != y1))) {
-        tp_copy_message(msg, msg_cap, "invalid rectangle to replace");
-        return TP_MISUSE;
-    }
-    LL_GUARD(t, msg, msg_cap);
+/// tp_lossless_replace's work on rows [y0, y1) of its rectangle, `rgb` being row y0's first pixel,
+/// `kept_row` its row in t->kept_cmyk and t->kept_rgb, `mcu_mask` the strip's MCUs (NULL: all).
+static void replace_strip(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride, size_t kept_row,
+                          const uint8_t *mcu_mask) {
     int rw = x1 - x0, rh = y1 - y0;
     j_compress_ptr c = start_temporary_compressor(t, rw, rh);
     // A zero in a quantization table decodes (that frequency is dropped) but would divide by
@@ -363,7 +364,7 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
         const uint8_t *from = rgb + (size_t)y * stride;
         JSAMPROW row = (JSAMPROW)from;
         if (t->cmyk) {
-            const JSAMPLE *kept_rgb = t->kept_rgb + (size_t)y * rw * 3, *kept_cmyk = t->kept_cmyk + (size_t)y * rw * 4;
+            const JSAMPLE *kept_rgb = t->kept_rgb + (kept_row + (size_t)y) * rw * 3, *kept_cmyk = t->kept_cmyk + (kept_row + (size_t)y) * rw * 4;
             for (int x = 0; x < rw; x++) {
                 if (memcmp(from + 3 * x, kept_rgb + 3 * x, 3) == 0) memcpy(t->row + 4 * x, kept_cmyk + 4 * x, 4);
                 else rgb_to_cmyk(from + 3 * x, t->row + 4 * x, t->inverted);
@@ -400,6 +401,31 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
         }
     }
     tp_ll_drop_temporaries(t);
+}
+
+int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const uint8_t *rgb, size_t stride,
+                        const uint8_t *mcu_mask, size_t mask_len, char *msg, size_t msg_cap) {
+    int mcu_w = t ? DCTSIZE * t->src.max_h_samp_factor : 1, mcu_h = t ? DCTSIZE * t->src.max_v_samp_factor : 1;
+    if (!t || !rgb || !tp_ll_aligned(t, x0, y0, x1, y1) || stride < (size_t)(x1 - x0) * 3 ||
+        (mcu_mask && mask_len < (size_t)((x1 - x0 + mcu_w - 1) / mcu_w) * (size_t)((y1 - y0 + mcu_h - 1) / mcu_h)) ||
+        (t->cmyk && (!t->kept_cmyk || t->kept[0] != x0 || t->kept[1] != y0 || t->kept[2] != x1 || t->kept[3] != y1))) {
+        tp_copy_message(msg, msg_cap, "invalid rectangle to replace");
+        return TP_MISUSE;
+    }
+    LL_GUARD(t, msg, msg_cap);
+    int mh = mcu_h, across = (x1 - x0 + mcu_w - 1) / mcu_w;
+    // A strip of MCU rows at a time, as tp_lossless_decode reads them: each MCU's coefficients
+    // come from its own pixels alone, so strips give the blocks the whole rectangle would.
+    for (int sy0 = y0; sy0 < y1; sy0 += DECODE_STRIP_MCUS * mh) {
+        int sy1 = y1 - sy0 > DECODE_STRIP_MCUS * mh ? sy0 + DECODE_STRIP_MCUS * mh : y1;
+        const uint8_t *strip_mask = mcu_mask ? mcu_mask + (size_t)((sy0 - y0) / mh) * (size_t)across : NULL;
+        if (strip_mask) {
+            int any = 0;
+            for (size_t i = 0; i < (size_t)((sy1 - sy0 + mh - 1) / mh) * (size_t)across && !any; i++) any = strip_mask[i];
+            if (!any) continue;
+        }
+        replace_strip(t, x0, sy0, x1, sy1, rgb + (size_t)(sy0 - y0) * stride, stride, (size_t)(sy0 - y0), strip_mask);
+    }
     return TP_OK;
 }
 

@@ -11,16 +11,17 @@ import Glibc
 /// The tags' bounds are snapped out to the MCU grid and merged where they overlap; each such
 /// rectangle is decoded (exactly as a full decode gives it), painted, and the MCUs in which a
 /// pixel changed get new coefficients. Memory: the source's coefficients (128 bytes per 8×8 block
-/// of every component, about 1.5 × 64 bytes a pixel for 4:2:0, 3 × for 4:4:4) plus one
-/// picture-wide band per rectangle.
+/// of every component, about 1.5 × 64 bytes a pixel for 4:2:0, 3 × for 4:4:4) plus the pixels
+/// of one rectangle at a time, and the masks of the tags in it (each tag is rasterized when its
+/// rectangle is painted, not beside the photo's blocks all along).
 public enum LosslessJPEG {
-    /// Writes `bytes` (a JPEG stored with EXIF `orientation`, `scene.size` large once turned
-    /// upright and cut to `crop`) with the scene's tags to `sink`; returns the decoder's
+    /// Writes `bytes` (a JPEG stored with EXIF `orientation`, `layout.size` large once turned
+    /// upright and cut to `crop`) with the layout's tags to `sink`; returns the decoder's
     /// tolerated warning, if any. The plan has checked that the turn and crop are lossless.
     /// - Throws: `ImageError` for a damaged or oversized source; the sink's error when it refuses.
-    static func export(_ bytes: UnsafeRawBufferPointer, scene: TagScene, orientation: Orientation = .upright, crop: CropRect? = nil,
+    static func export(_ bytes: UnsafeRawBufferPointer, layout: SceneLayout, orientation: Orientation = .upright, crop: CropRect? = nil,
                        maxPixels: Int, to sink: any OutputSink) throws -> Outcome {
-        try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink, bounds: tagBounds(scene), paint: tagPainter(scene))
+        try rewrite(bytes, maxPixels: maxPixels, orientation: orientation, crop: crop, to: sink, bounds: tagBounds(layout), paint: tagPainter(layout))
     }
 
     /// `export` of a photo it may use up (see `ConsumableBytes`): a progressive photo that is
@@ -28,31 +29,35 @@ public enum LosslessJPEG {
     /// back as they are used.
     /// - Throws: `UsedUp` when that decoder gave up on the photo after using it up (the caller
     ///   exports it again from bytes read anew, before anything reached `sink`); else as `export`.
-    static func export(consuming photo: ConsumableBytes, scene: TagScene, orientation: Orientation = .upright, crop: CropRect? = nil,
+    static func export(consuming photo: ConsumableBytes, layout: SceneLayout, orientation: Orientation = .upright, crop: CropRect? = nil,
                        maxPixels: Int, to sink: any OutputSink) throws -> Outcome {
         try withExtendedLifetime(photo) {
             try rewrite(UnsafeRawBufferPointer(photo.buffer), maxPixels: maxPixels, orientation: orientation, crop: crop,
-                        consuming: orientation == .upright && crop == nil, to: sink, bounds: tagBounds(scene), paint: tagPainter(scene))
+                        consuming: orientation == .upright && crop == nil, to: sink, bounds: tagBounds(layout), paint: tagPainter(layout))
         }
     }
 
     /// The own decoder of a progressive photo gave up after using the photo up (`export(consuming:)`).
     public struct UsedUp: Error {}
 
-    /// The rectangles the scene's tags paint, once the picture is checked to be the scene's size.
-    private static func tagBounds(_ scene: TagScene) -> (PictureSize) throws -> [PixelRect] {
+    /// The rectangles the layout's tags paint, once the picture is checked to be the layout's size.
+    private static func tagBounds(_ layout: SceneLayout) -> (PictureSize) throws -> [PixelRect] {
         { size in
-            guard size == scene.size else {
-                throw ImageError.failed(.jpeg, "the scene is \(scene.size.width)×\(scene.size.height), the JPEG \(size.width)×\(size.height)")
+            guard size == layout.size else {
+                throw ImageError.failed(.jpeg, "the tags are laid out on \(layout.size.width)×\(layout.size.height), the JPEG is \(size.width)×\(size.height)")
             }
-            return scene.tags.map(\.bounds)
+            return layout.drawings.map { TagPainter.bounds($0.geometry, picture: size) }
         }
     }
 
-    /// Paints the scene's tags that reach into a rectangle.
-    private static func tagPainter(_ scene: TagScene) -> (RowBand, PixelRect) -> Void {
+    /// Rasterizes and paints, in order, the layout's tags that reach into a rectangle: their masks
+    /// are held only while it is painted.
+    private static func tagPainter(_ layout: SceneLayout) -> (RowBand, PixelRect) -> Void {
         { band, rect in
-            for tag in scene.tags where !tag.bounds.intersection(rect).isEmpty { tag.paint(into: band) }
+            for drawing in layout.drawings where !TagPainter.bounds(drawing.geometry, picture: layout.size).intersection(rect).isEmpty {
+                TagPainter.prepare(drawing.geometry, glyphs: drawing.glyphs, picture: layout.size, kind: drawing.kind,
+                                   priceSplit: drawing.priceSplit).paint(into: band)
+            }
         }
     }
 
@@ -61,11 +66,13 @@ public enum LosslessJPEG {
     /// turned upright from EXIF `orientation` and cut to `crop` (upright pixels; nil: all of it)
     /// in the coefficient domain, block by block, as `jpegtran -perfect` would. `bounds` is given the
     /// picture's size and returns the rectangles `paint` may change; `paint` is called once per
-    /// merged rectangle with a picture-wide band of that rectangle's rows (only its columns
-    /// hold pixels) and must write nothing outside the rectangle; it may be called twice for a
-    /// rectangle (when the MCU path gives up, see `rewriteByMCUs`). (Not in strips of MCU rows: a
-    /// strip decoded after the one above it was re-encoded would see that strip's new chroma at
-    /// its top edge, where 4:2:0's upsampling reaches, and differ from the whole picture's.) A baseline source goes by
+    /// merged rectangle with a window of that rectangle's pixels (`RowBand(window:…)`) and must
+    /// write nothing outside the rectangle; it may be called twice for a
+    /// rectangle (when the MCU path gives up, see `rewriteByMCUs`). (Not rectangle by rectangle cut
+    /// into strips of MCU rows: a strip decoded after the one above it was re-encoded would see
+    /// that strip's new chroma at its top edge, where 4:2:0's upsampling reaches, and differ from
+    /// the whole picture's. The transcoder decodes and re-encodes a rectangle in strips, all of
+    /// them decoded before any is re-encoded.) A baseline source goes by
     /// MCUs unless `byMCUs` is false: the MCUs no tag touches are copied as they were coded. A
     /// greyscale source is painted with colour planes and written with them if `paint` left colour
     /// (`Outcome.gainedColour`); its luma blocks are kept all the same.
@@ -220,23 +227,41 @@ public enum LosslessJPEG {
     /// picture starts at picture pixel (`left`, `top`).
     static func repaint(_ rect: PixelRect, transcoder: OpaquePointer, left: Int = 0, top: Int = 0, mcu: (width: Int, height: Int),
                         pictureWidth: Int, paint: (RowBand, PixelRect) -> Void) throws {
-        // A picture-wide band, as painting expects, of which only the rectangle's columns are
-        // decoded and read: left uninitialised, so only their pages are ever touched.
-        let rowBytes = pictureWidth * 3, offset = rect.x0 * 3, spanBytes = rect.width * 3
-        let band = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * rect.height)
-        defer { band.deallocate() }
-        let start = band + offset
+        // A window of the rectangle's pixels, rows packed: ten tags on a 14.7 MP photo touch a few
+        // hundred kilobytes, not a page of every picture row each tag spans.
+        let rowBytes = rect.width * 3
+        let start = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * rect.height)
+        defer { start.deallocate() }
         try ShimCall.check(.jpeg) { msg, cap in
             tp_lossless_decode(transcoder, Int32(rect.x0 - left), Int32(rect.y0 - top), Int32(rect.x1 - left), Int32(rect.y1 - top),
                                start, rowBytes, msg, cap)
         }
-        // The rectangle's pixels as decoded, rows packed, to tell which MCUs painting changed.
-        var before = [UInt8](repeating: 0, count: spanBytes * rect.height)
-        before.withUnsafeMutableBufferPointer { copy in
-            for y in 0..<rect.height { (copy.baseAddress! + y * spanBytes).update(from: start + y * rowBytes, count: spanBytes) }
+        // Which MCUs painting changed: the rectangle is decoded again a strip at a time and compared,
+        // rather than held twice. A CMYK source's pixels are kept as decoded instead, since a
+        // decode replaces the CMYK the transcoder keeps for the rectangle it decoded last.
+        var info = tp_lossless_info()
+        tp_lossless_get_info(transcoder, &info)
+        let before = info.cmyk != 0 ? [UInt8](UnsafeBufferPointer(start: start, count: rowBytes * rect.height)) : nil
+        paint(RowBand(window: start, width: pictureWidth, columns: rect.x0..<rect.x1, channels: 3, bytesPerRow: rowBytes,
+                      rows: rect.y0..<rect.y1), rect)
+        var mask: [UInt8]
+        if let before {
+            mask = changedMCUs(before: before, after: start, rowBytes: rowBytes, rect: rect, mcu: mcu)
+        } else {
+            mask = []
+            let strip = 8 * mcu.height
+            var decoded = [UInt8](repeating: 0, count: rowBytes * min(strip, rect.height))
+            for y0 in stride(from: rect.y0, to: rect.y1, by: strip) {
+                let part = PixelRect(x0: rect.x0, y0: y0, x1: rect.x1, y1: min(y0 + strip, rect.y1))
+                try decoded.withUnsafeMutableBufferPointer { buffer in
+                    try ShimCall.check(.jpeg) { msg, cap in
+                        tp_lossless_decode(transcoder, Int32(part.x0 - left), Int32(part.y0 - top), Int32(part.x1 - left),
+                                           Int32(part.y1 - top), buffer.baseAddress, rowBytes, msg, cap)
+                    }
+                }
+                mask += changedMCUs(before: decoded, after: start + (y0 - rect.y0) * rowBytes, rowBytes: rowBytes, rect: part, mcu: mcu)
+            }
         }
-        paint(RowBand(base: band, width: pictureWidth, channels: 3, bytesPerRow: rowBytes, rows: rect.y0..<rect.y1), rect)
-        let mask = changedMCUs(before: before, after: start, rowBytes: rowBytes, rect: rect, mcu: mcu)
         guard mask.contains(1) else { return }
         try ShimCall.check(.jpeg) { msg, cap in
             tp_lossless_replace(transcoder, Int32(rect.x0 - left), Int32(rect.y0 - top), Int32(rect.x1 - left), Int32(rect.y1 - top),

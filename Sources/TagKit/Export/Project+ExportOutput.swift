@@ -25,24 +25,23 @@ extension Project {
 
     /// The lossless JPEG export of the JPEG source at its own size (the plan said `.lossless`):
     /// turned and cropped block by block, the blocks under no tag copied, the tags' MCUs re-encoded.
-    func exportLossless(to output: String, source: ProjectStore.Source, scene: TagScene, options: ExportOptions,
-                        layout: SceneLayout) throws -> ExportResult {
+    func exportLossless(to output: String, source: ProjectStore.Source, options: ExportOptions, layout: SceneLayout) throws -> ExportResult {
         let photo = ImageFileError.Subject.photo(inProject: path)
         let upright = source.orientation.uprightSize(width: source.storedWidth, height: source.storedHeight)
         let crop = source.crop == .full ? nil : CropRect(source.crop, pictureWidth: upright.width, pictureHeight: upright.height)
         var outcome: LosslessJPEG.Outcome?
         let written = try writeOutput(output, photo: photo) { sink in
             do {
-                outcome = try LosslessJPEG.export(consuming: try store.consumableSourceBytes(), scene: scene, orientation: source.orientation,
+                outcome = try LosslessJPEG.export(consuming: try store.consumableSourceBytes(), layout: layout, orientation: source.orientation,
                                                   crop: crop, maxPixels: options.maxPixels, to: sink)
             } catch is LosslessJPEG.UsedUp {
                 // Scans the own decoder does not take as they are: libjpeg reads them, from the photo read anew.
                 outcome = try store.sourceBytes().withUnsafeBytes {
-                    try LosslessJPEG.export($0, scene: scene, orientation: source.orientation, crop: crop, maxPixels: options.maxPixels, to: sink)
+                    try LosslessJPEG.export($0, layout: layout, orientation: source.orientation, crop: crop, maxPixels: options.maxPixels, to: sink)
                 }
             }
         }
-        return ExportResult(format: .jpeg, size: scene.size, bytes: written, warning: outcome?.warning,
+        return ExportResult(format: .jpeg, size: layout.size, bytes: written, warning: outcome?.warning,
                             layoutNotices: layout.notices, plan: .lossless, coding: outcome?.coding,
                             gainedColour: outcome?.gainedColour ?? false)
     }

@@ -35,11 +35,11 @@ extension Project {
         let size = try options.outputSize(for: source.size)
         try adopt(state, into: fonts)
         let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)
-        let scene = layout.scene
         let plan = try exportPlan(source: source, format: format, options: options)
         if plan == .lossless {
-            return try exportLossless(to: output, source: source, scene: scene, options: options, layout: layout)
+            return try exportLossless(to: output, source: source, options: options, layout: layout)
         }
+        let scene = layout.scene
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) { try photoReader(source, maxPixels: options.maxPixels, output: size) }
         let bytes = try writeOutput(output, photo: photo) { sink in

@@ -3,12 +3,14 @@
 /// Export streams a picture through bands: decode some rows, paint the parts of the tags that fall
 /// in them, encode them, move on. Layout: interleaved 8-bit samples, `channels` per pixel (3 = RGB,
 /// 4 = RGBA with straight, not premultiplied, alpha), rows `bytesPerRow` apart, the first byte
-/// at `base` being the left pixel of picture row `rows.lowerBound`.
+/// at `base` being the left pixel of picture row `rows.lowerBound`. A window holds only some
+/// columns of those rows (`columns`), rows as far apart as it is wide.
 ///
 /// A band is a view: it neither owns nor retains its memory, which must stay valid and unaliased
 /// while anything paints into it.
 public struct RowBand {
-    /// The first byte of the band's first row.
+    /// Where the band's first row's pixel 0 is. For a window (`columns` not the whole width) this
+    /// lies outside the memory the band was given: only the pixels in `columns` may be reached.
     public let base: UnsafeMutablePointer<UInt8>
     /// The picture's width in pixels (every row holds all of them).
     public let width: Int
@@ -18,6 +20,8 @@ public struct RowBand {
     public let bytesPerRow: Int
     /// The picture rows the band holds.
     public let rows: Range<Int>
+    /// The picture columns the band holds: all of them, or a window's.
+    public let columns: Range<Int>
 
     /// A band over `rows` of a `width`-pixel-wide picture stored at `base`.
     /// - Precondition: `channels` is 3 or 4 and `bytesPerRow ≥ width × channels`.
@@ -29,6 +33,25 @@ public struct RowBand {
         self.channels = channels
         self.bytesPerRow = bytesPerRow
         self.rows = rows
+        columns = 0..<width
+    }
+
+    /// A window of a `width`-pixel-wide picture: its `columns` of `rows`, stored at `first` (the
+    /// first row's first pixel in the window) with rows `bytesPerRow` apart. Painting a window
+    /// touches only the memory of the pixels it holds, however wide the picture is.
+    /// - Precondition: `channels` is 3 or 4, `columns` lies inside the picture and
+    ///   `bytesPerRow ≥ columns.count × channels`.
+    public init(window first: UnsafeMutablePointer<UInt8>, width: Int, columns: Range<Int>, channels: Int,
+                bytesPerRow: Int, rows: Range<Int>) {
+        precondition(channels == 3 || channels == 4, "a row band holds RGB or RGBA pixels")
+        precondition(columns.lowerBound >= 0 && columns.upperBound <= width, "a window outside the picture")
+        precondition(bytesPerRow >= columns.count * channels, "rows are shorter than the window")
+        base = first - columns.lowerBound * channels
+        self.width = width
+        self.channels = channels
+        self.bytesPerRow = bytesPerRow
+        self.rows = rows
+        self.columns = columns
     }
 
     /// A band over a whole tightly packed picture (`bytesPerRow == width × channels`) held in `buffer`.
@@ -40,10 +63,11 @@ public struct RowBand {
 
     /// The pixels of the band as a rectangle of the picture.
     public var pixelRect: PixelRect {
-        PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound)
+        PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound)
     }
 
-    /// The first byte of picture row `y`, which must be one of `rows`.
+    /// The first byte of picture row `y`'s pixel 0 (`y` one of `rows`): index it by picture column,
+    /// inside `columns`.
     @inlinable
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
         base + (y - rows.lowerBound) * bytesPerRow
@@ -52,7 +76,7 @@ public struct RowBand {
     /// This band's rows `sub` (a subrange of `rows`): the same memory, a shorter band.
     public func rows(_ sub: Range<Int>) -> RowBand {
         precondition(sub.lowerBound >= rows.lowerBound && sub.upperBound <= rows.upperBound, "rows outside the band")
-        return RowBand(base: row(sub.lowerBound), width: width, channels: channels,
-                       bytesPerRow: bytesPerRow, rows: sub)
+        return RowBand(window: row(sub.lowerBound) + columns.lowerBound * channels, width: width, columns: columns,
+                       channels: channels, bytesPerRow: bytesPerRow, rows: sub)
     }
 }

@@ -20,7 +20,7 @@ public enum TagPainter {
     /// the price's colour on the price's, cut at the pixel column nearest the split.
     public static func prepare(_ geometry: TagGeometry, glyphs: [PlacedGlyph], picture: PictureSize, kind: Kind = .dish,
                                priceSplit: TagDrawing.PriceSplit? = nil) -> PreparedTag {
-        let clip = PixelRect(enclosing: geometry.bounds).intersection(PixelRect(picture))
+        let clip = bounds(geometry, picture: picture)
         var layers: [PreparedTag.Layer] = []
 
         /// Adds a mask whose values are opacities already.
@@ -64,6 +64,12 @@ public enum TagPainter {
             }
         }
         return PreparedTag(bounds: clip, layers: layers)
+    }
+
+    /// Every pixel a tag of `geometry` can paint in a picture of `picture`'s size: the bounds of
+    /// what `prepare` makes of it, without rasterizing anything.
+    public static func bounds(_ geometry: TagGeometry, picture: PictureSize) -> PixelRect {
+        PixelRect(enclosing: geometry.bounds).intersection(PixelRect(picture))
     }
 
     /// Paints the parts of `tags` that lie in `band`, in order (a later tag over an earlier one).
