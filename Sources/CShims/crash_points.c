@@ -14,8 +14,14 @@
 // sync:N the Nth sync fails with SQLITE_IOERR_FSYNC, so that a test reaches every write site of
 // a command, one run each, without a small file system to fill or the privilege to mount one
 // (Tests/tagprojTests/Hostile/FaultInjectionTests.swift).
+//
+// And it counts the sleeps SQLite's busy handler asks for, per thread, once a test asks
+// (tp_test_requested_sleep_us), so that a test of a bounded wait on a lock reads no clock.
 #include "shim_crash.h"
 
+#include "tp_sqlite.h"
+
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,4 +145,30 @@ __attribute__((constructor)) static void arm_crash_point(void) {
     crash_vfs.xOpen = crash_open;
     crash_vfs.xDelete = crash_delete;
     sqlite3_vfs_register(&crash_vfs, 1);
+}
+
+// MARK: - The sleep ledger
+
+static sqlite3_vfs ledger_vfs, *slept_vfs;
+static _Thread_local long long requested_us;
+
+static int ledger_sleep(sqlite3_vfs *vfs, int us) {
+    (void)vfs;
+    requested_us += us;
+    return slept_vfs->xSleep(slept_vfs, us);
+}
+
+static void start_ledger(void) {
+    if (!(slept_vfs = sqlite3_vfs_find(NULL))) return;
+    ledger_vfs = *slept_vfs;  // the default VFS as it is, its files its own, but for xSleep
+    ledger_vfs.pNext = NULL;
+    ledger_vfs.zName = "tagproj-sleep-ledger";
+    ledger_vfs.xSleep = ledger_sleep;
+    sqlite3_vfs_register(&ledger_vfs, 1);
+}
+
+long long tp_test_requested_sleep_us(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, start_ledger);
+    return requested_us;
 }

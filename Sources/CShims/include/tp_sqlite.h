@@ -16,4 +16,10 @@ int tp_schema_count(void);
 /// SQL text of migration `index` (0-based, migration `index + 1`), NUL-terminated, or NULL.
 const char *tp_schema_sql(int index);
 
+/// Test-only: the microseconds of sleep SQLite's busy handler has asked for on the calling thread
+/// since the process began counting, which the first call starts (it puts in place, once, as the
+/// default VFS, the default one with its xSleep counted; connections opened after it count). A
+/// test of how long a command waits on a lock reads what it asked to wait, not a clock.
+long long tp_test_requested_sleep_us(void);
+
 #endif
