@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CJPEGCoefficients", path: "Tests/CJPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]),
         .testTarget(name: "TagKitTests", dependencies: ["TagKit", "FuzzBodies", "CJPEGCoefficients"],
                     exclude: ["Render/Golden", "Text/BidiReference"]),
-        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit", "FuzzBodies"]),
+        .testTarget(name: "tagprojTests", dependencies: ["tagproj", "TagKit", "FuzzBodies"], exclude: ["Golden"]),
         .testTarget(name: "TagProjEditorTests", dependencies: ["TagProjEditor", "TagKit"]),
     ]
 )
