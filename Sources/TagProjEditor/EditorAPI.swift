@@ -209,7 +209,7 @@ final class EditorAPI {
     func exportPicture(_ options: ExportOptions) throws -> JSON {
         let project = try open(forWriting: true)
         let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
-        let request = Request.export(to: output, options: options, at: nil)
+        let request = Request.export(to: .file(output), options: options, at: nil)
         let answer = try fontCache.withFonts { try project.perform(request, fonts: $0, environment: environment) }
         try project.recordWrittenPicture(output)
         return RequestCodec.json(answer, to: request)
@@ -243,15 +243,14 @@ final class EditorAPI {
         return HTTPResponse(status: 200, contentType: "image/jpeg", body: try exportedBytes(options, at: at))
     }
 
-    /// The bytes export writes with `options` (of entry `at`'s state): written as export writes a
-    /// file (atomically, beside it) into a private folder, read back, and removed.
+    /// The bytes export writes with `options` (of entry `at`'s state), exported into memory.
     private func exportedBytes(_ options: ExportOptions, at: Int64?) throws -> [UInt8] {
         let project = try open(forWriting: false)
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let path = folder.path + "/picture." + Self.suffix(of: options.format ?? .jpeg)
-        _ = try fontCache.withFonts { try project.perform(.export(to: path, options: options, at: at), fonts: $0, environment: environment) }
-        return try FileIO.read(path, limit: Int.max)
+        let answer = try fontCache.withFonts { try project.perform(.export(to: .memory, options: options, at: at), fonts: $0, environment: environment) }
+        guard case .exported(let result, .memory) = answer.result, let picture = result.picture else {
+            throw EditorRequestError.badField("export")  // never: an export to memory answers with its picture
+        }
+        return picture
     }
 
     /// The suffix a file of `format` is named with (`jpg` for JPEG), from the codec registry.
@@ -261,7 +260,7 @@ final class EditorAPI {
     static func exportOptions(_ body: JSON) throws -> ExportOptions {
         guard case .object(var members) = body else { throw EditorRequestError.badField("export") }
         members.removeAll { $0.0 == "to" || $0.0 == "op" }
-        let request = try RequestCodec.request(from: .object([("op", .string("export")), ("to", .string("-"))] + members))
+        let request = try RequestCodec.request(from: .object([("op", .string("export"))] + members))
         guard case .export(_, let options, _) = request else { throw EditorRequestError.badField("export") }
         try options.validate()
         return options

@@ -159,9 +159,15 @@ public struct ExportOptions: Sendable, Equatable {
         return (quality != nil && codec.isLossless ? [.quality] : []) + (dpi != nil && !codec.carriesResolution ? [.dpi] : [])
     }
 
-    /// The format written to `path` (`-`: standard output): `format` if set, else the suffix's.
+    /// The format written to `destination`: `format` if set, else a file's suffix's (standard
+    /// output and memory have none).
     /// - Throws: `ExportError.unknownFormat` without either, `.contradiction` when the suffix
     ///   names another format than `format`, `.notWritable` for a format tagproj only reads.
+    public func format(for destination: ExportDestination) throws(ExportError) -> ImageFormat {
+        try format(forOutput: destination.commandLineName ?? "-")
+    }
+
+    /// ``format(for:)`` for a file's path, or `-`.
     public func format(forOutput path: String) throws(ExportError) -> ImageFormat {
         let bySuffix = path == "-" ? nil : Codecs.codec(forPath: path)?.format
         if let format, let bySuffix, bySuffix != format { throw .contradiction(path: path, format: format, suffix: bySuffix) }

@@ -22,4 +22,6 @@ public struct ExportResult: Equatable, Sendable {
     /// On the lossless path, whether a greyscale photo was written with colour planes (its tags
     /// have colour; its luma blocks are the photo's).
     public var gainedColour = false
+    /// For an export to memory (`ExportDestination.memory`), the picture's bytes; nil otherwise.
+    public var picture: [UInt8]? = nil
 }

@@ -1,9 +1,19 @@
 extension Project {
-    /// Runs `write` on a sink into `output` (`-`: standard output) and puts the file in place when
-    /// it returns; returns the number of bytes written. When it throws, no file is left, and the
-    /// error says whose failure it was: the photo's (`ImageError`, named after the project's photo
-    /// `photo`) or the output's (a failed write or sync: `ExportWriteError`, exit 73).
-    func writeOutput(_ output: String, photo: ImageFileError.Subject, _ write: (any OutputSink) throws -> Void) throws -> Int {
+    /// Runs `write` on a sink into `destination` and puts a file in place when it returns; returns
+    /// the number of bytes written, and to memory the bytes. When it throws, no file is left, and
+    /// the error says whose failure it was: the photo's (`ImageError`, named after the project's
+    /// photo `photo`) or the output's (a failed write or sync: `ExportWriteError`, exit 73).
+    func writeOutput(_ destination: ExportDestination, photo: ImageFileError.Subject,
+                     _ write: (any OutputSink) throws -> Void) throws -> (count: Int, picture: [UInt8]?) {
+        let output: String
+        switch destination {
+        case .memory:
+            let memory = MemorySink()
+            do { try write(memory) } catch let error as ImageError { throw ImageFileError(photo, error) }
+            return (memory.bytes.count, memory.bytes)
+        case .standardOutput: output = "-"
+        case .file(let path): output = path
+        }
         let file = try OutputFile(path: output)
         let counter = CountingSink(file.sink)
         do {
@@ -20,17 +30,17 @@ extension Project {
             file.abandon()
             throw error
         }
-        return counter.count
+        return (counter.count, nil)
     }
 
     /// The lossless JPEG export of the JPEG source at its own size (the plan said `.lossless`):
     /// turned and cropped block by block, the blocks under no tag copied, the tags' MCUs re-encoded.
-    func exportLossless(to output: String, source: ProjectStore.Source, options: ExportOptions, layout: SceneLayout) throws -> ExportResult {
+    func exportLossless(to destination: ExportDestination, source: ProjectStore.Source, options: ExportOptions, layout: SceneLayout) throws -> ExportResult {
         let photo = ImageFileError.Subject.photo(inProject: path)
         let upright = source.orientation.uprightSize(width: source.storedWidth, height: source.storedHeight)
         let crop = source.crop == .full ? nil : CropRect(source.crop, pictureWidth: upright.width, pictureHeight: upright.height)
         var outcome: LosslessJPEG.Outcome?
-        let written = try writeOutput(output, photo: photo) { sink in
+        let written = try writeOutput(destination, photo: photo) { sink in
             do {
                 outcome = try LosslessJPEG.export(consuming: try store.consumableSourceBytes(), layout: layout, orientation: source.orientation,
                                                   crop: crop, maxPixels: options.maxPixels, to: sink)
@@ -41,8 +51,8 @@ extension Project {
                 }
             }
         }
-        return ExportResult(format: .jpeg, size: layout.size, bytes: written, warning: outcome?.warning,
+        return ExportResult(format: .jpeg, size: layout.size, bytes: written.count, warning: outcome?.warning,
                             layoutNotices: layout.notices, plan: .lossless, coding: outcome?.coding,
-                            gainedColour: outcome?.gainedColour ?? false)
+                            gainedColour: outcome?.gainedColour ?? false, picture: written.picture)
     }
 }

@@ -14,8 +14,8 @@ public struct Answer: Equatable, Sendable {
         case redone([String])
         /// The state of entry `seq` restored as a new entry labelled `label`.
         case restored(seq: Int64, label: String)
-        /// The picture written to `path`.
-        case exported(ExportResult, path: String)
+        /// The picture written to `to` (to memory, the result holds it).
+        case exported(ExportResult, to: ExportDestination)
         /// The tags of a state, with what their boxes are measured against.
         case tags([Tag], size: PictureSize, settings: ProjectSettings)
         /// The history, as asked (the branch or the whole tree).
@@ -46,8 +46,8 @@ public struct Answer: Equatable, Sendable {
         case .undone(let labels): return labels.map { "undid " + $0 }
         case .redone(let labels): return labels.map { "redid " + $0 }
         case .restored(let seq, _): return ["restored the state of #\(seq)"]
-        case let .exported(result, path):
-            let name = path == "-" ? "standard output" : path
+        case let .exported(result, destination):
+            let name = destination.description
             // A JPEG says which path it took; any other format has only the one.
             let how = result.format != .jpeg ? "" : " (" + (result.plan.reason.map { "re-encoded: \($0)" } ?? "lossless outside the tags") + ")"
             return ["wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes\(how)"]

@@ -78,12 +78,12 @@ extension ExportResult {
     /// `lossless`: `copied` (the untouched blocks copied bit for bit) or `new tables` (their
     /// coefficients kept, coded again with new Huffman tables), and `colour`: `added` when a
     /// greyscale photo gained colour planes for its tags, else `kept`.
-    public func json(path: String) -> JSON {
+    public func json(path: String?) -> JSON {
         var planJSON = plan.json
         if plan == .lossless, let coding, case .object(let members) = planJSON {
             planJSON = .object(members + [("lossless", .string(coding.rawValue)), ("colour", .string(gainedColour ? "added" : "kept"))])
         }
-        return .object([("path", .string(path)), ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
+        return .object([("path", path.map(JSON.string) ?? .null), ("width", .integer(Int64(size.width))), ("height", .integer(Int64(size.height))),
                         ("format", .string(format.rawValue)), ("bytes", .integer(Int64(bytes))), ("plan", planJSON)])
     }
 }

@@ -35,9 +35,9 @@ public enum Request: Equatable, Sendable {
     case redo(steps: Int)
     /// To the state of entry `seq` (0: the empty start), as one new entry.
     case restore(to: Int64)
-    /// The picture with its tags written to `to` (`-`: standard output); with `at`, entry
-    /// `at`'s state. The project is only read.
-    case export(to: String, options: ExportOptions, at: Int64?)
+    /// The picture with its tags written to `to` (a file, standard output, or memory: the answer
+    /// then holds it); with `at`, entry `at`'s state. The project is only read.
+    case export(to: ExportDestination, options: ExportOptions, at: Int64?)
     /// The tags (with `at`, of entry `at`'s state).
     case list(at: Int64?)
     /// The history: the current branch, or (`tree`) every entry.

@@ -68,7 +68,9 @@ public enum RequestCodec {
             guard let seq = try f.integer("to", in: 0...Int(Int64.max)) else { throw RequestCodingError("a restore needs \"to\": an entry's seq") }
             return .restore(to: Int64(seq))
         case "export":
-            return .export(to: try f.string("to"), options: try f.exportOptions(), at: try f.integer("at", in: 0...Int(Int64.max)).map(Int64.init))
+            // Without `to`, into memory: the editor's Download and previews, which name no file.
+            return .export(to: try f.optionalString("to").map(ExportDestination.init(naming:)) ?? .memory, options: try f.exportOptions(),
+                           at: try f.integer("at", in: 0...Int(Int64.max)).map(Int64.init))
         case "list": return .list(at: try f.integer("at", in: 0...Int(Int64.max)).map(Int64.init))
         case "history": return .history(tree: try f.bool("tree") ?? false)
         case "info": return .info
@@ -114,8 +116,8 @@ public enum RequestCodec {
             m.append(("requests", .array(batch.requests.map(json))))
         case .undo(let steps), .redo(let steps): m.append(("steps", .integer(Int64(steps))))
         case .restore(let seq): m.append(("to", .integer(seq)))
-        case let .export(output, options, at):
-            m.append(("to", .string(output)))
+        case let .export(destination, options, at):
+            if let name = destination.commandLineName { m.append(("to", .string(name))) }
             m += exportMembers(options)
             if let at { m.append(("at", .integer(at))) }
         case .list(let at): if let at { m.append(("at", .integer(at))) }
@@ -163,7 +165,7 @@ public enum RequestCodec {
         case .undone(let labels): m.append(("undone", .array(labels.map { .string($0) })))
         case .redone(let labels): m.append(("redone", .array(labels.map { .string($0) })))
         case let .restored(seq, label): m += [("restored", .integer(seq)), ("label", .string(label))]
-        case let .exported(result, path): members(result.json(path: path))
+        case let .exported(result, destination): members(result.json(path: destination.commandLineName))
         case let .tags(tags, size, settings): members(tags.json(in: size, scale: settings.tagScale))
         case .history(let log): members(log.json)
         case let .info(info, plan): members(info.json); m.append(("plan", plan.json))
@@ -200,6 +202,10 @@ public struct RequestCodingError: TagProjError, Equatable {
     public let reason: String
 
     init(_ reason: String) { self.reason = reason }
+
+    /// What a front end with no memory to hand a picture to (the command line's `request`) says of
+    /// an export that names no output.
+    public static let exportNamesNoOutput = RequestCodingError("an export request names its output here: \"to\" is a path, or \"-\" for standard output")
 
     /// The reason.
     public var message: String { reason }

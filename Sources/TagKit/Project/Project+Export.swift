@@ -20,10 +20,18 @@ extension Project {
     /// editor's, loaded once): the subsets of the state drawn are adopted into it first, as
     /// ``adoptFonts(into:at:)`` does, and the ones it holds already are not opened again.
     public func export(to output: String, options: ExportOptions, reusing fonts: FontSystem, at: Int64? = nil) throws -> ExportResult {
+        try export(ExportDestination(naming: output), options: options, reusing: fonts, at: at)
+    }
+
+    /// ``export(to:options:reusing:at:)`` to any destination: to `.memory`, the result holds the
+    /// picture (`ExportResult.picture`) and no file is written.
+    public func export(_ destination: ExportDestination, options: ExportOptions, reusing fonts: FontSystem, at: Int64? = nil) throws -> ExportResult {
         try options.validate()
-        let format = try options.format(forOutput: output)
-        if output != "-", FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
-        if output != "-", let kind = OutputFile.databaseKind(at: output) { throw ExportError.wouldReplaceDatabase(path: output, kind) }
+        let format = try options.format(for: destination)
+        if case .file(let output) = destination {
+            if FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
+            if let kind = OutputFile.databaseKind(at: output) { throw ExportError.wouldReplaceDatabase(path: output, kind) }
+        }
         var source = try store.source()
         let state = try drawnState(at: at)
         // An earlier state (`at`) may have had another crop (`set --crop`): its picture is drawn.
@@ -37,16 +45,16 @@ extension Project {
         let layout = try SceneLayout(tags: state.tags, settings: state.settings, size: size, fonts: fonts)
         let plan = try exportPlan(source: source, format: format, options: options)
         if plan == .lossless {
-            return try exportLossless(to: output, source: source, options: options, layout: layout)
+            return try exportLossless(to: destination, source: source, options: options, layout: layout)
         }
         let scene = layout.scene
         let photo = ImageFileError.Subject.photo(inProject: path)
         var reader = try ImageFileError.naming(photo) { try photoReader(source, maxPixels: options.maxPixels, output: size) }
-        let bytes = try writeOutput(output, photo: photo) { sink in
+        let written = try writeOutput(destination, photo: photo) { sink in
             try draw(source, scene: scene, format: format, options: options, reader: &reader, into: sink)
         }
-        return ExportResult(format: format, size: size, bytes: bytes, warning: reader.warning,
-                            layoutNotices: layout.notices, plan: plan)
+        return ExportResult(format: format, size: size, bytes: written.count, warning: reader.warning,
+                            layoutNotices: layout.notices, plan: plan, picture: written.picture)
     }
 
     /// Decodes the photo through `reader`, draws `scene` over it and encodes it as `format` into

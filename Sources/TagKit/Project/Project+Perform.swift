@@ -31,10 +31,9 @@ extension Project {
             return Answer(.restored(seq: seq, label: try restore(to: seq).label))
         case let .export(output, asked, at):
             let options = try asked.resolvingUserDefaults(environment: environment ?? ProcessEnvironment.current())
-            let result = try fonts.map { try export(to: output, options: options, reusing: $0, at: at) }
-                ?? export(to: output, options: options, at: at)
+            let result = try export(output, options: options, reusing: fonts ?? FontSystem(), at: at)
             let damage = result.warning.map { Notice.photoSlightlyDamaged(project: path, problem: $0) }
-            return Answer(.exported(result, path: output), notices: (damage.map { [$0] } ?? []) + result.layoutNotices.map(Notice.init))
+            return Answer(.exported(result, to: output), notices: (damage.map { [$0] } ?? []) + result.layoutNotices.map(Notice.init))
         case .list(let at):
             let state = try at.map { try self.state(at: $0) } ?? (tags: try tags(), settings: try settings())
             return Answer(.tags(state.tags, size: try pictureSize(), settings: state.settings))

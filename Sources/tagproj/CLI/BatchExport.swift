@@ -43,7 +43,7 @@ struct BatchExport {
         var results = [JSON](repeating: .null, count: projects.count)
         var failures: [(project: String, code: ExitCode)] = []
         ProcessPool(limit: jobs).run(count: projects.count, arguments: { index in
-            let request = Request.export(to: output(for: index), options: options, at: nil)
+            let request = Request.export(to: .file(output(for: index)), options: options, at: nil)
             return [executable, "request", "--", projects[index], RequestCodec.json(request).text]
         }, finished: { index, child, ending, spawnError in
             let project = projects[index], path = output(for: index)

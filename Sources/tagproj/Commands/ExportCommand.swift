@@ -161,9 +161,9 @@ struct ExportCommand: Command {
                                                   : "--dpi is not written: \(format.displayName) has no resolution field")
                 }
             }
-            let answer = try perform(.export(to: output, options: options, at: at), on: project).answer
+            let answer = try perform(.export(to: ExportDestination(naming: output), options: options, at: at), on: project).answer
             out.notices(answer.notices)
-            if json, case let .exported(result, path) = answer.result { out.line(result.json(path: path).text) }
+            if json, case let .exported(result, destination) = answer.result { out.line(result.json(path: destination.commandLineName).text) }
             answer.said.forEach(out.message)
         }
     }

@@ -30,6 +30,7 @@ struct RequestCommand: Command {
         let request: Request
         do {
             request = try RequestCodec.request(from: try JSONParser().parse(text))
+            if case .export(.memory, _, _) = request { throw RequestCodingError.exportNamesNoOutput }  // the picture would go nowhere
             let (_, answer) = try perform(request, on: project, frontEnd: "request")
             out.line(RequestCodec.json(answer, to: request).text)
         } catch let error as TagProjError {

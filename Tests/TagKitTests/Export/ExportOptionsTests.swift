@@ -63,10 +63,10 @@ import Testing
         options.maxPixels = 4_000_000
         for size in [ExportSize.maxSize(1080), .scale(0.5), .width(300), .height(480), .box(width: 1200, height: 630)] {
             options.size = size
-            let request = Request.export(to: "out.png", options: options, at: 3)
+            let request = Request.export(to: .file("out.png"), options: options, at: 3)
             #expect(try RequestCodec.request(from: JSONParser().parse(RequestCodec.json(request).text)) == request)
         }
-        #expect(RequestCodec.json(.export(to: "a.png", options: options, at: nil)).text
+        #expect(RequestCodec.json(.export(to: .file("a.png"), options: options, at: nil)).text
                 == #"{"op":"export","to":"a.png","format":"png","quality":85,"box":"1200x630","max_pixels":4000000}"#)
     }
 }
@@ -134,7 +134,7 @@ import Testing
         try options.validate()
         options.size = .height(480)
         options.lossless = true
-        let request = Request.export(to: "out.webp", options: options, at: nil)
+        let request = Request.export(to: .file("out.webp"), options: options, at: nil)
         #expect(try RequestCodec.request(from: RequestCodec.json(request)) == request)
         #expect(try options.format(forOutput: "out.webp") == .webp)
         #expect(throws: ExportError.notLossless(.jpeg)) { try options.format(forOutput: "out.jpg") }

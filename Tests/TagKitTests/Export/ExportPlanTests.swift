@@ -30,7 +30,7 @@ import Testing
     @Test func reencodeIsPassedOnToBatchChildren() throws {
         var options = ExportOptions()
         options.reencode = true
-        let request = Request.export(to: "out.jpg", options: options, at: nil)
+        let request = Request.export(to: .file("out.jpg"), options: options, at: nil)
         #expect(RequestCodec.json(request).text == #"{"op":"export","to":"out.jpg","reencode":true}"#)
         #expect(try RequestCodec.request(from: RequestCodec.json(request)) == request)
     }

@@ -26,6 +26,24 @@ import Testing
         }
     }
 
+    /// An export into memory (the editor's Download and previews) hands back the very bytes the
+    /// file would hold, and writes no file.
+    @Test(arguments: [ImageFormat.jpeg, .png])
+    func anExportIntoMemoryIsTheFilesBytesAndWritesNothing(format: ImageFormat) throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        var options = ExportOptions()
+        options.format = format
+        let file = try project.export(to: dir.file("out"), options: options)
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let answer = try project.perform(.export(to: .memory, options: options, at: nil))
+        guard case .exported(let result, .memory) = answer.result else { Issue.record("\(answer)"); return }
+        #expect(result.picture.map { Data($0) } == contents(dir.file("out")) && result.bytes == file.bytes && result.plan == file.plan)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before, "no file was written")
+        #expect(answer.said == ["wrote memory: \(format.rawValue) 600×400, \(file.bytes) bytes"
+                                 + (format == .jpeg ? " (re-encoded: the source is PNG, not JPEG)" : "")])
+    }
+
     @Test func aContradictoryRequestWritesNothing() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)

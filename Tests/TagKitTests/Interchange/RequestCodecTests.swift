@@ -10,7 +10,8 @@ import Testing
         .flip(TagID(3)), .edit(TagID(1), text: "Tea"), .delete(TagID(2)),
         .set(SettingsChange(currency: "€", priceFormat: "12,50 €", font: "DejaVu Sans", tagScale: 1.5)), .refreshFonts, .arrange,
         .batch(Batch([.flip(TagID(1)), .arrange], lines: [3, 4], source: "menu.jsonl")),
-        .undo(steps: 2), .redo(steps: 1), .restore(to: 0), .export(to: "out.webp", options: ExportOptions(), at: 4),
+        .undo(steps: 2), .redo(steps: 1), .restore(to: 0), .export(to: .file("out.webp"), options: ExportOptions(), at: 4), .export(to: .standardOutput, options: ExportOptions(), at: nil),
+        .export(to: .memory, options: ExportOptions(), at: 1),
         .list(at: nil), .list(at: 2), .history(tree: true), .info,
     ]
 
