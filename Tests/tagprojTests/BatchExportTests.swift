@@ -1,5 +1,7 @@
 import Foundation
+import TagKit
 import Testing
+@testable import tagproj
 
 /// `tagproj export A B C --out-dir DIR`: many projects in parallel, failures named, the rest done.
 @Suite struct BatchExportTests {
@@ -81,5 +83,29 @@ import Testing
         guard let screen = try OutputTests.onTerminal(cli, "'\(CLI.binary)' export \(projects.joined(separator: " ")) --out-dir out") else { return }
         #expect(screen.contains("] 3/3") && screen.contains("\r"), "\(screen)")
         #expect(screen.contains("b.tagproj: 'b.tagproj' is not a tagproj project") && !screen.contains("ok a.tagproj"), "\(screen)")
+    }
+}
+
+/// How a batch export shows its children's notices: each with the severity its answer gave it,
+/// as a single export shows it (`warning:`, `note:`, or the text alone), read back through the
+/// codec that wrote it.
+@Suite struct BatchNoticeTests {
+    @Test func eachNoticeKeepsTheSeverityItsAnswerGaveIt() throws {
+        let notices: [Notice] = [.photoSlightlyDamaged(project: "a.tagproj", problem: "extraneous bytes"),
+                                 .otherBranch(seq: 4, label: "flip #1"),
+                                 .arranged(TagID(2), NormalizedPoint(x: 0.5, y: 0.25), .left)]
+        let answer = RequestCodec.json(Answer(.undone([]), notices: notices), to: .undo(steps: 1))
+        guard case .object(let members) = answer, let json = members.first(where: { $0.0 == "notices" })?.1 else {
+            Issue.record("no notices in \(answer.text)")
+            return
+        }
+        let read = BatchExport.notices(json)
+        #expect(read.map(\.severity) == [.warning, .note, .info])
+        #expect(read.map(\.text) == notices.map(\.message))
+    }
+
+    @Test func aNoticeOfUnknownSeverityIsHeededAsAWarning() throws {
+        let read = BatchExport.notices(try JSONParser().parse(#"[{"text":"new","severity":"alarm"},{"text":"bare"}]"#))
+        #expect(read.map(\.severity) == [.warning, .warning] && read.map(\.text) == ["new", "bare"])
     }
 }

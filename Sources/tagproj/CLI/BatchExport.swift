@@ -50,9 +50,9 @@ struct BatchExport {
             let answer = child.flatMap { try? JSONParser().parse(String(decoding: $0.stdout, as: UTF8.self)) }
             if ending == .exited(0), let answer, case .object(let members) = answer {
                 results[index] = .object([("project", .string(project))] + members)
-                let notices = members.first { $0.0 == "notices" }.map { Self.texts($0.1) } ?? []
-                for text in notices {
-                    let line = out.stderrStyle.paint("warning:", .yellow) + " " + out.forStderr("\(project): \(text)")
+                let notices = members.first { $0.0 == "notices" }.map { Self.notices($0.1) } ?? []
+                for notice in notices {
+                    guard let line = out.noticeLine(notice.severity, "\(project): \(notice.text)") else { continue }
                     if bar != nil { bar?.print(line) } else { Output.stderr(line + "\n") }
                 }
                 if bar != nil { bar?.advance(ok: true, name: project) } else { out.message("ok \(project) → \(path)") }
@@ -77,12 +77,16 @@ struct BatchExport {
     /// The output path for the project at `index`.
     private func output(for index: Int) -> String { output(for: projects[index]) }
 
-    /// The `text` of each notice of an answer's `notices`.
-    private static func texts(_ notices: JSON) -> [String] {
+    /// The severity and `text` of each notice of an answer's `notices`, as the codec writes them.
+    static func notices(_ notices: JSON) -> [(severity: Notice.Severity, text: String)] {
         guard case .array(let items) = notices else { return [] }
         return items.compactMap { item in
             guard case .object(let members) = item, case .string(let text)? = members.first(where: { $0.0 == "text" })?.1 else { return nil }
-            return text
+            // A severity this build does not know (a newer child's) is heeded as a warning.
+            guard case .string(let name)? = members.first(where: { $0.0 == "severity" })?.1, let severity = Notice.Severity(rawValue: name) else {
+                return (.warning, text)
+            }
+            return (severity, text)
         }
     }
 

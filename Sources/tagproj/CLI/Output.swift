@@ -37,14 +37,24 @@ final class Output {
     func raw(_ bytes: [UInt8]) { buffer.append(contentsOf: bytes) }
 
     /// A `warning: …` line on stderr, at once (kept under `--quiet`).
-    func warning(_ text: String) { Output.stderr(stderrStyle.paint("warning:", .yellow) + " \(forStderr(text))\n") }
+    func warning(_ text: String) { Output.stderr(noticeLine(.warning, text)! + "\n") }
 
     /// A `note: …` line on stderr, at once: something the user should know that is not a problem
     /// (another history branch continues here). Kept under `--quiet`, as warnings are.
-    func note(_ text: String) { Output.stderr(stderrStyle.paint("note:", .cyan) + " \(forStderr(text))\n") }
+    func note(_ text: String) { Output.stderr(noticeLine(.note, text)! + "\n") }
 
     /// An informational line on stderr (`created …`); dropped under `--quiet`.
-    func message(_ text: String) { if !quiet { Output.stderr(forStderr(text) + "\n") } }
+    func message(_ text: String) { if let line = noticeLine(.info, text) { Output.stderr(line + "\n") } }
+
+    /// The stderr line (without its newline) of something said with `severity`: `warning: …`,
+    /// `note: …`, or the text alone; nil for information under `--quiet`.
+    func noticeLine(_ severity: Notice.Severity, _ text: String) -> String? {
+        switch severity {
+        case .warning: return stderrStyle.paint("warning:", .yellow) + " " + forStderr(text)
+        case .note: return stderrStyle.paint("note:", .cyan) + " " + forStderr(text)
+        case .info: return quiet ? nil : forStderr(text)
+        }
+    }
 
     /// The `error:` line, then `hint:` and `usage:` lines when given (never dropped).
     func error(_ message: String, hint: String? = nil, usage: String? = nil) {
