@@ -37,13 +37,13 @@ final class EditorAPI {
     func handle(path: String, request: HTTPRequest) -> HTTPResponse {
         HTTPResponse.answering {
             switch path {
-            case "/api/state": return .json(try EditorState.json(try open(forWriting: false)))
+            case "/api/state": return .json(try EditorState.json(try open(forWriting: false), known: Self.known(request)))
             case "/api/version": return .json(.object([("version", .string(try EditorState.version(of: projectPath)))]))
             case "/api/tag": return try tagImage(request)
             case "/api/tags": return try tagImages(request)
             case "/api/photo": return try photo(request)
             case "/api/room": return try room(try JSONParser().parse(request.body))
-            case "/api/edit": return try edit(try JSONParser().parse(request.body))
+            case "/api/edit": return try edit(try JSONParser().parse(request.body), known: Self.known(request))
             case "/api/export": return try export(try JSONParser().parse(request.body))
             case "/api/download": return try download(request)
             case "/api/preview": return try statePreview(request)
@@ -182,18 +182,24 @@ final class EditorAPI {
         return PictureSize(width: min(w, picture.width), height: min(h, picture.height))
     }
 
-    /// `POST /api/edit` with one request of `RequestCodec`'s, as `apply` reads them (`{"op":"move",
-    /// "id":1,"to":"0.5,0.5"}`), or `undo`, `redo`, `restore`: carried out by `Project.perform`, and
-    /// answered with the codec's answer (what was done and the notices, worded by the library)
-    /// and the new state.
-    private func edit(_ body: JSON) throws -> HTTPResponse {
+    /// What the page says it holds of the history (`?since=N&file=F`), if it says.
+    private static func known(_ request: HTTPRequest) -> EditorState.Known? {
+        EditorState.Known(since: request.argument("since"), file: request.argument("file"))
+    }
+
+    /// `POST /api/edit[?since=N&file=F]` with one request of `RequestCodec`'s, as `apply` reads
+    /// them (`{"op":"move", "id":1,"to":"0.5,0.5"}`), or `undo`, `redo`, `restore`: carried out by
+    /// `Project.perform`, and answered with the codec's answer (what was done and the notices,
+    /// worded by the library) and the new state, its history only what the page lacks (see
+    /// `EditorState.json`).
+    private func edit(_ body: JSON, known: EditorState.Known?) throws -> HTTPResponse {
         let request = try RequestCodec.request(from: body)
         guard request.changesProject else { throw EditorRequestError.unknownOperation(request.name) }
         let project = try open(forWriting: true)
         // Only text needs fonts; a drag or a flip never loads them.
         let answer = request.measuresText ? try fontCache.withFonts { try project.perform(request, fonts: $0) } : try project.perform(request, fonts: nil)
         guard case .object(let members) = RequestCodec.json(answer, to: request) else { preconditionFailure("an answer is an object") }
-        return .json(.object(members + [("state", try EditorState.json(project))]))
+        return .json(.object(members + [("state", try EditorState.json(project, known: known))]))
     }
 
     /// `POST /api/export` with an export request of the codec's without `to` (`{"op":"export",

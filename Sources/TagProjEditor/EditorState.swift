@@ -5,17 +5,41 @@ import TagKit
 /// What the page is told about the project: the picture's size, every tag with the geometry the
 /// page needs to keep a dragged tag inside the photo, the history, and a version to poll.
 enum EditorState {
+    /// What a page holds of the history: the tree up to entry `seq`, of the file `file` (its
+    /// `FileIO.Identity.fileKey`, the first part of a version).
+    struct Known: Equatable {
+        let file: String
+        let seq: Int64
+
+        /// From a request's `since` and `file` arguments; nil without them.
+        init?(since: String?, file: String?) {
+            guard let since, let seq = Int64(since), seq >= 0, let file, !file.isEmpty else { return nil }
+            (self.file, self.seq) = (file, seq)
+        }
+    }
+
     /// `{"name","width","height","crop","version","currency","tag_scale","hold_pixels","tags":[…],"history":{…}}`;
-    /// `history` is the whole tree, every entry with its parent; `hold_pixels`, the largest photo
-    /// the page holds decoded at 1:1 for zooming (`holdPixels`); `crop`, the part of the photo
-    /// the picture is (`cropKey`), which the page sends with each view of the photo it asks for.
-    static func json(_ project: Project) throws -> JSON {
+    /// `history` is the whole tree, every entry with its parent, or, for a page that holds it up
+    /// to an entry of this very file (`known`), only what it lacks: `{"since":N,"entries":[the
+    /// entries after N],"cursor":C}`, so that answering an edit or a poll costs what changed, not
+    /// the history's size. `hold_pixels` is the largest photo the page holds decoded at 1:1 for
+    /// zooming (`holdPixels`); `crop`, the part of the photo the picture is (`cropKey`), which the
+    /// page sends with each view of the photo it asks for.
+    static func json(_ project: Project, known: Known? = nil) throws -> JSON {
+        let file = FileIO.identity(of: project.path)?.fileKey ?? ""
+        let mark = try project.historyMark()
         var members = try content(project)
-        members.insert(("version", .string(version(ofContent: members))), at: 4)
+        members.insert(("version", .string(version(file: file, mark: mark))), at: 4)
+        if let known, known.file == file, known.seq <= mark.newest, case .object(var history) = try project.historyTree(after: known.seq).json {
+            history.insert(("since", .integer(known.seq)), at: 0)
+            members.append(("history", .object(history)))
+        } else {
+            members.append(("history", try project.historyTree().json))
+        }
         return .object(members)
     }
 
-    /// What `json` answers but its version.
+    /// What `json` answers but its version and history.
     private static func content(_ project: Project) throws -> [(String, JSON)] {
         let size = try project.pictureSize()
         let settings = try project.settings()
@@ -28,7 +52,7 @@ enum EditorState {
             ("crop", .string(cropKey(try project.crop()))),
             ("currency", .string(settings.currency)),
             ("tag_scale", .number(settings.tagScale)), ("hold_pixels", .integer(Int64(holdPixels))),
-            ("tags", .array(tags)), ("history", try project.historyTree().json),
+            ("tags", .array(tags)),
         ]
     }
 
@@ -69,25 +93,25 @@ enum EditorState {
     }
 
     /// Changes whenever what `json` answers changes, by an edit in the editor or in another
-    /// process (a `tagproj` in a shell), and only then: the project's own writes outside the
-    /// history (a view or a thumbnail kept for the next open) change the file but not the
-    /// version, so the page and the gallery fetch nothing again for them. A digest of the state
-    /// (FNV-1a 64: to tell states apart, not a defence), worked out again only when the file's
-    /// device, inode, size or modification time have changed since it was last worked out.
+    /// process (a `tagproj` in a shell), and only then: every such change is a history entry or
+    /// a move of the cursor, so the version is `FILE-NEWEST-CURSOR`, the file's key (another file
+    /// put in its place is another project), the newest entry's seq and the cursor's. The
+    /// project's own writes outside the history (a view or a thumbnail kept for the next open)
+    /// change the file but not the version, so the page and the gallery fetch nothing again for
+    /// them. Read again only when the file's device, inode, size or modification time have changed.
     /// - Throws: what opening the project throws (it is gone, it is not a project).
     static func version(of path: String) throws -> String {
         // The file is looked at before it is read: a write in between is read and kept under the
         // older look, which the next call finds changed.
         let look = FileIO.identity(of: path)
         if let look, let known = versions.withLock({ $0[path] }), known.look == look { return known.version }
-        let version = version(ofContent: try content(Project.open(path, forWriting: false, frontEnd: "editor")))
+        let version = version(file: look?.fileKey ?? "", mark: try Project.open(path, forWriting: false, frontEnd: "editor").historyMark())
         if let look { versions.withLock { $0[path] = (look, version) } }
         return version
     }
 
-    private static func version(ofContent members: [(String, JSON)]) -> String {
-        let digest = FNV1a.hash(JSON.object(members).utf8)
-        return String(digest, radix: 16)
+    private static func version(file: String, mark: (newest: Int64, cursor: Int64)) -> String {
+        "\(file)-\(mark.newest)-\(mark.cursor)"
     }
 
     /// The version last worked out for each project file, with how the file looked then.

@@ -978,6 +978,27 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: abs(e.tag(1).rect["y"] - before["y"]) > 50, "the shell's move never showed", timeout=5)
         e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#history [data-seq]:not([data-seq='0'])")) == 3, "history not updated")
 
+    def test_the_history_the_page_is_told_in_parts_follows_an_undo_and_a_new_branch_made_in_the_shell(self):
+        # The page holds the history and is told only the entries it lacks and the cursor: the
+        # entry an undo left behind must show as undone, and the new branch's entry as current.
+        e = self.editor
+        e.load()
+        self.assertEqual(cli("undo", "p.tagproj", cwd=e.dir)[0], 0)
+        self.assertEqual(cli("flip", "p.tagproj", "1", cwd=e.dir)[0], 0)
+        rows = "return Array.from(document.querySelectorAll('#history [data-seq]')).map((li) => " \
+               "[li.dataset.seq, li.classList.contains('undone'), li.getAttribute('aria-current') === 'true'])"
+        e.wait(lambda d: len(d.execute_script(rows)) == 4, "the new branch's entry never showed")
+        self.assertEqual(e.driver.execute_script(rows), [["0", False, False], ["1", False, False], ["2", True, False], ["3", False, True]])
+        # And an edit on the page is answered with what the page lacks alone: one entry.
+        auth = {"X-Tagproj-Token": e.token, "Origin": e.origin, "Content-Type": "application/json"}
+        version = json.loads(e.request("GET", "/api/version", headers=auth)[1])["version"]
+        status, body = e.request("POST", "/api/edit?since=3&file=" + version.split("-")[0], json.dumps({"op": "flip", "id": 1}), auth)
+        self.assertEqual(status, 200, body)
+        answer = json.loads(body)
+        self.assertEqual(answer["state"]["history"]["since"], 3)
+        self.assertEqual([x["seq"] for x in answer["state"]["history"]["entries"]], [4])
+        e.wait(lambda d: len(d.execute_script(rows)) == 5, "the page's own poll never showed the entry")
+
     def test_a_crop_moved_in_the_shell_shows_the_new_part_of_the_photo_and_its_tiles(self):
         e = self.editor
         self.assertEqual(cli("set", "p.tagproj", "--crop", "0,0,0.9,1", cwd=e.dir)[0], 0)

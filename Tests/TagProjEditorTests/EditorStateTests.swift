@@ -30,4 +30,62 @@ import Testing
         let notices = try project.overlapNotices()
         #expect(notices.count == 4 && notices.last == .moreOverlaps(listed: 3), "\(notices)")
     }
+
+    /// The state after an edit costs what changed, not the history's size: told what the page
+    /// holds, the answer to a move after 2,000 entries is the size of the one after 10 (but for
+    /// the digits of the entry numbers), where the whole tree grows with every entry.
+    @Test func theStateAfterAMoveIsTheSameSizeAfterTenAndTwoThousandEntries() throws {
+        let dir = try PhotoCacheTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var sizes: [(told: Int, whole: Int)] = []
+        for entries in [10, 2000] {
+            let path = try PhotoCacheTests.project("p\(entries)", width: 600, height: 400, in: dir)
+            let project = try Project.open(path, forWriting: true)
+            _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: .right), fonts: try FontSystem())
+            for _ in 1..<entries - 1 { _ = try project.perform(.flip(TagID(1))) }
+            let page = try EditorState.json(project)  // what the page holds: entries - 1 of them
+            guard case .string(let version)? = page["version"] else { Issue.record("no version"); return }
+            let known = try #require(EditorState.Known(since: String(entries - 1), file: String(version.split(separator: "-")[0])))
+            _ = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 0.4, y: 0.5)))))
+            let told = try EditorState.json(project, known: known), whole = try EditorState.json(project)
+            guard case .object(let history)? = told["history"], case .array(let new)? = told["history"]?["entries"] else {
+                Issue.record("no history in \(told.text)")
+                return
+            }
+            #expect(history.first?.0 == "since" && new.count == 1 && new.first?["seq"]?.text == String(entries), "\(told.text)")
+            #expect(told["version"]?.text == whole["version"]?.text && told["tags"]?.text == whole["tags"]?.text)
+            sizes.append((told.text.utf8.count, whole.text.utf8.count))
+        }
+        #expect(abs(sizes[1].told - sizes[0].told) <= 16, "\(sizes)")
+        #expect(sizes[1].whole > sizes[0].whole + 100_000, "the whole tree grows: \(sizes)")
+    }
+
+    /// Told of another file (one put in the project's place), or of entries it does not have, the
+    /// state holds the whole tree again.
+    @Test func aPageThatHoldsAnotherFilesHistoryIsToldTheWholeTree() throws {
+        let dir = try PhotoCacheTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let project = try Project.open(try PhotoCacheTests.project("p", width: 600, height: 400, in: dir), forWriting: true)
+        _ = try project.perform(.add(kind: .price, text: "12", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: .right), fonts: try FontSystem())
+        for known in [EditorState.Known(since: "1", file: "1x2"), EditorState.Known(since: "7", file: FileIO.identity(of: project.path)?.fileKey)] {
+            let state = try EditorState.json(project, known: known), tree = try project.historyTree().json.text
+            #expect(state["history"]?["since"] == nil && state["history"]?.text == tree, "\(state.text)")
+        }
+    }
+
+    /// The entries after one, each undone unless it leads to the cursor: after an undo and a new
+    /// edit, the new branch's entry is applied and the entry undone is not.
+    @Test func theEntriesAfterOneAreMarkedAgainstTheCursor() throws {
+        let dir = try PhotoCacheTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let project = try Project.open(try PhotoCacheTests.project("p", width: 600, height: 400, in: dir), forWriting: true)
+        _ = try project.perform(.add(kind: .price, text: "12", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: .right), fonts: try FontSystem())
+        _ = try project.perform(.flip(TagID(1)))
+        _ = try project.perform(.flip(TagID(1)))
+        _ = try project.perform(.undo(steps: 2))
+        _ = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 0.5, y: 0.5)))))
+        let after = try project.historyTree(after: 1)
+        #expect(after.cursor == 4 && after.items.map(\.seq) == [2, 3, 4] && after.items.map(\.undone) == [true, true, false])
+        #expect(after.items == Array(try project.historyTree().items.dropFirst()), "as the whole tree marks them")
+    }
 }

@@ -67,4 +67,8 @@ public final class Project {
 
     /// Every entry of the history tree, in seq order, those not in the current state marked undone.
     public func historyTree() throws -> HistoryLog { try store.historyTree() }
+    /// The entries newer than `seq`, and the cursor (see `ProjectStore.historyTree(after:)`).
+    public func historyTree(after seq: Int64) throws -> HistoryLog { try store.historyTree(after: seq) }
+    /// The newest entry's seq and the cursor, which every change of the history changes.
+    public func historyMark() throws -> (newest: Int64, cursor: Int64) { try store.historyMark() }
 }

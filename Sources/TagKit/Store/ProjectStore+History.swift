@@ -102,6 +102,32 @@ extension ProjectStore: HistoryRows {
         return HistoryLog.tree(items, cursor: cursor)
     }
 
+    /// The entries newer than `seq` (entries are only ever added, numbered up), each `undone`
+    /// unless it is the cursor or one of its ancestors among them, and the cursor: what a reader
+    /// holding the tree up to `seq` lacks, at a cost that follows what is new, not the history's size.
+    func historyTree(after seq: Int64) throws -> HistoryLog {
+        let cursor = try header().cursor
+        let items = try db.prepare("SELECT \(Self.nodeColumns) FROM history WHERE seq > ? ORDER BY seq", [.integer(seq)]).map { try node(from: $0) }
+        var applied = Set<Int64>(), parents = Dictionary(items.map { ($0.seq, $0.parent) }) { first, _ in first }
+        var at = cursor
+        while let parent = parents.removeValue(forKey: at) {  // up from the cursor while the entries are new
+            applied.insert(at)
+            at = parent
+        }
+        return HistoryLog(items: items.map { item in
+            var item = item
+            item.undone = !applied.contains(item.seq)
+            return item
+        }, cursor: cursor)
+    }
+
+    /// The newest entry's seq (0 for none) and the cursor: they change with every edit, undo, redo
+    /// and restore, by whatever process, and only then.
+    func historyMark() throws -> (newest: Int64, cursor: Int64) {
+        let newest = try db.scalar("SELECT max(seq) FROM history")?.integer ?? 0
+        return (newest, try header().cursor)
+    }
+
     /// The branch the cursor is on, as ``HistoryLog/branch(of:cursor:)`` makes it from the whole
     /// tree, read along the tree's links instead: the cursor's ancestors by primary key, then the
     /// newest child of each entry onward by the index on parent. What `history` and the editor's

@@ -273,6 +273,9 @@ extension FileIO {
     /// What tells one version of a file from another: device, inode, size, modification time (ns).
     public struct Identity: Equatable, Sendable {
         let device: UInt64, inode: UInt64, size: Int64, mtimeNS: Int64
+        /// Which file it is (its device and inode) as text: the same however the file changes in
+        /// place, another for a file put in its place.
+        public var fileKey: String { String(device, radix: 16) + "x" + String(inode, radix: 16) }
     }
 
     /// The identity of the file at `path`, or nil when it cannot be stat'ed.

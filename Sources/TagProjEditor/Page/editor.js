@@ -99,11 +99,32 @@ function position(x, y) {
   return keep(x) + "," + keep(y);
 }
 
+/// What the page holds of the history, for the server to answer with only what it lacks: the
+/// newest entry it has, of this file (the version's first part names the file).
+function known() {
+  const newest = state.history.entries.reduce((most, e) => Math.max(most, e.seq), 0);
+  return "since=" + newest + "&file=" + encodeURIComponent(state.version.split("-")[0]);
+}
+
+/// `next`'s history whole: a history of only the entries after `since` (the page holds the
+/// rest) is joined to the one held, and every entry's `undone` worked out again from the cursor,
+/// as the server marks it: undone unless it is the cursor or one of its ancestors.
+function wholeHistory(next) {
+  const h = next.history;
+  if (h.since === undefined) return;
+  const entries = state.history.entries.filter((e) => e.seq <= h.since).concat(h.entries);
+  const parents = new Map(entries.map((e) => [e.seq, e.parent]));
+  const applied = new Set();
+  for (let at = h.cursor; at !== 0 && parents.has(at) && !applied.has(at); at = parents.get(at)) applied.add(at);
+  for (const e of entries) e.undone = !applied.has(e.seq);
+  next.history = { entries, cursor: h.cursor };
+}
+
 async function edit(request) {
   // Each edit is timed from the gesture to the redrawn page (performance.getEntriesByType("measure")).
   const started = performance.now();
   try {
-    const answer = await api("api/edit", request);
+    const answer = await api("api/edit?" + known(), request);
     const warned = answer.notices.some((n) => n.severity === "warning");
     say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), warned ? "warning" : "");
     await show(answer.state);
@@ -359,6 +380,7 @@ async function holdNextTile() {
 // MARK: - Drawing
 
 async function show(next) {
+  wholeHistory(next);
   state = next;
   document.title = state.name + " — tagproj";
   holdTiles();
@@ -943,7 +965,7 @@ async function poll() {
   try {
     if (state && !drag && !stopped) {
       const { version } = await api("api/version");
-      if (version !== state.version) await show(await api("api/state"));
+      if (version !== state.version) await show(await api("api/state?" + known()));
     }
   } catch (error) {
     fail(error);
