@@ -42,7 +42,10 @@ let package = Package(
         // The editor's C glue: the HTTP server over libmicrohttpd and the embedded page.
         .target(name: "CEditor", dependencies: ["CMicroHTTPD", "CLazyLoad"], cSettings: [.unsafeFlags(["-std=gnu2x"])]),
         .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor", "CShims"], exclude: ["Page"]),
-        .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"]),
+        // The release build takes the C++ library statically (see link/libstdc++.so): only the Swift
+        // runtime needs it, and loading it at start-up cost every short command a third of its time.
+        .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"],
+                          linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/link"], .when(platforms: [.linux], configuration: .release))]),
         .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
         // The lossless-export tests' reader of JPEG coefficients: libjpeg alone, not the code they check.
         .target(name: "CJPEGCoefficients", path: "Tests/CJPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]),

@@ -72,14 +72,18 @@ def grow_history(project, entries, tags, branches):
     row = db.execute("SELECT kind, text, x, y, side, label_em FROM tags WHERE id = 1").fetchone()
     have = db.execute("SELECT count(*) FROM tags").fetchone()[0]
     insert = "INSERT INTO history (seq, label, parent, time_ms, user, front_end) VALUES (?, ?, ?, 0, 'bench', 'cli')"
+    # The columns named: later schemas add some (a dish's price), which stay NULL here.
+    sides = ("kind", "text", "x", "y", "side", "label_em")
+    changes = "INSERT INTO history_changes (seq, tag_id, %s) VALUES (?, ?, %s)" % (
+        ", ".join(["before_" + c for c in sides] + ["after_" + c for c in sides]), ", ".join("?" * 12))
     with db:
         for i in range(tags - have):
             tid = next_id + i
             t = (row[0], f"Dish {tid}", 0.3 + (tid % 40) / 100, 0.3 + (tid % 37) / 100, "right", row[5])
             last += 1
-            db.execute("INSERT INTO tags VALUES (?,?,?,?,?,?,?)", (tid,) + t)
+            db.execute("INSERT INTO tags (id, kind, text, x, y, side, label_em) VALUES (?,?,?,?,?,?,?)", (tid,) + t)
             db.execute(insert, (last, f"add dish #{tid}", seq))
-            db.execute("INSERT INTO history_changes VALUES (?,?,NULL,NULL,NULL,NULL,NULL,NULL,?,?,?,?,?,?)", (last, tid) + t)
+            db.execute(changes, (last, tid, None, None, None, None, None, None) + t)
             seq = last
         next_id += max(0, tags - have)
         first = last + 1  # branches fork only among the moves, where every state is the same
@@ -89,7 +93,7 @@ def grow_history(project, entries, tags, branches):
             if k % per_branch == 0 and k > 0:
                 seq = first + (k * 7919) % (last - first)
             db.execute(insert, (last, "move #1", seq))
-            db.execute("INSERT INTO history_changes VALUES (?,1,?,?,?,?,?,?,?,?,?,?,?,?)", (last,) + row + row)
+            db.execute(changes, (last, 1) + row + row)
             seq = last
         db.execute("UPDATE project SET history_cursor = ?, next_tag_id = ?", (seq, next_id))
     db.close()
@@ -113,7 +117,9 @@ SHELL_MOVE = """BEGIN IMMEDIATE;
 UPDATE tags SET x = {x} WHERE id = 1;
 INSERT INTO history (seq, label, parent, time_ms, user, front_end, session)
   SELECT max(seq) + 1, 'move #1 to {x},0.500', (SELECT history_cursor FROM project), 0, 'bench', 'cli', 1 FROM history;
-INSERT INTO history_changes SELECT (SELECT max(seq) FROM history), 1, kind, text, x, y, side, label_em, kind, text, x, y, side, label_em
+INSERT INTO history_changes (seq, tag_id, before_kind, before_text, before_x, before_y, before_side, before_label_em, before_price,
+                             after_kind, after_text, after_x, after_y, after_side, after_label_em, after_price)
+  SELECT (SELECT max(seq) FROM history), 1, kind, text, x, y, side, label_em, price, kind, text, x, y, side, label_em, price
   FROM tags WHERE id = 1;
 UPDATE project SET history_cursor = (SELECT max(seq) FROM history);
 COMMIT;"""
