@@ -49,11 +49,11 @@ struct tp_http_server {
     size_t daemon_count;
     tp_http_handler handler;
     tp_http_admit admit;
-    // Held around the handler: shared by the GET and HEAD requests of a server that serves reads
-    // side by side (they only read), exclusive for every other request, and for all of them on a
-    // server that serves one request at a time.
+    // Held around the handler: shared by the requests `reads_only` says only read, on a server
+    // that serves those side by side; exclusive for every other request, and for all of them on
+    // a server that serves one request at a time.
     pthread_rwlock_t serving;
-    int concurrent_reads;
+    tp_http_reads_only reads_only;  // NULL: one request at a time
 
     void *ctx;
     size_t max_body;
@@ -364,11 +364,12 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         refuse_too_large(r);
     } else {
         // The body is whole: the deadline stops while the handler runs (an export may take long),
-        // and starts again for the next request once the response is sent. Reading requests run
-        // side by side where the server allows it (the photo decodes while the tags are drawn);
+        // and starts again for the next request once the response is sent. Requests that only
+        // read, by what they do (the caller says), run side by side where the server allows it
+        // (the photo decodes while the tags are drawn, a page reads while a picture is exported);
         // any other waits for them and runs alone.
         change_deadline(server, connection, DEADLINE_PAUSE, 0);
-        if (server->concurrent_reads && (strcmp(r->method, "GET") == 0 || strcmp(r->method, "HEAD") == 0))
+        if (server->reads_only && server->reads_only(server->ctx, r))
             pthread_rwlock_rdlock(&server->serving);
         else
             pthread_rwlock_wrlock(&server->serving);
@@ -422,7 +423,7 @@ static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address,
     // nothing; or a thread per connection, so that a request never waits behind another one
     // that its connection happened to share a thread with (a pool assigns connections to
     // threads when they open, not when a request comes).
-    unsigned flags = server->concurrent_reads ? MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL
+    unsigned flags = server->reads_only ? MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL
                                               : MHD_USE_AUTO_INTERNAL_THREAD;
     // A dotted IPv4 address, and a single one: never every address at once.
     if (inet_pton(AF_INET, address, &socket_address.sin_addr) == 1 && socket_address.sin_addr.s_addr != htonl(INADDR_ANY))
@@ -444,7 +445,7 @@ static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address,
 }
 
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections, size_t max_body,
-                              const tp_http_upload *upload, unsigned header_seconds, int concurrent_reads,
+                              const tp_http_upload *upload, unsigned header_seconds, tp_http_reads_only reads_only,
                               tp_http_admit admit, tp_http_handler handler, void *ctx,
                               uint16_t *bound_port, char *msg, size_t msg_cap) {
     if (TP_DL_LOAD(mhd, "libmicrohttpd.so.12", "libmicrohttpd12", msg, msg_cap) != 0) return NULL;
@@ -477,7 +478,7 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
     pthread_rwlockattr_setkind_np(&preference, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
     pthread_rwlock_init(&server->serving, &preference);
     pthread_rwlockattr_destroy(&preference);
-    server->concurrent_reads = concurrent_reads;
+    server->reads_only = reads_only;
     // Connections take at most half the descriptors, so that the project, fonts and exports
     // still open when every connection is in use; the daemons share that half.
     unsigned daemons = lan_address ? 2 : 1;

@@ -1,15 +1,20 @@
 import Glibc
+import Synchronization
 import TagKit
 
 /// The editor's JSON API over the TagKit façade: each call opens the project, does one thing, and
 /// answers; an edit is exactly one TagKit edit with its history entry. The calls that only read
-/// (GET) may run on several threads at once: each has its own connection to the project, and the
-/// fonts are held by one drawing at a time.
+/// (`EditorServer.readsOnly`: the GETs, the room, an export) may run on several threads at once:
+/// each has its own connection to the project, the fonts are held by one drawing at a time, and
+/// one export at a time names its picture.
 final class EditorAPI {
     let projectPath: String
     /// Fonts for measuring new text (and cutting its subsets) and drawing tag images, loaded on
     /// first need; each drawing first adopts the project's subsets, and holds them alone.
     private let fontCache = FontCache()
+    /// Held while a picture is written beside the project: exports run beside the page's reads
+    /// (`EditorServer.readingPosts`), and two at once must not both take the same free name.
+    private let exporting = Mutex(())
     /// The photo decoded, for the views of it; its decode starts, at the lowest priority, once the
     /// first view is answered.
     private let photos: PhotoCache
@@ -213,12 +218,14 @@ final class EditorAPI {
     /// Writes the picture beside the project with `options`, as ``export(_:)`` does (the
     /// gallery's *Export all* too), and answers as the codec answers an export.
     func exportPicture(_ options: ExportOptions) throws -> JSON {
-        let project = try open(forWriting: true)
-        let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
-        let request = Request.export(to: .file(output), options: options, at: nil)
-        let answer = try fontCache.withFonts { try project.perform(request, fonts: $0, environment: environment) }
-        try project.recordWrittenPicture(output)
-        return RequestCodec.json(answer, to: request)
+        try exporting.withLock { _ in
+            let project = try open(forWriting: true)
+            let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
+            let request = Request.export(to: .file(output), options: options, at: nil)
+            let answer = try fontCache.withFonts { try project.perform(request, fonts: $0, environment: environment) }
+            try project.recordWrittenPicture(output)
+            return RequestCodec.json(answer, to: request)
+        }
     }
 
     /// `GET /api/download?format=png&max_size=1080` (the export request's members as query

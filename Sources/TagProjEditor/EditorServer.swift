@@ -46,7 +46,8 @@ public final class EditorServer {
         if let room = EditorRoom.last() { firstView.start(projectPath, size: room.viewSize(for: picture)) }
         let site = OneProject(api: try EditorAPI(projectPath: projectPath, photos: photos, firstView: firstView))
         // The guard checks the Host and Origin against the port, known once the server listens.
-        let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes, concurrentReads: true)
+        let server = try HTTPServer(port: port, lanAddress: lanAddress, maxBody: Self.maximumBodyBytes,
+                                    readsOnly: { request in EditorServer.readsOnly(request, site: site) })
         let access = try AccessGuard(port: server.port, lanAddress: lanAddress)
         self.access = access
         server.admission = { request in EditorServer.admission(of: request, access: access, site: site) }
@@ -133,6 +134,23 @@ public final class EditorServer {
     /// this server's own page.
     static let readingCalls: Set = ["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/tags", "/api/download", "/api/preview",
                                     "/api/gallery", "/api/thumbnail"]
+
+    /// The API calls that only read the project though they are POSTs: the room (it starts the
+    /// first view's drawing in the background) and an export (the picture goes beside the project
+    /// or to the page; the name it takes is chosen under a lock of its own, see
+    /// `EditorAPI.exportPicture`). With the GETs they run side by side, so a long export does not
+    /// stall the page's reads; edits run alone.
+    static let readingPosts: Set = ["/api/room", "/api/export"]
+
+    /// Whether `request` only reads, by what it does: a page or asset, a reading call, or a POST
+    /// that reads (`readingPosts`); a request refused before it runs (a wrong method) reads nothing.
+    static func readsOnly(_ request: HTTPRequest, site: some Site) -> Bool { readsOnly(path: site.scope(of: request.path)?.path) }
+
+    /// ``readsOnly(_:site:)`` for the path within the site (nil: one that names nothing).
+    static func readsOnly(path: String?) -> Bool {
+        guard let path else { return true }
+        return !path.hasPrefix("/api/") || readingCalls.contains(path) || readingPosts.contains(path)
+    }
 
     /// The API calls that change something (or start a session): POST, from this server's page.
     static let changingCalls: Set = ["/api/session", "/api/room", "/api/edit", "/api/export", "/api/export-all", GalleryAPI.uploadPath]

@@ -114,8 +114,8 @@ public struct EditorStartError: TagProjError {
 
 /// An HTTP server on 127.0.0.1 (and a LAN address, when asked) through GNU libmicrohttpd (see
 /// `Sources/CEditor/http.c`): requests are handled one at a time in arrival order, or, with
-/// `concurrentReads`, GET requests side by side (the handler must then be safe to call from
-/// several threads at once for them) and every other request alone.
+/// `readsOnly`, the requests it says only read side by side (the handler must then be safe to
+/// call from several threads at once for them) and every other request alone.
 final class HTTPServer {
     /// The port the server listens on.
     let port: UInt16
@@ -128,6 +128,7 @@ final class HTTPServer {
         var admit: (HTTPRequest) -> HTTPResponse? = { _ in .error(503, "the editor is starting") }
         var handle: (HTTPRequest) -> HTTPResponse = { _ in .error(503, "the editor is starting") }
         var upload: UploadRoute?
+        var readsOnly: (HTTPRequest) -> Bool = { _ in false }
     }
 
     /// The checks every request passes as soon as its headers are in, before a byte of its body
@@ -157,11 +158,18 @@ final class HTTPServer {
     static let floorBytesPerSecond = Int(TP_HTTP_FLOOR_BYTES_PER_SECOND)
 
     /// Starts listening on 127.0.0.1:`port` (0: any free port), and on `lanAddress` (dotted IPv4)
-    /// at the same port when given; GET requests side by side when `concurrentReads`.
-    init(port: UInt16, lanAddress: String? = nil, maxBody: Int, upload: UploadRoute? = nil, concurrentReads: Bool = false) throws {
+    /// at the same port when given; with `readsOnly`, the requests it says only read (by what they
+    /// do, not their method) side by side, every other alone; without it, one at a time.
+    init(port: UInt16, lanAddress: String? = nil, maxBody: Int, upload: UploadRoute? = nil,
+         readsOnly: ((HTTPRequest) -> Bool)? = nil) throws {
         let box = Unmanaged.passRetained(HandlerBox())
         self.box = box
         box.takeUnretainedValue().upload = upload
+        if let readsOnly { box.takeUnretainedValue().readsOnly = readsOnly }
+        let readsOnlyCall: tp_http_reads_only? = readsOnly == nil ? nil : { context, request in
+            guard let context, let request else { return 0 }
+            return Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().readsOnly(HTTPRequest(handle: request)) ? 1 : 0
+        }
         let (connections, headerSeconds) = (Self.maximumConnections, Self.headerSeconds)
         var bound: UInt16 = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -188,7 +196,7 @@ final class HTTPServer {
                     }
                 })
                 return withUnsafePointer(to: &uploadSpec) { spec in
-                    tp_http_start(port, lanAddress, connections, maxBody, route == nil ? nil : spec, headerSeconds, concurrentReads ? 1 : 0, { context, request in
+                    tp_http_start(port, lanAddress, connections, maxBody, route == nil ? nil : spec, headerSeconds, readsOnlyCall, { context, request in
                         guard let context, let request else { return -1 }
                         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
                         guard let refusal = box.admit(HTTPRequest(handle: request)) else { return 0 }

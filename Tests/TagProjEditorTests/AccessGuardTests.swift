@@ -48,3 +48,17 @@ import Testing
         #expect(EditorRequestError.notDrawable(.init(1)).meaning.httpStatus == 409)
     }
 }
+
+/// Which requests the editor serves side by side: those that only read the project, by what they
+/// do, not by their method; an edit runs alone.
+@Suite struct ReadsOnlyTests {
+    @Test func exportsAndTheRoomRunBesideThePagesReadsAndEditsRunAlone() {
+        for path in ["/", "/editor.js", "/api/state", "/api/version", "/api/photo", "/api/tags", "/api/preview",
+                     "/api/download", "/api/room", "/api/export", nil] {
+            #expect(EditorServer.readsOnly(path: path), "\(path ?? "nil")")
+        }
+        for path in ["/api/edit", "/api/session", "/api/export-all", GalleryAPI.uploadPath] {
+            #expect(!EditorServer.readsOnly(path: path), "\(path)")
+        }
+    }
+}

@@ -31,6 +31,10 @@ typedef int (*tp_http_admit)(void *ctx, tp_http_request *request);
 /// upload, the gallery's default limit, may take 25 minutes). Slower, it is cut at its deadline.
 #define TP_HTTP_FLOOR_BYTES_PER_SECOND (64 * 1024)
 
+/// Called once a request's body is whole, before its handler, without the handler's lock: 1 when
+/// the request only reads (it may then run beside other such requests), 0 when it must run alone.
+typedef int (*tp_http_reads_only)(void *ctx, tp_http_request *request);
+
 /// A running server.
 typedef struct tp_http_server tp_http_server;
 
@@ -61,13 +65,13 @@ typedef struct {
 /// length it declares, else the route's limit); past it the connection is closed, so slow clients
 /// cannot hold every connection. The deadline is paused while the server itself works on the
 /// request (its handler, an upload's `open`). `admit` checks every request when its headers are
-/// in. With `concurrent_reads` 0 the requests are handled one at a time; else reading requests
-/// (GET, HEAD) are handled side by side, and any other waits for those under way and runs alone,
-/// before reads that came after it. `*bound_port` receives the port. Returns NULL on failure,
-/// with the reason in `msg`.
+/// in. Without `reads_only` the requests are handled one at a time; with it, those it says only
+/// read are handled side by side, and any other waits for those under way and runs alone, before
+/// reads that came after it: the caller decides by what a request does, not by its method.
+/// `*bound_port` receives the port. Returns NULL on failure, with the reason in `msg`.
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections,
                               size_t max_body, const tp_http_upload *upload, unsigned header_seconds,
-                              int concurrent_reads, tp_http_admit admit, tp_http_handler handler, void *ctx,
+                              tp_http_reads_only reads_only, tp_http_admit admit, tp_http_handler handler, void *ctx,
                               uint16_t *bound_port, char *msg, size_t msg_cap);
 /// Stops the server, closing every connection; waits for a running handler to return.
 void tp_http_stop(tp_http_server *server);
