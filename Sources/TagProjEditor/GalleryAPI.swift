@@ -160,7 +160,9 @@ final class GalleryAPI: Site {
         var members: [(String, JSON)] = [("created", .string(name)), ("width", .integer(Int64(info.width))),
                                          ("height", .integer(Int64(info.height))),
                                          ("said", .array([.string("created \(name): \(info.format) \(info.width)×\(info.height)")]))]
-        if let warning = project.importWarning { members.append(("warning", .string("'\(photoName)' is slightly damaged but decodes whole: \(warning)"))) }
+        // What making it says, worded as `new` words it: the first warning for the page's status, all of them as notices.
+        if let warning = project.creationNotices.first(where: { $0.severity == .warning }) { members.append(("warning", .string(warning.message))) }
+        members.append(("notices", .array(project.creationNotices.map(\.json))))
         return .object(members)
     }
 

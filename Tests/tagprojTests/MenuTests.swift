@@ -69,6 +69,21 @@ import Testing
         #expect(try labels(cli, "p0.tagproj").count == 1, "no entry recorded")
     }
 
+    /// A project made from a photo that decodes whole over a small flaw says so as `new` says it,
+    /// naming the photo, before the menu's own lines (the notice is the library's, worded once).
+    @Test func aProjectMadeFromASlightlyDamagedPhotoSaysSoAsNewDoes() throws {
+        let cli = CLI()
+        try FileManager.default.createDirectory(atPath: cli.path("photos"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Hostile.path("extraneous-bytes.jpg"), toPath: cli.path("photos/flawed.jpg"))
+        try write(cli, "menu.csv", "photo,dish\nflawed.jpg,Soup\n")
+        let run = try menu(cli)
+        let made = try cli("new", "alone.tagproj", "photos/flawed.jpg")
+        let said = made.errorLines.first { $0.hasPrefix("warning: ") }
+        #expect(run.status == 0 && said != nil, "\(run) \(made)")
+        #expect(run.errorLines == ["warning: flawed.tagproj: " + (said ?? "").dropFirst("warning: ".count)], "\(run)")
+        #expect(said?.contains("is slightly damaged but decodes whole: ") == true && said?.contains("photos/flawed.jpg") == true, "\(made)")
+    }
+
     @Test func aChangedDishChangesOnlyThatTagAndAMovedTagStaysMoved() throws {
         let cli = CLI()
         try photos(cli, 1)

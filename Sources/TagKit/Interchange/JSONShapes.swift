@@ -140,6 +140,8 @@ extension Notice {
                        ("user", .string(user)), ("front_end", .string(frontEnd)), ("other_shell", .bool(otherShell))]
         case let .photoSlightlyDamaged(project, problem):
             members = [("notice", .string("photo_slightly_damaged")), ("project", .string(project)), ("problem", .string(problem))]
+        case let .madeFromSlightlyDamagedPhoto(photo, problem):
+            members = [("notice", .string("made_from_slightly_damaged_photo")), ("photo", .string(photo)), ("problem", .string(problem))]
         case let .drawnElsewhere(id, from, drawnAt):
             members = [("notice", .string("drawn_elsewhere")), ("id", .integer(id.rawValue))] + point(from)
                 + [("drawn_x", .number(drawnAt.x)), ("drawn_y", .number(drawnAt.y))]

@@ -18,6 +18,7 @@ extension Notice {
         case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
             return "undid #\(seq) “\(label)”, " + (otherShell ? "made in another shell (\(user), \(frontEnd))" : "made by \(user) with \(frontEnd)")
         case let .photoSlightlyDamaged(project, problem): return "\(project): the photo is slightly damaged but decoded whole: \(problem)"
+        case let .madeFromSlightlyDamagedPhoto(photo, problem): return "'\(photo)' is slightly damaged but decodes whole: \(problem)"
         case let .drawnElsewhere(id, from, drawnAt):
             return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
         }
@@ -28,7 +29,8 @@ extension Notice {
     /// account of a change they asked for in general terms (`arrange`'s moves).
     public var severity: Severity {
         switch self {
-        case .movedToStayInside, .sideChanged, .overlaps, .moreOverlaps, .drawnElsewhere, .photoSlightlyDamaged: return .warning
+        case .movedToStayInside, .sideChanged, .overlaps, .moreOverlaps, .drawnElsewhere, .photoSlightlyDamaged, .madeFromSlightlyDamagedPhoto:
+            return .warning
         case .otherBranch, .undidOthersEdit: return .note
         case .arranged: return .info
         }

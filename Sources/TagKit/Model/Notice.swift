@@ -29,4 +29,8 @@ public enum Notice: Equatable, Sendable {
     /// The decoder stepped over a problem of the photo in `project` without losing pixels
     /// (stray bytes, a missing end marker): the picture was drawn whole.
     case photoSlightlyDamaged(project: String, problem: String)
+    /// A project was made from the photo `photo` (as the user named it), which decodes whole
+    /// though the decoder stepped over `problem`: what `new`, `open photo`, `menu` and the
+    /// gallery's upload all say of it.
+    case madeFromSlightlyDamagedPhoto(photo: String, problem: String)
 }

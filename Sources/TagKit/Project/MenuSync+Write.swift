@@ -30,20 +30,20 @@ extension MenuSync {
     public func carryOut(_ jobs: [Job], fonts: FontSystem) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for job in jobs {
-            var created = false
+            var created = false, made: [Notice] = []
             do {
                 if let photo = job.verified {
                     try FileIO.makeDirectory(projects)
-                    try Project.create(at: job.path, photo: photo, options: options)
+                    made = try Project.create(at: job.path, photo: photo, options: options).creationNotices
                     created = true
                 }
-                var outcome = Outcome(name: job.photo.projectName, path: job.path, created: created, counts: job.plan.counts, label: nil, notices: [])
+                var outcome = Outcome(name: job.photo.projectName, path: job.path, created: created, counts: job.plan.counts, label: nil, notices: made)
                 if !job.plan.isEmpty {
                     let project = try Project.open(job.path, forWriting: true, frontEnd: MenuKeys.frontEnd)
                     let answer = try project.perform(.batch(job.batch), fonts: fonts)
                     guard case .batch(let label, _) = answer.result else { preconditionFailure("a batch answers .batch") }
                     outcome.label = label
-                    outcome.notices = answer.notices
+                    outcome.notices = made + answer.notices
                 } else {
                     let keys = job.plan.keyUpdate.keys(after: [])
                     if keys != job.keptKeys, let project = try? Project.open(job.path, forWriting: true, frontEnd: MenuKeys.frontEnd) {

@@ -133,7 +133,7 @@ extension Project {
             throw error
         }
         let project = try open(path, forWriting: true)
-        project.importWarning = check.warning
+        project.creationNotices = check.warning.map { [.madeFromSlightlyDamagedPhoto(photo: photoName ?? imagePath, problem: $0)] } ?? []
         project.pictureDecodedAtCreation = photo.picture
         return project
     }
@@ -146,18 +146,19 @@ extension Project {
     /// Anything else at that path (a folder, another program's file) is refused as `create`
     /// refuses it, and nothing is replaced.
     /// - Returns: the project's path, whether it was created now, and then the picture its check
-    ///   decoded when `options.keepsPicture` kept one (`pictureDecodedAtCreation`).
+    ///   decoded when `options.keepsPicture` kept one (`pictureDecodedAtCreation`) and what making
+    ///   it says (`creationNotices`).
     public static func beside(photo imagePath: String, options: NewProjectOptions) throws
-        -> (path: String, created: Bool, picture: DecodedPicture?) {
+        -> (path: String, created: Bool, picture: DecodedPicture?, notices: [Notice]) {
         let path = FileIO.removingSuffix(imagePath) + ".tagproj"
         switch try ProjectHeader.occupant(of: path) {
         case .project?:
-            return (path, false, nil)
+            return (path, false, nil, [])
         case nil:
             var options = options
             options.force = false
             let project = try create(at: path, imagePath: imagePath, options: options)
-            return (path, true, project.pictureDecodedAtCreation)
+            return (path, true, project.pictureDecodedAtCreation, project.creationNotices)
         case let other?:
             throw ProjectError.occupied(path: path, by: other)
         }

@@ -96,12 +96,7 @@ struct MenuCommand: Command {
     private func report(_ outcomes: [MenuSync.Outcome], _ out: Output) {
         for outcome in outcomes {
             for notice in outcome.notices {
-                let text = "\(outcome.name): \(notice.message)"
-                switch notice.severity {
-                case .warning: out.warning(text)
-                case .note: out.note(text)
-                case .info: out.message(text)
-                }
+                if let line = out.noticeLine(notice.severity, "\(outcome.name): \(notice.message)") { Output.stderr(line + "\n") }
             }
         }
         if json {

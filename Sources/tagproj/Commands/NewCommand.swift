@@ -62,9 +62,7 @@ struct NewCommand: Command {
             guard case .occupied(_, .image) = error else { throw error }
             throw HintedError(error, hint: "did you mean 'tagproj new \(Self.projectName(for: image)) \(project)'?")
         }
-        if let warning = created.importWarning {
-            out.warning("'\(image)' is slightly damaged but decodes whole: \(warning)")
-        }
+        out.notices(created.creationNotices)
         // Once the editor has been used here, its first view of the photo is drawn now, while
         // nothing else wants the cores, instead of while the browser loads the page.
         EditorRoom.prepareFirstView(ofProjectAt: project, picture: created.pictureDecodedAtCreation)

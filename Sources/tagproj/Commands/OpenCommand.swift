@@ -103,7 +103,8 @@ struct OpenCommand: Command {
             // where they serve them (a photo only decoded whole), so it is decoded once.
             var options = try NewProjectOptions.defaults(environment: ProcessEnvironment.current())
             options.keepsPicture = true
-            let (path, created, picture) = try Project.beside(photo: target, options: options)
+            let (path, created, picture, notices) = try Project.beside(photo: target, options: options)
+            out.notices(notices)
             out.note(created ? "created \(path) from \(target)" : "opening the existing \(path)")
             project = path
             decoded = picture
