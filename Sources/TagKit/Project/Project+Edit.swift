@@ -28,8 +28,14 @@ extension Project {
     /// `FontEmbedder` (a `FontSystem`), the subsets of the faces each new label is drawn with are
     /// stored with the edit, so the project draws the same without those fonts installed.
     public func apply(_ edit: Edit, measurer: (any LabelMeasurer)? = nil) throws -> EditResult {
+        try commitEdit(measurer: measurer) { try $0.applying(edit, measurer: measurer) }
+    }
+
+    /// One edit's transaction, whichever way it came in (`apply`, `perform`): `body` makes the
+    /// outcome from the document read inside it; a tag it does not find is named with this path.
+    func commitEdit(measurer: (any LabelMeasurer)?, _ body: (Document) throws -> EditOutcome) throws -> EditResult {
         do {
-            let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { try $0.applying(edit, measurer: measurer) }
+            let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder, body)
             return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
         } catch var error as UnknownTagError {
             error.path = path
@@ -37,21 +43,27 @@ extension Project {
         }
     }
 
-    /// Carries out `edits` as one command and one history entry labelled `label` (see
-    /// `Document.applying(_:label:lines:measurer:)`): all or nothing, in one transaction. A failed
-    /// edit throws `BatchError` naming its line (from `lines`, else its 1-based position).
-    public func apply(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)? = nil) throws -> BatchResult {
+    /// One batch's transaction, whichever way it came in: as ``commitEdit(measurer:_:)``, a tag
+    /// not found named with this path inside the `BatchError` of its line; `alsoWriting` as the
+    /// store's commit takes it.
+    func commitBatch(label: String, measurer: (any LabelMeasurer)?, alsoWriting extra: ((EditOutcome) throws -> Void)? = nil,
+                     _ body: (Document) throws -> EditOutcome) throws -> BatchResult {
         let outcome: EditOutcome
         do {
-            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) {
-                try $0.applying(edits, label: label, lines: lines, measurer: measurer)
-            }
+            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder, alsoWriting: extra, body)
         } catch let error as BatchError {
             guard var unknown = error.error as? UnknownTagError else { throw error }
             unknown.path = path
             throw BatchError(line: error.line, error: unknown)
         }
         return BatchResult(changes: outcome.entry.changes, label: label, notices: outcome.notices)
+    }
+
+    /// Carries out `edits` as one command and one history entry labelled `label` (see
+    /// `Document.applying(_:label:lines:measurer:)`): all or nothing, in one transaction. A failed
+    /// edit throws `BatchError` naming its line (from `lines`, else its 1-based position).
+    public func apply(_ edits: [Edit], label: String, lines: [Int]? = nil, measurer: (any LabelMeasurer)? = nil) throws -> BatchResult {
+        try commitBatch(label: label, measurer: measurer) { try $0.applying(edits, label: label, lines: lines, measurer: measurer) }
     }
 
     /// Adds a tag of `kind` saying `text` with its dot at `at` (centre by default), the bubble on

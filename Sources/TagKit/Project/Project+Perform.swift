@@ -47,36 +47,20 @@ extension Project {
     /// One edit request as one transaction: its positions resolved against the picture's size
     /// and its settings change against the settings, both read inside it.
     func applyRequest(_ request: Request, measurer: (any LabelMeasurer)?) throws -> EditResult {
-        do {
-            let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder) { document in
-                guard let edit = try request.edit(in: document.size, settings: document.settings, upright: document.upright) else {
-                    preconditionFailure("applyRequest(_:measurer:) takes edit requests only")
-                }
-                return try document.applying(edit, measurer: measurer)
+        try commitEdit(measurer: measurer) { document in
+            guard let edit = try request.edit(in: document.size, settings: document.settings, upright: document.upright) else {
+                preconditionFailure("applyRequest(_:measurer:) takes edit requests only")
             }
-            return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
-        } catch var error as UnknownTagError {
-            error.path = path
-            throw error
+            return try document.applying(edit, measurer: measurer)
         }
     }
 
     /// A batch as one transaction and one entry; a request that cannot be turned into an edit
     /// (a price format that is not one) fails with its line, as an edit that cannot be done does.
     func applyBatch(_ batch: Batch, measurer: (any LabelMeasurer)?) throws -> BatchResult {
-        let outcome: EditOutcome
-        do {
-            // A menu's key memory is written with its edits, so an interrupted run forgets nothing.
-            let keys = batch.menuKeys.map { update in { (outcome: EditOutcome) in try self.store.writeMenuKeys(update.keys(after: outcome.entry.changes)) } }
-            outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder, alsoWriting: keys) {
-                try $0.applying(batch, measurer: measurer)
-            }
-        } catch let error as BatchError {
-            guard var unknown = error.error as? UnknownTagError else { throw error }
-            unknown.path = path
-            throw BatchError(line: error.line, error: unknown)
-        }
-        return BatchResult(changes: outcome.entry.changes, label: batch.label, notices: outcome.notices)
+        // A menu's key memory is written with its edits, so an interrupted run forgets nothing.
+        let keys = batch.menuKeys.map { update in { (outcome: EditOutcome) in try self.store.writeMenuKeys(update.keys(after: outcome.entry.changes)) } }
+        return try commitBatch(label: batch.label, measurer: measurer, alsoWriting: keys) { try $0.applying(batch, measurer: measurer) }
     }
 }
 
