@@ -13,6 +13,8 @@ public struct EditOutcome: Equatable, Sendable {
     /// (`arrange: nothing overlapped`). Every other edit is recorded, even one that leaves the
     /// tags as they were (a move to where the dot is): the user asked for that step by name.
     public var recordsEntry = true
+    /// The entry's seq once the store has recorded it; nil before, and when it records none.
+    public var seq: Int64? = nil
     /// The touched tag as it is after the edit; nil after a delete.
     public var tag: Tag? { entry.changes.first?.after }
 }

@@ -28,11 +28,15 @@ public struct Answer: Equatable, Sendable {
     public var result: Result
     /// What it did that the user did not ask for in so many words.
     public var notices: [Notice]
+    /// The history entry it appended (an edit, a batch, a restore), for a front end that follows
+    /// the history by entry number; nil when it appended none.
+    public var entry: Int64?
 
-    /// An answer of `result` and `notices`.
-    public init(_ result: Result, notices: [Notice] = []) {
+    /// An answer of `result` and `notices`, and the `entry` it appended.
+    public init(_ result: Result, notices: [Notice] = [], entry: Int64? = nil) {
         self.result = result
         self.notices = notices
+        self.entry = entry
     }
 
     /// What was done, one line each, as every front end says it: the entry's label for an edit

@@ -155,6 +155,7 @@ public enum RequestCodec {
     public static func json(_ answer: Answer, to request: Request) -> JSON {
         var m: [(String, JSON)] = [("ok", .bool(true)), ("op", .string(request.name)),
                                    ("said", .array(answer.said.map { .string($0) })), ("notices", .array(answer.notices.map(\.json)))]
+        if let entry = answer.entry { m.append(("entry", .integer(entry))) }
         func members(_ value: JSON) { if case .object(let more) = value { m += more } }
         switch answer.result {
         case let .edited(tag, label):

@@ -7,6 +7,8 @@ public struct EditResult: Equatable, Sendable {
     /// What the edit did unasked (a tag moved to stay inside the photo), worded by the library
     /// (`Notice.message`) and presented by each front end as its severity says.
     public var notices: [Notice]
+    /// The history entry it appended; nil when it appended none (`arrange` with nothing to do).
+    public var entry: Int64? = nil
 }
 
 /// What a batch of edits did.
@@ -17,6 +19,8 @@ public struct BatchResult: Equatable, Sendable {
     public var label: String
     /// What the edits did unasked.
     public var notices: [Notice]
+    /// The history entry it appended; nil when it appended none.
+    public var entry: Int64? = nil
 }
 
 extension Project {
@@ -36,7 +40,7 @@ extension Project {
     func commitEdit(measurer: (any LabelMeasurer)?, _ body: (Document) throws -> EditOutcome) throws -> EditResult {
         do {
             let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder, body)
-            return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices)
+            return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices, entry: outcome.seq)
         } catch var error as UnknownTagError {
             error.path = path
             throw error
@@ -56,7 +60,7 @@ extension Project {
             unknown.path = path
             throw BatchError(line: error.line, error: unknown)
         }
-        return BatchResult(changes: outcome.entry.changes, label: label, notices: outcome.notices)
+        return BatchResult(changes: outcome.entry.changes, label: label, notices: outcome.notices, entry: outcome.seq)
     }
 
     /// Carries out `edits` as one command and one history entry labelled `label` (see

@@ -84,7 +84,7 @@ extension Project {
             outcome.entry.label = "refresh fonts"
             return outcome
         }
-        return EditResult(tag: nil, label: outcome.entry.label, notices: outcome.notices)
+        return EditResult(tag: nil, label: outcome.entry.label, notices: outcome.notices, entry: outcome.seq)
     }
 }
 

@@ -14,13 +14,13 @@ extension Project {
         switch request {
         case .add, .move, .flip, .edit, .delete, .set, .arrange:
             let result = try applyRequest(request, measurer: try measurer())
-            return Answer(.edited(tag: result.tag, label: result.label), notices: result.notices)
+            return Answer(.edited(tag: result.tag, label: result.label), notices: result.notices, entry: result.entry)
         case .refreshFonts:
             let result = try refreshFonts(with: try fonts ?? FontSystem())
-            return Answer(.edited(tag: nil, label: result.label), notices: result.notices)
+            return Answer(.edited(tag: nil, label: result.label), notices: result.notices, entry: result.entry)
         case .batch(let batch):
             let result = try applyBatch(batch, measurer: try measurer())
-            return Answer(.batch(label: result.label, changes: result.changes), notices: result.notices)
+            return Answer(.batch(label: result.label, changes: result.changes), notices: result.notices, entry: result.entry)
         case .undo(let steps):
             let result = try undo(steps: steps)
             return Answer(.undone(result.labels), notices: result.notices)
@@ -28,7 +28,8 @@ extension Project {
             let result = try redo(steps: steps)
             return Answer(.redone(result.labels), notices: result.notices)
         case .restore(let seq):
-            return Answer(.restored(seq: seq, label: try restore(to: seq).label))
+            let result = try restore(to: seq)
+            return Answer(.restored(seq: seq, label: result.label), entry: result.entry)
         case let .export(output, asked, at):
             let options = try asked.resolvingUserDefaults(environment: environment ?? ProcessEnvironment.current())
             let result = try export(output, options: options, reusing: fonts ?? FontSystem(), at: at)

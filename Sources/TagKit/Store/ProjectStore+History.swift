@@ -33,7 +33,9 @@ extension ProjectStore: HistoryRows {
             guard outcome.recordsEntry else { return outcome }
             let seq = try record(outcome.entry, on: header, nextID: outcome.document.nextID.rawValue, origin: origin)
             try updateFonts(from: document, to: outcome, seq: seq, embedder: embedder, refresh: refreshFonts)
-            return outcome
+            var recorded = outcome
+            recorded.seq = seq
+            return recorded
         }
     }
 

@@ -16,7 +16,7 @@ extension ProjectStore {
             let seq = try record(entry, on: header, nextID: header.nextID, origin: origin)
             try restoreFonts(along: plan.path.map { ($0.seq, $0.backwards) }, seq: seq)
             let document = Document(tags: then.tags, settings: then.settings, size: try pictureSize(), nextID: TagID(header.nextID))
-            return EditOutcome(document: document, entry: entry, notices: [])
+            return EditOutcome(document: document, entry: entry, notices: [], seq: seq)
         }
     }
 
