@@ -27,23 +27,26 @@ public enum RequestCodec {
     public static func request(from value: JSON) throws(RequestCodingError) -> Request {
         guard case .object(let members) = value else { throw RequestCodingError("a request is a JSON object") }
         let f = Fields(members)
-        let op = try f.string("op")
-        switch op {
-        case "add":
+        let name = try f.string("op")
+        guard let op = Request.Op(rawValue: name) else {
+            throw RequestCodingError("unknown op '\(name)'; an op is one of " + Request.names.joined(separator: ", "))
+        }
+        switch op {  // exhaustive over Request.Op: a new kind of request does not compile until it is read here
+        case .add:
             return .add(kind: try f.kind(), text: try f.string("text"), price: try f.price(), at: try f.point(), side: try f.side())
-        case "move":
+        case .move:
             let id = try f.id()
             if let to = try f.position("to") { return .move(id, .to(to)) }
             if let by = try f.position("by", offset: true) { return .move(id, .by(by)) }
             if let at = try f.point() { return .move(id, .to(at)) }
             throw RequestCodingError("a move needs \"to\" or \"by\"")
-        case "flip": return .flip(try f.id())
-        case "edit":
+        case .flip: return .flip(try f.id())
+        case .edit:
             let id = try f.id(), text = try f.optionalString("text"), price = try f.priceChange()
             guard text != nil || price != nil else { throw RequestCodingError("an edit needs \"text\", \"price\" or both") }
             return .edit(id, text: text, price: price)
-        case "delete": return .delete(try f.id())
-        case "set":
+        case .delete: return .delete(try f.id())
+        case .set:
             var crop: CropChoice?
             if let text = try f.optionalString("crop") {
                 do { crop = try CropChoice.parse(text) } catch { throw RequestCodingError("\"crop\": " + error.message) }
@@ -54,28 +57,26 @@ public enum RequestCodec {
                 throw RequestCodingError("a set needs \"currency\", \"price_format\", \"font\", \"tag_scale\" or \"crop\"")
             }
             return .set(change)
-        case "refresh_fonts": return .refreshFonts
-        case "arrange": return .arrange
-        case "batch":
+        case .refreshFonts: return .refreshFonts
+        case .arrange: return .arrange
+        case .batch:
             guard case .array(let items)? = f.value("requests") else { throw RequestCodingError("\"requests\" must be an array") }
             var requests: [Request] = []
             for item in items { requests.append(try request(from: item)) }
             return .batch(Batch(requests, source: try f.optionalString("source") ?? "a batch", name: try f.optionalString("name"),
                                 replacing: try f.bool("replace") ?? false))
-        case "undo": return .undo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
-        case "redo": return .redo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
-        case "restore":
+        case .undo: return .undo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
+        case .redo: return .redo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
+        case .restore:
             guard let seq = try f.integer("to", in: 0...Int(Int64.max)) else { throw RequestCodingError("a restore needs \"to\": an entry's seq") }
             return .restore(to: Int64(seq))
-        case "export":
+        case .export:
             // Without `to`, into memory: the editor's Download and previews, which name no file.
             return .export(to: try f.optionalString("to").map(ExportDestination.init(naming:)) ?? .memory, options: try f.exportOptions(),
                            at: try f.integer("at", in: 0...Int(Int64.max)).map(Int64.init))
-        case "list": return .list(at: try f.integer("at", in: 0...Int(Int64.max)).map(Int64.init))
-        case "history": return .history(tree: try f.bool("tree") ?? false)
-        case "info": return .info
-        default:
-            throw RequestCodingError("unknown op '\(op)'; an op is one of " + Request.names.joined(separator: ", "))
+        case .list: return .list(at: try f.integer("at", in: 0...Int(Int64.max)).map(Int64.init))
+        case .history: return .history(tree: try f.bool("tree") ?? false)
+        case .info: return .info
         }
     }
 
@@ -215,31 +216,40 @@ public struct RequestCodingError: TagProjError, Equatable {
 }
 
 extension Request {
-    /// The `op` of each kind of request, in the order the codec documents them.
-    public static let names = ["add", "move", "flip", "edit", "delete", "set", "refresh_fonts", "arrange", "batch",
-                               "undo", "redo", "restore", "export", "list", "history", "info"]
+    /// Each kind of request, by the `op` that names it in the JSON dialect, in the order the codec
+    /// documents them: the one list the names, the reading and the writing all come from.
+    public enum Op: String, CaseIterable, Sendable {
+        case add, move, flip, edit, delete, set, refreshFonts = "refresh_fonts", arrange, batch,
+             undo, redo, restore, export, list, history, info
+    }
 
-    /// Its `op`: `add`, `move`, `undo`, `export`, …
-    public var name: String {
+    /// The `op` of each kind of request, in the order the codec documents them.
+    public static let names = Op.allCases.map(\.rawValue)
+
+    /// Its kind.
+    public var op: Op {
         switch self {
-        case .add: return "add"
-        case .move: return "move"
-        case .flip: return "flip"
-        case .edit: return "edit"
-        case .delete: return "delete"
-        case .set: return "set"
-        case .refreshFonts: return "refresh_fonts"
-        case .arrange: return "arrange"
-        case .batch: return "batch"
-        case .undo: return "undo"
-        case .redo: return "redo"
-        case .restore: return "restore"
-        case .export: return "export"
-        case .list: return "list"
-        case .history: return "history"
-        case .info: return "info"
+        case .add: .add
+        case .move: .move
+        case .flip: .flip
+        case .edit: .edit
+        case .delete: .delete
+        case .set: .set
+        case .refreshFonts: .refreshFonts
+        case .arrange: .arrange
+        case .batch: .batch
+        case .undo: .undo
+        case .redo: .redo
+        case .restore: .restore
+        case .export: .export
+        case .list: .list
+        case .history: .history
+        case .info: .info
         }
     }
+
+    /// Its `op`: `add`, `move`, `undo`, `export`, …
+    public var name: String { op.rawValue }
 }
 
 extension ErrorMeaning {

@@ -231,7 +231,7 @@ final class EditorAPI {
     /// `GET /api/download?format=png&max_size=1080` (the export request's members as query
     /// arguments): the bytes `tagproj export` writes with those options, for the browser to save.
     private func download(_ request: HTTPRequest) throws -> HTTPResponse {
-        var members: [(String, JSON)] = [("op", .string("export"))]
+        var members: [(String, JSON)] = [("op", .string(Request.Op.export.rawValue))]
         for key in ["format", "max_size", "width", "quality"] {
             guard let raw = request.argument(key) else { continue }
             if let n = Int64(raw) { members.append((key, .integer(n))) } else { members.append((key, .string(raw))) }
@@ -273,7 +273,7 @@ final class EditorAPI {
     static func exportOptions(_ body: JSON) throws -> ExportOptions {
         guard case .object(var members) = body else { throw EditorRequestError.badField("export") }
         members.removeAll { $0.0 == "to" || $0.0 == "op" }
-        let request = try RequestCodec.request(from: .object([("op", .string("export"))] + members))
+        let request = try RequestCodec.request(from: .object([("op", .string(Request.Op.export.rawValue))] + members))
         guard case .export(_, let options, _) = request else { throw EditorRequestError.badField("export") }
         try options.validate()
         return options
