@@ -280,9 +280,11 @@ static void rgb_to_cmyk(const JSAMPLE *rgb, JSAMPLE *out, int inverted) {
 
 // MARK: - Decode and replace
 
-/// How many MCU rows tp_lossless_decode decodes at a time: the temporary JPEG and libjpeg's
-/// buffers then cover a strip of the rectangle (and its context), not the whole of it.
-enum { DECODE_STRIP_MCUS = 8 };
+/// Where the strip of rows [y0, y1) that starts at `sy0` ends: TP_LOSSLESS_STRIP_MCUS rows of
+/// MCUs `mh` pixels high, or the rectangle's end.
+static int strip_end(int sy0, int y1, int mh) {
+    return y1 - sy0 > TP_LOSSLESS_STRIP_MCUS * mh ? sy0 + TP_LOSSLESS_STRIP_MCUS * mh : y1;
+}
 
 int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *rgb, size_t stride,
                        char *msg, size_t msg_cap) {
@@ -306,8 +308,8 @@ int tp_lossless_decode(tp_lossless *t, int x0, int y0, int x1, int y1, uint8_t *
     // One MCU of context on every side, so the decoded rectangle is what the whole picture gives;
     // strips of it give the same pixels, as nothing is re-encoded between them.
     int cx0 = x0 > 0 ? x0 - mw : 0, cx1 = x1 + mw < w ? x1 + mw : w;
-    for (int sy0 = y0; sy0 < y1; sy0 += DECODE_STRIP_MCUS * mh) {
-        int sy1 = y1 - sy0 > DECODE_STRIP_MCUS * mh ? sy0 + DECODE_STRIP_MCUS * mh : y1;
+    for (int sy0 = y0; sy0 < y1; sy0 += TP_LOSSLESS_STRIP_MCUS * mh) {
+        int sy1 = strip_end(sy0, y1, mh);
         int cy0 = sy0 > 0 ? sy0 - mh : 0, cy1 = sy1 + mh < h ? sy1 + mh : h;
         write_rectangle(t, cx0, cy0, cx1, cy1);
         j_decompress_ptr d = read_temporary(t);
@@ -416,8 +418,8 @@ int tp_lossless_replace(tp_lossless *t, int x0, int y0, int x1, int y1, const ui
     int mh = mcu_h, across = (x1 - x0 + mcu_w - 1) / mcu_w;
     // A strip of MCU rows at a time, as tp_lossless_decode reads them: each MCU's coefficients
     // come from its own pixels alone, so strips give the blocks the whole rectangle would.
-    for (int sy0 = y0; sy0 < y1; sy0 += DECODE_STRIP_MCUS * mh) {
-        int sy1 = y1 - sy0 > DECODE_STRIP_MCUS * mh ? sy0 + DECODE_STRIP_MCUS * mh : y1;
+    for (int sy0 = y0; sy0 < y1; sy0 += TP_LOSSLESS_STRIP_MCUS * mh) {
+        int sy1 = strip_end(sy0, y1, mh);
         const uint8_t *strip_mask = mcu_mask ? mcu_mask + (size_t)((sy0 - y0) / mh) * (size_t)across : NULL;
         if (strip_mask) {
             int any = 0;

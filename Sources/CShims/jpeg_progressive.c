@@ -37,6 +37,10 @@ typedef struct {
                                              // bytes[start, room) are this scan's alone once the markers are read
 } scan;
 
+/// What a scan weighs when the scans are shared out and the workers started: its bytes, an empty
+/// scan counting one.
+static inline uint64_t weight(const scan *s) { return s->end - s->start + 1; }
+
 /// A scan's MCUs: how many, and where each of an MCU's blocks lies.
 typedef struct {
     int blocks, per_row, rows;
@@ -623,7 +627,7 @@ static void *work(void *arg) {
     for (int i = 0; i < w->count && w->ok; i++) {
         if (w->crew && !w->crew->launched && left <= w->crew->when_left) launch(w->crew);
         const scan *s = &w->r->scans[w->mine[i]];
-        left -= s->end - s->start + 1;
+        left -= weight(s);
         const uint8_t *data = NULL;
         size_t len;
         int ok = !atomic_load_explicit(w->failed, memory_order_relaxed) && unstuff(w, s, &data, &len);
@@ -633,7 +637,7 @@ static void *work(void *arg) {
             w->ok = 0;
             atomic_store_explicit(w->failed, 1, memory_order_relaxed);
         }
-        if (w->r->consume) tp_give_back(room, room_end);
+        if (w->r->consume && w->in_place) tp_give_back(room, room_end);  // read: not read again
     }
     if (w->crew && !w->crew->launched) launch(w->crew);
     free(w->data);
@@ -688,7 +692,7 @@ static void share_out(const reader *r, int threads, int *parent, group *groups, 
     }
     for (int i = 0; i < n; i++) {
         group *g = &groups[group_of(parent, i)];
-        g->bytes += r->scans[i].end - r->scans[i].start + 1;  // an empty scan counts too
+        g->bytes += weight(&r->scans[i]);
         g->dc |= r->scans[i].Ss == 0;
     }
     qsort(groups, (size_t)n, sizeof *groups, by_bytes_descending);
@@ -729,7 +733,7 @@ static int run_scans(const reader *r, JBLOCKROW *const rows[MAX_COMPONENTS], int
                 for (int i = 0; i < n; i++)
                     if (thread_of[i] == (t | dc)) {
                         w->mine[w->count++] = i;
-                        w->bytes += r->scans[i].end - r->scans[i].start + 1;
+                        w->bytes += weight(&r->scans[i]);
                     }
             next += w->count;
             if (t && w->bytes > others.when_left) others.when_left = w->bytes;

@@ -72,6 +72,11 @@ int tp_lossless_add_colour(tp_lossless *t, char *msg, size_t msg_cap);
 /// The first warning libjpeg gave that was not treated as an error, or NULL.
 const char *tp_lossless_warning(const tp_lossless *t);
 
+/// How many MCU rows tp_lossless_decode and tp_lossless_replace work on at a time: the temporary
+/// JPEG and libjpeg's buffers then cover a strip of the rectangle (and its context), not the whole
+/// of it. A caller that decodes a rectangle again to compare it goes by the same strips.
+enum { TP_LOSSLESS_STRIP_MCUS = 8 };
+
 /// Decodes the pixels of rectangle [x0,x1)×[y0,y1) as 8-bit RGB into `rgb` (rows `stride` bytes
 /// apart, the first byte being pixel (x0, y0)), exactly as a full decode of the current
 /// coefficients gives them: the MCUs around the rectangle are decoded too, so chroma upsampling

@@ -249,7 +249,7 @@ public enum LosslessJPEG {
             mask = changedMCUs(before: before, after: start, rowBytes: rowBytes, rect: rect, mcu: mcu)
         } else {
             mask = []
-            let strip = 8 * mcu.height
+            let strip = Int(TP_LOSSLESS_STRIP_MCUS) * mcu.height
             var decoded = [UInt8](repeating: 0, count: rowBytes * min(strip, rect.height))
             for y0 in stride(from: rect.y0, to: rect.y1, by: strip) {
                 let part = PixelRect(x0: rect.x0, y0: y0, x1: rect.x1, y1: min(y0 + strip, rect.y1))

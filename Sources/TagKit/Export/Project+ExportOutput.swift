@@ -5,14 +5,10 @@ extension Project {
     /// photo `photo`) or the output's (a failed write or sync: `ExportWriteError`, exit 73).
     func writeOutput(_ destination: ExportDestination, photo: ImageFileError.Subject,
                      _ write: (any OutputSink) throws -> Void) throws -> (count: Int, picture: [UInt8]?) {
-        let output: String
-        switch destination {
-        case .memory:
+        guard let output = destination.commandLineName else {  // memory
             let memory = MemorySink()
             do { try write(memory) } catch let error as ImageError { throw ImageFileError(photo, error) }
             return (memory.bytes.count, memory.bytes)
-        case .standardOutput: output = "-"
-        case .file(let path): output = path
         }
         let file = try OutputFile(path: output)
         let counter = CountingSink(file.sink)
