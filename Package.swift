@@ -7,6 +7,23 @@ import PackageDescription
 /// C that Swift cannot do (setjmp-guarded libjpeg/libpng calls, libwebp and libheif glue, HarfBuzz's subsetter and
 /// libqrencode opened on first use, variadic sqlite3_db_config, the embedded schema, the resampling's loops built for both
 /// SSE2 and AVX2 and picked by the processor) lives in `CShims`.
+/// Whether the font and codec libraries are opened on first call rather than at start-up: on
+/// x86-64, where CLazyLoad has trampolines, unless TAGPROJ_LINK_ALL=1 asks for the ordinary link
+/// (scripts/make-lazy-libraries.sh reads from such a build which of their functions tagproj calls).
+#if arch(x86_64)
+let lazyLoading = Context.environment["TAGPROJ_LINK_ALL"] != "1"
+#else
+let lazyLoading = false
+#endif
+
+/// The font and codec libraries, linked only where they are not opened on first call.
+let lazyLibraries: [LinkerSetting] = lazyLoading ? [] :
+    ["freetype", "harfbuzz", "fontconfig", "jpeg", "png16", "webp", "webpdemux", "webpmux"].map { .linkedLibrary($0) }
+
+/// Where FreeType's headers find each other, for every Swift module that imports CFreeType or a
+/// module that does (pkg-config gave it before, with the -L that linked the library).
+let freetypeHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2"])]
+
 let package = Package(
     name: "tagproj",
     products: [
@@ -15,28 +32,31 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // The font libraries' headers only, without pkg-config: its -L/usr/lib/<triplet> would come
+        // first on the link line and make the release build link them (see `lazyLoading`).
+        // FreeType's headers include each other from /usr/include/freetype2 (`freetypeHeaders`).
+        .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // The header only (no pkg-config, so no -lfribidi): right-to-left text dlopens the library.
         .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         // The header only (no pkg-config, so no -lmicrohttpd): the editor dlopens the library.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         // The header only (no pkg-config, so no -lqrencode): `open --lan`'s QR code dlopens the library.
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
-        // Opening an optional C library on first use (dlopen and a table of its functions), for the
-        // codec shims and the editor's alike.
-        .target(name: "CLazyLoad"),
+        // Opening a C library on first use: dlopen and a table of its functions, for the codec shims
+        // and the editor's alike, and (x86-64) trampolines for the font and codec libraries.
+        .target(name: "CLazyLoad", cSettings: lazyLoading ? [] : [.define("TP_LAZY_LINK_ALL")]),
         .target(
             name: "CShims",
             dependencies: ["CSQLite", "CHarfBuzz", "CLazyLoad", "CQREncode"],
             cSettings: [.unsafeFlags(["-std=gnu2x"])],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("sqlite3"),
-                              .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
+            linkerSettings: [.linkedLibrary("sqlite3")] + lazyLibraries
         ),
         .target(
             name: "TagKit",
             dependencies: ["CSQLite", "CShims", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"],
+            swiftSettings: freetypeHeaders,
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The editor's C glue: the HTTP server over libmicrohttpd and the embedded page.
@@ -44,7 +64,9 @@ let package = Package(
         .target(name: "TagProjEditor", dependencies: ["TagKit", "CEditor", "CShims"], exclude: ["Page"]),
         // The release build takes the C++ library statically (see link/libstdc++.so): only the Swift
         // runtime needs it, and loading it at start-up cost every short command a third of its time.
+        // It links none of the font and codec libraries either (see link/lazy/ and CLazyLoad/lazy.c).
         .executableTarget(name: "tagproj", dependencies: ["TagKit", "TagProjEditor", "CShims"],
+                          swiftSettings: freetypeHeaders,
                           linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/link"], .when(platforms: [.linux], configuration: .release))]),
         .target(name: "FuzzBodies", dependencies: ["TagKit"], path: "Fuzz/FuzzBodies"),
         // The lossless-export tests' reader of JPEG coefficients: libjpeg alone, not the code they check.

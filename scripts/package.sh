@@ -82,11 +82,25 @@ linked=$(cd "$stage/src" && dpkg-shlibdeps -O "$bin")
 linked=${linked#shlibs:Depends=}
 # ... and the libraries opened with dlopen on first use, which it cannot see: each soname with the
 # Debian package its error message names (Sources/CShims/heif_codec.c, font_subset.c,
-# Sources/CEditor/http.c, Sources/TagKit/Text/Bidi.swift, Sources/CShims/qr_code.c), at the minimum version the package's own
+# Sources/CEditor/http.c, Sources/TagKit/Text/Bidi.swift, Sources/CShims/qr_code.c, and the font and
+# codec libraries of Sources/CLazyLoad/lazy_libraries.h), at the minimum version the package's own
 # shlibs file gives for the library.
 dlopened=("libheif.so.1 libheif1" "libharfbuzz-subset.so.0 libharfbuzz-subset0"
           "libmicrohttpd.so.12 libmicrohttpd12" "libfribidi.so.0 libfribidi0" "libqrencode.so.4 libqrencode4")
-opened=$(grep -rhoE '"lib[A-Za-z0-9_+-]+\.so\.[0-9]+"' Sources | tr -d '"' | sort -u)
+lazy=$(sed -nE 's/^ *L\([a-z0-9]+, "([^"]+)", "([^"]+)".*/\1 \2/p' Sources/CLazyLoad/lazy_libraries.h)
+[ -n "$lazy" ] || fail "no libraries in Sources/CLazyLoad/lazy_libraries.h"
+if [ "$(dpkg --print-architecture)" = amd64 ]; then
+    # There the binary opens them on first call: one it still links costs every command its start-up.
+    needed=$(readelf -d "$bin" | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p')
+    for soname in $(cut -d' ' -f1 <<< "$lazy"); do
+        ! grep -qxF "$soname" <<< "$needed" || fail "$bin links $soname, which it should open on first call"
+    done
+    mapfile -t -O "${#dlopened[@]}" dlopened <<< "$lazy"
+    elsewhere=()
+else
+    elsewhere=(--exclude=lazy_libraries.h)   # linked there, so dpkg-shlibdeps sees them
+fi
+opened=$(grep -rhoE "${elsewhere[@]}" '"lib[A-Za-z0-9_+-]+\.so\.[0-9]+"' Sources | tr -d '"' | sort -u)
 listed=$(printf '%s\n' "${dlopened[@]}" | cut -d' ' -f1 | sort -u)
 [ "$opened" = "$listed" ] || fail "the sources open $(echo $opened), this script lists $(echo $listed): add the new one above"
 runtime=()

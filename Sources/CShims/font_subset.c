@@ -3,8 +3,8 @@
 #include "tp_dl.h"
 #include "shim_whole.h"
 
-#include <hb.h>
-#include <hb-subset.h>
+#include <harfbuzz/hb.h>
+#include <harfbuzz/hb-subset.h>
 
 #define TP_SUBSET_FUNCTIONS(X) \
     X(hb_subset_input_create_or_fail) \
