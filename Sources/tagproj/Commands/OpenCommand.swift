@@ -72,7 +72,9 @@ struct OpenCommand: Command {
     let maxUpload: Int
 
     init(_ a: ParsedArguments) throws {
-        target = try ProjectArguments(a, of: Self.self).project
+        // Not ProjectArguments: open has no --json for it to read.
+        target = try Self.positional(a, 0)
+        try Self.noExtraPositionals(a)
         port = UInt16(try a.value("port").map { try Values.integer($0, for: "--port", in: 0...65535) } ?? 0)
         openBrowser = !a.has("no-browser")
         lan = a.has("lan")
