@@ -3,25 +3,25 @@ import TagKit
 /// The command line after parsing against a command's specification.
 ///
 /// The options are kept in arrays, not a dictionary and a set: a handful of them, and a
-/// `[String: String]` is a generic type the Swift runtime builds and checks for `Hashable` on
+/// `[OptionName: String]` is a generic type the Swift runtime builds and checks for `Hashable` on
 /// first use, 0.1M instructions at the start of every command.
 struct ParsedArguments {
     var positionals: [String] = []
     /// Each option given with a value, once (the last value given wins).
-    private(set) var values: [(name: String, value: String)] = []
+    private(set) var values: [(name: OptionName, value: String)] = []
     /// Each flag given, once.
-    private(set) var flags: [String] = []
+    private(set) var flags: [OptionName] = []
 
-    func value(_ name: String) -> String? { values.first { $0.name == name }?.value }
-    func has(_ name: String) -> Bool { flags.contains(name) || value(name) != nil }
+    func value(_ name: OptionName) -> String? { values.first { $0.name == name }?.value }
+    func has(_ name: OptionName) -> Bool { flags.contains(name) || value(name) != nil }
 
     /// Records `--name value`, replacing an earlier value of the same option.
-    mutating func set(_ name: String, _ value: String) {
+    mutating func set(_ name: OptionName, _ value: String) {
         if let index = values.firstIndex(where: { $0.name == name }) { values[index].value = value } else { values.append((name, value)) }
     }
 
     /// Records the flag `--name` (or its short form).
-    mutating func insert(flag name: String) {
+    mutating func insert(flag name: OptionName) {
         if !flags.contains(name) { flags.append(name) }
     }
 }
@@ -54,17 +54,17 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
             inline = String(name[name.index(after: equals)...])
             name = String(name[..<equals])
         }
-        guard let spec = options.first(where: { $0.name == name }) else {
+        guard let spec = options.first(where: { $0.name.rawValue == name }) else {
             throw UsageError(message: "unknown option '--\(name)'", hint: suggestion(for: "--" + name, among: options))
         }
         if spec.value == nil {
             guard inline == nil else { throw UsageError(message: "option '--\(name)' takes no value") }
-            parsed.insert(flag: name)
+            parsed.insert(flag: spec.name)
         } else if let inline {
-            parsed.set(name, inline)
+            parsed.set(spec.name, inline)
         } else {
             guard index < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value (\(spec.value ?? "a value"))") }
-            parsed.set(name, arguments[index])
+            parsed.set(spec.name, arguments[index])
             index += 1
         }
     }
@@ -73,7 +73,7 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
 
 /// `did you mean '--at'?` when an option name is close to a known one; otherwise where to look.
 func suggestion(for word: String, among options: [OptionSpec]) -> String {
-    if let guess = closest(to: word, among: options.map { "--" + $0.name }) { return "did you mean '\(guess)'?" }
+    if let guess = closest(to: word, among: options.map { "--" + $0.name.rawValue }) { return "did you mean '\(guess)'?" }
     return "run the command with --help to see its options; put '--' before an argument that starts with '-'"
 }
 

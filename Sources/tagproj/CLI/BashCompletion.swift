@@ -38,13 +38,13 @@ struct BashCompletion {
         if !valued.isEmpty {
             lines.append("        case $prev in")
             for option in valued {
-                lines.append("        --\(option.name)) \(reply(option.completion)); return ;;")
+                lines.append("        --\(option.name.rawValue)) \(reply(option.completion)); return ;;")
             }
             lines.append("        esac")
         }
-        let names = options.flatMap { option in (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name)"] }
+        let names = options.flatMap { option in (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name.rawValue)"] }
         lines.append("        if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"\(names.joined(separator: " "))\" -- \"$cur\")); return; fi")
-        lines.append("        _tagproj_position $at" + valued.map { " --\($0.name)" }.joined())
+        lines.append("        _tagproj_position $at" + valued.map { " --\($0.name.rawValue)" }.joined())
         lines.append("        case $pos in")
         for (index, positional) in spec.positionals.enumerated() where positional.completion != .none {
             lines.append("        \(index)) \(reply(positional.completion)) ;;")

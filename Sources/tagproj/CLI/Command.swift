@@ -77,10 +77,32 @@ struct CommandSpec {
     }
 }
 
+/// Every long option of `tagproj`, by the name it is written with (`maxPixels`: `--max-pixels`).
+///
+/// A command declares its options and reads them by these cases, so a misspelled name is a
+/// compile error, not a read that always finds nothing. The tests check that every case is
+/// declared somewhere.
+enum OptionName: String, CaseIterable {
+    case quiet, help, version
+    case json, at
+    case crop, currency, font, priceFormat = "price-format", tagScale = "tag-scale", maxPixels = "max-pixels", force
+    case price, side
+    case to, by
+    case replace
+    case photos, projects, prune
+    case refreshFonts = "refresh-fonts"
+    case list, unset
+    case steps
+    case tree, all
+    case format, quality, reencode, scale, width, height, maxSize = "max-size", size, lossless, dpi, outDir = "out-dir", jobs
+    case port, noBrowser = "no-browser", lan, maxUpload = "max-upload"
+    case man
+}
+
 /// One option a command accepts, with the help text that `--help` shows beside it.
 struct OptionSpec {
-    /// The long name without dashes: `at` for `--at`.
-    let name: String
+    /// The long name: `.at` for `--at`; its `rawValue` is how it is written, without the dashes.
+    let name: OptionName
     /// The value's placeholder (`X,Y`), or nil for a flag that takes no value.
     let value: String?
     let help: String
@@ -93,7 +115,7 @@ struct OptionSpec {
 
     /// `--at X,Y`, or `-q, --quiet`
     var synopsis: String {
-        let long = value.map { "--\(name) \($0)" } ?? "--\(name)"
+        let long = value.map { "--\(name.rawValue) \($0)" } ?? "--\(name.rawValue)"
         return short.map { "-\($0), " + long } ?? long
     }
 
@@ -163,19 +185,19 @@ extension Command {
 /// The project argument every command but `new` and `demo` starts with.
 let projectArgument = PositionalSpec(name: "project", help: "The project file (.tagproj).", completion: .files(["tagproj"]))
 /// `--json` on data commands.
-let jsonOption = OptionSpec(name: "json", value: nil, help: "Print one JSON object on stdout instead of text.")
+let jsonOption = OptionSpec(name: .json, value: nil, help: "Print one JSON object on stdout instead of text.")
 /// `--at N` on the commands that read the project: the state of history entry N.
-let atOption = OptionSpec(name: "at", value: "N", help: "Use the state of history entry N (0: the empty start); the project is not changed.",
+let atOption = OptionSpec(name: .at, value: "N", help: "Use the state of history entry N (0: the empty start); the project is not changed.",
                           defaultValue: "the current state")
 /// The entry `--at` names, if given.
 func atEntry(_ a: ParsedArguments) throws -> Int64? {
-    try a.value("at").map { Int64(try Values.integer($0, for: "--at", in: 0...Int.max)) }
+    try a.value(.at).map { Int64(try Values.integer($0, for: "--at", in: 0...Int.max)) }
 }
 /// Options every command takes, wherever they appear on the line.
 let globalOptions = [
-    OptionSpec(name: "quiet", value: nil, help: "Print no informational lines (created/wrote/undid); warnings and errors stay.",
+    OptionSpec(name: .quiet, value: nil, help: "Print no informational lines (created/wrote/undid); warnings and errors stay.",
                short: "q"),
-    OptionSpec(name: "help", value: nil, help: "Show this help.", short: "h"),
+    OptionSpec(name: .help, value: nil, help: "Show this help.", short: "h"),
 ]
 
 /// `<project>` and `--json`: what every command on one project takes.
@@ -189,7 +211,7 @@ struct ProjectArguments {
     init<C: Command>(_ a: ParsedArguments, of command: C.Type) throws {
         project = try C.positional(a, 0)
         try C.noExtraPositionals(a)
-        json = a.has("json")
+        json = a.has(.json)
     }
 }
 

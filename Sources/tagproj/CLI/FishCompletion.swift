@@ -18,10 +18,10 @@ struct FishCompletion {
         ]
         lines += visible.map { "complete -c tagproj -n __fish_use_subcommand -a \($0.name) -d \(quote($0.abstract))" }
         for spec in specs {
-            let valued = spec.allOptions.filter { $0.value != nil }.map { "--\($0.name)" }.joined(separator: " ")
+            let valued = spec.allOptions.filter { $0.value != nil }.map { "--\($0.name.rawValue)" }.joined(separator: " ")
             let seen = quote("__fish_seen_subcommand_from \(spec.name)")
             for option in spec.allOptions {
-                var line = "complete -c tagproj -n \(seen)" + (option.short.map { " -s \($0)" } ?? "") + " -l \(option.name)"
+                var line = "complete -c tagproj -n \(seen)" + (option.short.map { " -s \($0)" } ?? "") + " -l \(option.name.rawValue)"
                 if option.value != nil { line += " -r" + arguments(option.completion) }
                 lines.append(line + " -d \(quote(option.help))")
             }

@@ -78,7 +78,7 @@ enum ManPage {
 
     /// A tagged paragraph for one option, with its default.
     private static func option(_ option: OptionSpec) -> [String] {
-        let long = "\\fB\\-\\-\(option.name)\\fR" + (option.value.map { " \\fI\(text($0))\\fR" } ?? "")
+        let long = "\\fB\\-\\-\(option.name.rawValue)\\fR" + (option.value.map { " \\fI\(text($0))\\fR" } ?? "")
         let head = option.short.map { "\\fB\\-\($0)\\fR, " + long } ?? long
         return [".TP", head, text(option.help + (option.defaultValue.map { " Default: \($0)." } ?? ""))]
     }

@@ -2,18 +2,18 @@ import TagKit
 
 /// The project-settings options `new` and `set` share: `--currency`, `--font`, `--price-format`, `--tag-scale`.
 enum SettingsOptions {
-    static let currency = OptionSpec(name: "currency", value: "SYMBOL", help: "The currency symbol drawn with every price.", defaultValue: "¥")
-    static let font = OptionSpec(name: "font", value: "FAMILY", help: "Fontconfig family for tag text ('DejaVu Sans', 'DejaVu Sans:bold').",
+    static let currency = OptionSpec(name: .currency, value: "SYMBOL", help: "The currency symbol drawn with every price.", defaultValue: "¥")
+    static let font = OptionSpec(name: .font, value: "FAMILY", help: "Fontconfig family for tag text ('DejaVu Sans', 'DejaVu Sans:bold').",
                                  defaultValue: "sans-serif")
-    static let priceFormat = OptionSpec(name: "price-format", value: "SAMPLE",
+    static let priceFormat = OptionSpec(name: .priceFormat, value: "SAMPLE",
                                         help: "How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' (its symbol is the currency unless --currency is given).",
                                         defaultValue: "'¥12.50'")
-    static let tagScale = OptionSpec(name: "tag-scale", value: "S",
+    static let tagScale = OptionSpec(name: .tagScale, value: "S",
                                      help: "Draw every tag S times its usual size (0.25 to 4): 1.25 for print or a small crop, 0.75 for smaller tags.",
                                      defaultValue: "1")
     /// `new --crop` and `set --crop`: one way of writing a crop, read by `CropChoice.parse`.
     static func crop(defaultValue: String, none: Bool) -> OptionSpec {
-        OptionSpec(name: "crop", value: none ? "square|W:H|X,Y,W,H|none" : "square|W:H|X,Y,W,H",
+        OptionSpec(name: .crop, value: none ? "square|W:H|X,Y,W,H|none" : "square|W:H|X,Y,W,H",
                    help: "The centred square, the largest centred W:H (4:5, 16:9), or a rectangle of fractions of the upright photo"
                        + (none ? "; none for the whole photo." : "."),
                    defaultValue: defaultValue, completion: .choices(none ? ["square", "4:5", "16:9", "none"] : ["square", "4:5", "16:9"]))
@@ -22,13 +22,13 @@ enum SettingsOptions {
 
     /// The change the options given ask for (TagKit applies it by its rules).
     static func change(_ a: ParsedArguments) throws -> SettingsChange {
-        SettingsChange(currency: a.value("currency"), priceFormat: a.value("price-format"), font: a.value("font"),
-                       tagScale: try a.value("tag-scale").map { try Values.number($0, for: "--tag-scale") })
+        SettingsChange(currency: a.value(.currency), priceFormat: a.value(.priceFormat), font: a.value(.font),
+                       tagScale: try a.value(.tagScale).map { try Values.number($0, for: "--tag-scale") })
     }
 
     /// `--crop`, read by TagKit's one reading of a crop.
     static func cropChoice(_ a: ParsedArguments) throws -> CropChoice? {
-        try a.value("crop").map { try CropChoice.parse($0) }
+        try a.value(.crop).map { try CropChoice.parse($0) }
     }
 
     /// Whether any of the options is given.

@@ -55,16 +55,13 @@ enum TagProjCLI {
         }
         guard let command = find(name) else {
             let error: UsageError = name.hasPrefix("-")
-                ? UsageError(message: "unknown option '\(name)'", hint: suggestion(for: name, among: [
-                    OptionSpec(name: "help", value: nil, help: ""), OptionSpec(name: "version", value: nil, help: ""),
-                    OptionSpec(name: "quiet", value: nil, help: ""),
-                ]))
+                ? UsageError(message: "unknown option '\(name)'", hint: suggestion(for: name, among: leadingOptions))
                 : unknownCommand(name)
             return fail(error, nil, out)
         }
         var rest = Array(arguments.dropFirst())
         if json {
-            guard command.spec.allOptions.contains(where: { $0.name == "json" }) else {
+            guard command.spec.allOptions.contains(where: { $0.name == .json }) else {
                 return fail(UsageError(message: "'\(command.spec.name)' has no JSON output", hint: "leave out --json"), command.spec, out)
             }
             rest.insert("--json", at: 0)
@@ -77,7 +74,7 @@ enum TagProjCLI {
         var project: String?
         do {
             let parsed = try parseArguments(rest, options: command.spec.allOptions)
-            if parsed.has("quiet") { out.quiet = true }
+            if parsed.has(.quiet) { out.quiet = true }
             // The hints that name a command to run name this project.
             if command.spec.positionals.first?.name == "project" { project = parsed.positionals.first }
             try command.init(parsed).run(out)
@@ -86,6 +83,12 @@ enum TagProjCLI {
             return fail(error, command.spec, out, project: project)
         }
     }
+
+    /// The options `tagproj` takes before a command, among which an unknown one there finds its suggestion.
+    static let leadingOptions = [
+        OptionSpec(name: .help, value: nil, help: ""), OptionSpec(name: .version, value: nil, help: ""),
+        OptionSpec(name: .quiet, value: nil, help: ""),
+    ]
 
     /// The command called `name`.
     static func find(_ name: String) -> (any Command.Type)? {

@@ -47,10 +47,10 @@ struct ZshCompletion {
     private func optionSpec(_ option: OptionSpec) -> String {
         let help = escape(option.help)
         guard let value = option.value else {
-            guard let short = option.short else { return quote("--\(option.name)[\(help)]") }
-            return quote("(-\(short) --\(option.name))") + "{-\(short),--\(option.name)}" + quote("[\(help)]")
+            guard let short = option.short else { return quote("--\(option.name.rawValue)[\(help)]") }
+            return quote("(-\(short) --\(option.name.rawValue))") + "{-\(short),--\(option.name.rawValue)}" + quote("[\(help)]")
         }
-        return quote("--\(option.name)=[\(help)]:\(escape(value)):") + action(option.completion)
+        return quote("--\(option.name.rawValue)=[\(help)]:\(escape(value)):") + action(option.completion)
     }
 
     /// The `_arguments` action for a kind of value, quoted for the shell.

@@ -7,11 +7,11 @@ struct AddCommand: Command {
         positionals: [projectArgument, PositionalSpec(name: "kind", help: "dish or price.", completion: .choices(Kind.allNames)),
                       PositionalSpec(name: "text", help: "The dish's name, or the price's amount (38, 12.50).")],
         options: [
-            OptionSpec(name: "price", value: "AMOUNT", help: "A dish's price (38, 12.50), drawn after its name in the same bubble.",
+            OptionSpec(name: .price, value: "AMOUNT", help: "A dish's price (38, 12.50), drawn after its name in the same bubble.",
                        defaultValue: "none"),
-            OptionSpec(name: "at", value: "X,Y", help: "Where the dot goes: fractions of the picture (0,0 top left) or pixels (920px,800px).",
+            OptionSpec(name: .at, value: "X,Y", help: "Where the dot goes: fractions of the picture (0,0 top left) or pixels (920px,800px).",
                        defaultValue: "free space nearest the centre"),
-            OptionSpec(name: "side", value: "left|right", help: "Side of the bubble; refused if it does not fit at the dot.",
+            OptionSpec(name: .side, value: "left|right", help: "Side of the bubble; refused if it does not fit at the dot.",
                        defaultValue: "toward the middle, or the side that fits",
                        completion: .choices(Side.allNames)),
             jsonOption,
@@ -40,10 +40,10 @@ struct AddCommand: Command {
         kind = try Values.kind(try Self.positional(a, 1))
         text = try Self.positional(a, 2)
         try Self.noExtraPositionals(a)
-        price = a.value("price")
-        at = try a.value("at").map { try Values.position($0, for: "--at") }
-        side = try a.value("side").map(Values.side)
-        json = a.has("json")
+        price = a.value(.price)
+        at = try a.value(.at).map { try Values.position($0, for: "--at") }
+        side = try a.value(.side).map(Values.side)
+        json = a.has(.json)
     }
 
     func run(_ out: Output) throws {

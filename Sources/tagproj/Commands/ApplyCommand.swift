@@ -7,7 +7,7 @@ struct ApplyCommand: Command {
         name: "apply", abstract: "Apply many edits at once (a menu): one transaction, one history entry.",
         positionals: [projectArgument, PositionalSpec(name: "file", help: "The edits: JSON Lines, CSV, or 'list --json' output; - reads standard input.",
                                                       completion: .files(["csv", "jsonl", "json"]))],
-        options: [OptionSpec(name: "replace", value: nil, help: "Make the project's tags exactly the ones given: every tag it has is deleted first, in the same entry."),
+        options: [OptionSpec(name: .replace, value: nil, help: "Make the project's tags exactly the ones given: every tag it has is deleted first, in the same entry."),
                   jsonOption],
         discussion: """
             All or nothing: a line that is not an edit, or an edit that cannot be done, is an error naming the line, and nothing is applied.
@@ -30,8 +30,8 @@ struct ApplyCommand: Command {
         project = try Self.positional(a, 0)
         file = try Self.positional(a, 1)
         try Self.noExtraPositionals(a)
-        json = a.has("json")
-        replace = a.has("replace")
+        json = a.has(.json)
+        replace = a.has(.replace)
     }
 
     /// The most an edit script may hold.

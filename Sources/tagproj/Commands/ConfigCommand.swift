@@ -7,8 +7,8 @@ struct ConfigCommand: Command {
         positionals: [PositionalSpec(name: "key", help: "One of: \(UserConfig.Key.list).", optional: true,
                                      completion: .choices(UserConfig.Key.allCases.map(\.rawValue))),
                       PositionalSpec(name: "value", help: "The value to set (checked as the flag it stands for is).", optional: true)],
-        options: [OptionSpec(name: "list", value: nil, help: "Print every key the file sets, as key=value lines."),
-                  OptionSpec(name: "unset", value: nil, help: "Remove the key from the file."),
+        options: [OptionSpec(name: .list, value: nil, help: "Print every key the file sets, as key=value lines."),
+                  OptionSpec(name: .unset, value: nil, help: "Remove the key from the file."),
                   jsonOption],
         discussion: """
             The file is $XDG_CONFIG_HOME/tagproj/config (else ~/.config/tagproj/config), written as
@@ -37,10 +37,10 @@ struct ConfigCommand: Command {
     let json: Bool
 
     init(_ a: ParsedArguments) throws {
-        json = a.has("json")
+        json = a.has(.json)
         let given = a.positionals
-        if a.has("list") {
-            guard given.isEmpty, !a.has("unset") else { throw UsageError(message: "--list takes no key", hint: "run 'tagproj config --list' alone") }
+        if a.has(.list) {
+            guard given.isEmpty, !a.has(.unset) else { throw UsageError(message: "--list takes no key", hint: "run 'tagproj config --list' alone") }
             action = .list
             return
         }
@@ -51,7 +51,7 @@ struct ConfigCommand: Command {
             throw UsageError(message: "unknown key '\(name)'", hint: "the keys are \(UserConfig.Key.list)")
         }
         guard given.count <= 2 else { throw UsageError(message: "unexpected argument '\(given[2])'", hint: "quote a value with spaces: '12,50 €'") }
-        if a.has("unset") {
+        if a.has(.unset) {
             guard given.count == 1 else { throw UsageError(message: "--unset takes only the key", hint: "run 'tagproj config --unset \(key.rawValue)'") }
             action = .unset(key)
         } else if given.count == 2 {

@@ -21,7 +21,7 @@ struct DemoCommand: Command {
     init(_ a: ParsedArguments) throws {
         try Self.noExtraPositionals(a)
         dir = a.positionals.first ?? "tagproj-demo"
-        json = a.has("json")
+        json = a.has(.json)
     }
 
     func run(_ out: Output) throws {

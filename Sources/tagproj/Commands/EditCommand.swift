@@ -6,7 +6,7 @@ struct EditCommand: Command {
         name: "edit", abstract: "Change a tag's text, or the price a dish carries.",
         positionals: [projectArgument, tagIDArgument,
                       PositionalSpec(name: "text", help: "The new dish name or amount.", optional: true)],
-        options: [OptionSpec(name: "price", value: "AMOUNT|none", help: "The dish's price (38, 12.50), or none to take it away.",
+        options: [OptionSpec(name: .price, value: "AMOUNT|none", help: "The dish's price (38, 12.50), or none to take it away.",
                              defaultValue: "as it is",
                              completion: .choices(["none"])),
                   jsonOption],
@@ -25,7 +25,7 @@ struct EditCommand: Command {
         target = try TagArguments(a, of: Self.self)
         try Self.noExtraPositionals(a)
         text = a.positionals.count > 2 ? a.positionals[2] : nil
-        price = a.value("price").map { $0 == "none" ? .remove : .set($0) }
+        price = a.value(.price).map { $0 == "none" ? .remove : .set($0) }
         guard text != nil || price != nil else {
             throw UsageError(message: "missing argument <text> or --price", hint: "give a new text, --price AMOUNT, or --price none")
         }

@@ -8,25 +8,25 @@ struct ExportCommand: Command {
         positionals: [projectArgument,
                       PositionalSpec(name: "output", help: outputNames + ", or - for standard output.", completion: .files([]))],
         options: [
-            OptionSpec(name: "format", value: formatChoices, help: "The format.",
+            OptionSpec(name: .format, value: formatChoices, help: "The format.",
                        defaultValue: "from the output's suffix; jpeg with --out-dir", completion: .choices(formatNames)),
-            OptionSpec(name: "quality", value: "1-100",
+            OptionSpec(name: .quality, value: "1-100",
                        help: "JPEG, WebP or AVIF quality (one scale; PNG is lossless); JPEG to JPEG, it implies --reencode.",
                        defaultValue: "92"),
-            OptionSpec(name: "reencode", value: nil, help: "JPEG to JPEG: decode and encode the whole picture, not only the tags' blocks."),
-            OptionSpec(name: "scale", value: "S", help: "Multiply both sides by S.", defaultValue: "1, full resolution"),
-            OptionSpec(name: "width", value: "W", help: "Make the picture W pixels wide.", defaultValue: "full resolution"),
-            OptionSpec(name: "height", value: "H", help: "Make the picture H pixels high.", defaultValue: "full resolution"),
-            OptionSpec(name: "max-size", value: "N", help: "Fit the picture inside N×N; never enlarge.", defaultValue: "full resolution"),
-            OptionSpec(name: "size", value: "WxH", help: "Fit the picture inside W×H; never enlarge.", defaultValue: "full resolution"),
-            OptionSpec(name: "lossless", value: nil, help: "Encode WebP losslessly (PNG always is; JPEG and AVIF cannot)."),
-            OptionSpec(name: "dpi", value: "N", help: "Write N dots per inch (JPEG density, PNG pHYs; WebP and AVIF have none).",
+            OptionSpec(name: .reencode, value: nil, help: "JPEG to JPEG: decode and encode the whole picture, not only the tags' blocks."),
+            OptionSpec(name: .scale, value: "S", help: "Multiply both sides by S.", defaultValue: "1, full resolution"),
+            OptionSpec(name: .width, value: "W", help: "Make the picture W pixels wide.", defaultValue: "full resolution"),
+            OptionSpec(name: .height, value: "H", help: "Make the picture H pixels high.", defaultValue: "full resolution"),
+            OptionSpec(name: .maxSize, value: "N", help: "Fit the picture inside N×N; never enlarge.", defaultValue: "full resolution"),
+            OptionSpec(name: .size, value: "WxH", help: "Fit the picture inside W×H; never enlarge.", defaultValue: "full resolution"),
+            OptionSpec(name: .lossless, value: nil, help: "Encode WebP losslessly (PNG always is; JPEG and AVIF cannot)."),
+            OptionSpec(name: .dpi, value: "N", help: "Write N dots per inch (JPEG density, PNG pHYs; WebP and AVIF have none).",
                        defaultValue: "none"),
-            OptionSpec(name: "max-pixels", value: "N", help: "Refuse sources or outputs larger than this.", defaultValue: "100000000"),
+            OptionSpec(name: .maxPixels, value: "N", help: "Refuse sources or outputs larger than this.", defaultValue: "100000000"),
             atOption,
-            OptionSpec(name: "out-dir", value: "DIR", help: "Export every project given into DIR, as " + Codecs.writable.compactMap { $0.suffixes.first.map { "NAME." + $0 } }.joined(separator: ", ") + " (by --format).",
+            OptionSpec(name: .outDir, value: "DIR", help: "Export every project given into DIR, as " + Codecs.writable.compactMap { $0.suffixes.first.map { "NAME." + $0 } }.joined(separator: ", ") + " (by --format).",
                        defaultValue: "none: one project to <output>", completion: .directories),
-            OptionSpec(name: "jobs", value: "N", help: "With --out-dir: how many exports run at once.",
+            OptionSpec(name: .jobs, value: "N", help: "With --out-dir: how many exports run at once.",
                        defaultValue: "the number of online cores"),
             jsonOption,
         ],
@@ -83,23 +83,23 @@ struct ExportCommand: Command {
 
     /// Parses the flags into `ExportOptions`; TagKit checks the values and how they combine.
     init(_ a: ParsedArguments) throws {
-        json = a.has("json")
+        json = a.has(.json)
         at = try atEntry(a)
-        if let f = a.value("format") { options.format = try ExportOptions.format(named: f) }
-        if let q = a.value("quality") { options.quality = try Values.integer(q, for: "--quality", in: Int.min...Int.max) }
-        options.reencode = a.has("reencode") || a.value("quality") != nil
+        if let f = a.value(.format) { options.format = try ExportOptions.format(named: f) }
+        if let q = a.value(.quality) { options.quality = try Values.integer(q, for: "--quality", in: Int.min...Int.max) }
+        options.reencode = a.has(.reencode) || a.value(.quality) != nil
         var sizes: [ExportSize] = []
-        if let s = a.value("scale") { sizes.append(.scale(try Values.number(s, for: "--scale"))) }
-        if let w = a.value("width") { sizes.append(.width(try Values.integer(w, for: "--width", in: Int.min...Int.max))) }
-        if let h = a.value("height") { sizes.append(.height(try Values.integer(h, for: "--height", in: Int.min...Int.max))) }
-        if let n = a.value("max-size") { sizes.append(.maxSize(try Values.integer(n, for: "--max-size", in: Int.min...Int.max))) }
-        if let box = a.value("size") { sizes.append(try Self.box(box)) }
-        options.lossless = a.has("lossless")
-        if let d = a.value("dpi") { options.dpi = try Values.integer(d, for: "--dpi", in: Int.min...Int.max) }
+        if let s = a.value(.scale) { sizes.append(.scale(try Values.number(s, for: "--scale"))) }
+        if let w = a.value(.width) { sizes.append(.width(try Values.integer(w, for: "--width", in: Int.min...Int.max))) }
+        if let h = a.value(.height) { sizes.append(.height(try Values.integer(h, for: "--height", in: Int.min...Int.max))) }
+        if let n = a.value(.maxSize) { sizes.append(.maxSize(try Values.integer(n, for: "--max-size", in: Int.min...Int.max))) }
+        if let box = a.value(.size) { sizes.append(try Self.box(box)) }
+        options.lossless = a.has(.lossless)
+        if let d = a.value(.dpi) { options.dpi = try Values.integer(d, for: "--dpi", in: Int.min...Int.max) }
         options.size = try ExportSize.choosing(sizes)
-        if let m = a.value("max-pixels") { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: Int.min...Int.max) }
+        if let m = a.value(.maxPixels) { options.maxPixels = try Values.integer(m, for: "--max-pixels", in: Int.min...Int.max) }
         try options.validate()
-        if let dir = a.value("out-dir") {
+        if let dir = a.value(.outDir) {
             if at != nil { throw UsageError(message: "--at works only with one project", hint: "export each project with its own --at") }
             if options.format == nil { options.format = .jpeg }
             job = .batch(try Self.batch(a, directory: dir, options: options, json: json))
@@ -121,7 +121,7 @@ struct ExportCommand: Command {
     /// `export P OUT`: checks that OUT names a format and is not a second project.
     private static func single(_ a: ParsedArguments, options: ExportOptions, json: Bool) throws -> Job {
         let batchHint = "to export several projects, pass --out-dir DIR"
-        if a.value("jobs") != nil { throw UsageError(message: "--jobs works only with --out-dir", hint: batchHint) }
+        if a.value(.jobs) != nil { throw UsageError(message: "--jobs works only with --out-dir", hint: batchHint) }
         let project = try positional(a, 0)
         let output = try positional(a, 1)
         if a.positionals.count > 2 {
@@ -144,7 +144,7 @@ struct ExportCommand: Command {
     /// `export P… --out-dir DIR`: every child gets `options` written out as flags.
     private static func batch(_ a: ParsedArguments, directory: String, options: ExportOptions, json: Bool) throws -> BatchExport {
         guard !a.positionals.isEmpty else { throw UsageError(message: "missing argument <project>") }
-        let jobs = try a.value("jobs").map { try Values.integer($0, for: "--jobs", in: 1...1024) } ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let jobs = try a.value(.jobs).map { try Values.integer($0, for: "--jobs", in: 1...1024) } ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let batch = BatchExport(projects: a.positionals, directory: directory, options: options, jobs: jobs, json: json)
         try batch.validate()
         return batch

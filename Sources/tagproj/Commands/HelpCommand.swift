@@ -5,7 +5,7 @@ struct HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help", abstract: "Show the help for tagproj or for one command.",
         positionals: [PositionalSpec(name: "command", help: "The command to describe.", optional: true, completion: .commands)],
-        options: [OptionSpec(name: "man", value: nil, help: "Print the manual page (roff, as in docs/tagproj.1) instead.")],
+        options: [OptionSpec(name: .man, value: nil, help: "Print the manual page (roff, as in docs/tagproj.1) instead.")],
         discussion: """
             'tagproj help CMD' prints the same page as 'tagproj CMD --help'. The manual page is generated
             from the same definitions: 'tagproj help --man > tagproj.1; man -l tagproj.1'.
@@ -18,7 +18,7 @@ struct HelpCommand: Command {
     init(_ a: ParsedArguments) throws {
         try Self.noExtraPositionals(a)
         command = a.positionals.first
-        man = a.has("man")
+        man = a.has(.man)
     }
 
     func run(_ out: Output) throws {

@@ -6,8 +6,8 @@ struct HistoryCommand: Command {
     static let spec = CommandSpec(
         name: "history", abstract: "Show the edit history (--tree: every branch) and which entry is current.",
         positionals: [projectArgument],
-        options: [OptionSpec(name: "tree", value: nil, help: "Draw every branch of the history, not only the current one."),
-                  OptionSpec(name: "all", value: nil, help: "The same as --tree."), jsonOption],
+        options: [OptionSpec(name: .tree, value: nil, help: "Draw every branch of the history, not only the current one."),
+                  OptionSpec(name: .all, value: nil, help: "The same as --tree."), jsonOption],
         discussion: """
             Each line: the entry's seq, when it was made (local time; '-' for entries made before
             tagproj recorded times), who made it and from which front end (cli, apply, editor), and
@@ -29,7 +29,7 @@ struct HistoryCommand: Command {
 
     init(_ a: ParsedArguments) throws {
         target = try ProjectArguments(a, of: Self.self)
-        tree = a.has("tree") || a.has("all")
+        tree = a.has(.tree) || a.has(.all)
     }
 
     func run(_ out: Output) throws {

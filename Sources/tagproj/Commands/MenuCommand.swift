@@ -13,12 +13,12 @@ struct MenuCommand: Command {
         positionals: [PositionalSpec(name: "menu", help: "The menu: CSV with a header (photo,dish[,price,x,y,side,key]), or JSON Lines; - reads standard input.",
                                      completion: .files(["csv", "jsonl", "json"]))],
         options: [
-            OptionSpec(name: "photos", value: "DIR", help: "The folder the menu's photos are in.", defaultValue: "none, it must be given",
+            OptionSpec(name: .photos, value: "DIR", help: "The folder the menu's photos are in.", defaultValue: "none, it must be given",
                        completion: .directories),
-            OptionSpec(name: "projects", value: "DIR", help: "The folder of the projects, NAME.tagproj for NAME.jpg (made if missing).",
+            OptionSpec(name: .projects, value: "DIR", help: "The folder of the projects, NAME.tagproj for NAME.jpg (made if missing).",
                        defaultValue: "none, it must be given",
                        completion: .directories),
-            OptionSpec(name: "prune", value: nil, help: "Delete the dish tags no row of the menu matches."),
+            OptionSpec(name: .prune, value: nil, help: "Delete the dish tags no row of the menu matches."),
         ] + NewCommand.projectOptionSpecs + [jsonOption],
         discussion: """
             Each row is a dish on a photo: 'photo' names a file inside --photos (mains/duck.jpg is fine, ../duck.jpg is not), 'dish' its
@@ -57,11 +57,11 @@ struct MenuCommand: Command {
     init(_ a: ParsedArguments) throws {
         file = try Self.positional(a, 0)
         try Self.noExtraPositionals(a)
-        guard let photos = a.value("photos") else { throw UsageError(message: "missing option --photos DIR", hint: "the folder the menu's photos are in") }
-        guard let projects = a.value("projects") else { throw UsageError(message: "missing option --projects DIR", hint: "the folder of the projects") }
+        guard let photos = a.value(.photos) else { throw UsageError(message: "missing option --photos DIR", hint: "the folder the menu's photos are in") }
+        guard let projects = a.value(.projects) else { throw UsageError(message: "missing option --projects DIR", hint: "the folder of the projects") }
         (self.photos, self.projects) = (photos, projects)
-        prune = a.has("prune")
-        json = a.has("json")
+        prune = a.has(.prune)
+        json = a.has(.json)
         options = try NewCommand.projectOptions(a)
     }
 

@@ -6,9 +6,9 @@ struct MoveCommand: Command {
         name: "move", abstract: "Move a tag to a point, or by an offset.",
         positionals: [projectArgument, tagIDArgument],
         options: [
-            OptionSpec(name: "to", value: "X,Y", help: "The dot's new place: fractions of the picture, or pixels (920px,800px).",
+            OptionSpec(name: .to, value: "X,Y", help: "The dot's new place: fractions of the picture, or pixels (920px,800px).",
                        defaultValue: "none; give --to or --by"),
-            OptionSpec(name: "by", value: "DX,DY", help: "An offset: fractions of the picture (-0.1,0: a tenth to the left), or pixels (-40px,0).",
+            OptionSpec(name: .by, value: "DX,DY", help: "An offset: fractions of the picture (-0.1,0: a tenth to the left), or pixels (-40px,0).",
                        defaultValue: "none; give --to or --by"),
             jsonOption,
         ],
@@ -26,7 +26,7 @@ struct MoveCommand: Command {
 
     init(_ a: ParsedArguments) throws {
         target = try TagArguments(a, of: Self.self)
-        switch (a.value("to"), a.value("by")) {
+        switch (a.value(.to), a.value(.by)) {
         case (let to?, nil): (position, isOffset) = (try Values.position(to, for: "--to"), false)
         case (nil, let by?): (position, isOffset) = (try Values.position(by, for: "--by", offset: true), true)
         default: throw UsageError(message: "give exactly one of --to X,Y and --by DX,DY")

@@ -8,7 +8,7 @@ struct NewCommand: Command {
         positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (\(Codecs.names(Codecs.readable, joinedBy: "or")), recognised by content).",
                                                       completion: .files(Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
         options: projectOptionSpecs + [
-            OptionSpec(name: "force", value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
+            OptionSpec(name: .force, value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
             jsonOption,
         ],
         discussion: """
@@ -43,8 +43,8 @@ struct NewCommand: Command {
                              hint: "the project is a new file: did you mean 'tagproj new \(Self.projectName(for: image)) \(image)'?")
         }
         options = try Self.projectOptions(a)
-        options.force = a.has("force")
-        json = a.has("json")
+        options.force = a.has(.force)
+        json = a.has(.json)
     }
 
     func run(_ out: Output) throws {
@@ -76,7 +76,7 @@ struct NewCommand: Command {
     static let projectOptionSpecs = [
         SettingsOptions.crop(defaultValue: "the whole photo", none: false),
         SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat, SettingsOptions.tagScale,
-        OptionSpec(name: "max-pixels", value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
+        OptionSpec(name: .maxPixels, value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
     ]
 
     /// How a project is made, from `projectOptionSpecs` and, where they say nothing, the user's
@@ -88,7 +88,7 @@ struct NewCommand: Command {
         // (ProjectDefaults), by TagKit's rules (ProjectSettings.validated), before any file is read.
         let defaults = try ProjectDefaults.resolve(flags: try SettingsOptions.change(a), environment: ProcessEnvironment.current())
         (options.settings, options.origins) = (defaults.settings, defaults.origins)
-        if let max = a.value("max-pixels") {
+        if let max = a.value(.maxPixels) {
             options.maxPixels = try Values.integer(max, for: "--max-pixels", in: 1...4_000_000_000)
         }
         return options

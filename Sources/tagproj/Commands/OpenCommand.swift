@@ -10,13 +10,13 @@ struct OpenCommand: Command {
                                      help: "The project file (.tagproj); a folder, to show every project in it; or a photo, to open its project (made if missing).",
                                      completion: .files(["tagproj"] + Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
         options: [
-            OptionSpec(name: "port", value: "N",
+            OptionSpec(name: .port, value: "N",
                        help: "The port to listen on, on 127.0.0.1 and with --lan the network address (0: any free one).",
                        defaultValue: "0"),
-            OptionSpec(name: "no-browser", value: nil, help: "Print the address but do not open a browser."),
-            OptionSpec(name: "lan", value: nil,
+            OptionSpec(name: .noBrowser, value: nil, help: "Print the address but do not open a browser."),
+            OptionSpec(name: .lan, value: nil,
                        help: "Also serve on this machine's network address, for a phone: prints its URL and QR code."),
-            OptionSpec(name: "max-upload", value: "BYTES",
+            OptionSpec(name: .maxUpload, value: "BYTES",
                        help: "With a folder: refuse uploaded photos larger than this (a number of bytes, or with MB).",
                        defaultValue: "100MB"),
         ],
@@ -75,10 +75,10 @@ struct OpenCommand: Command {
         // Not ProjectArguments: open has no --json for it to read.
         target = try Self.positional(a, 0)
         try Self.noExtraPositionals(a)
-        port = UInt16(try a.value("port").map { try Values.integer($0, for: "--port", in: 0...65535) } ?? 0)
-        openBrowser = !a.has("no-browser")
-        lan = a.has("lan")
-        maxUpload = try a.value("max-upload").map(Self.bytes) ?? EditorServer.defaultMaxUploadBytes
+        port = UInt16(try a.value(.port).map { try Values.integer($0, for: "--port", in: 0...65535) } ?? 0)
+        openBrowser = !a.has(.noBrowser)
+        lan = a.has(.lan)
+        maxUpload = try a.value(.maxUpload).map(Self.bytes) ?? EditorServer.defaultMaxUploadBytes
     }
 
     /// `--max-upload`: `250000000`, `250MB` or `250M` (megabytes of 1,000,000 bytes), at least 1 byte.

@@ -23,7 +23,7 @@ struct SetCommand: Command {
                    "tagproj set dinner.tagproj --crop 4:5", "tagproj set dinner.tagproj --crop none",
                    "tagproj set old.tagproj --refresh-fonts"])
 
-    static let refreshFonts = OptionSpec(name: "refresh-fonts", value: nil,
+    static let refreshFonts = OptionSpec(name: .refreshFonts, value: nil,
                                          help: "Re-resolve every tag's fonts from the installed ones and embed their subsets again.")
 
     let target: ProjectArguments
@@ -32,16 +32,16 @@ struct SetCommand: Command {
 
     init(_ a: ParsedArguments) throws {
         target = try ProjectArguments(a, of: Self.self)
-        let given = SettingsOptions.given(a) || a.has("crop")
-        guard given || a.has("refresh-fonts") else {
+        let given = SettingsOptions.given(a) || a.has(.crop)
+        guard given || a.has(.refreshFonts) else {
             throw UsageError(message: "nothing to set", hint: "pass --currency, --price-format, --font, --tag-scale, --crop or --refresh-fonts")
         }
-        if given && a.has("refresh-fonts") {
+        if given && a.has(.refreshFonts) {
             throw UsageError(message: "--refresh-fonts is a step of its own", hint: "run 'tagproj set' once with the settings, then with --refresh-fonts")
         }
         var change = try SettingsOptions.change(a)
         change.crop = try SettingsOptions.cropChoice(a)
-        request = a.has("refresh-fonts") ? .refreshFonts : .set(change)
+        request = a.has(.refreshFonts) ? .refreshFonts : .set(change)
     }
 
     func run(_ out: Output) throws {

@@ -4,7 +4,7 @@ import TagKit
 struct UndoCommand: Command {
     static let spec = stepSpec(
         name: "undo", abstract: "Undo the last edit (or the last N), or go back to any entry's state.",
-        extra: [OptionSpec(name: "to", value: "N", help: "Jump to entry N's state (0: the empty start) as one new, undoable entry.",
+        extra: [OptionSpec(name: .to, value: "N", help: "Jump to entry N's state (0: the empty start) as one new, undoable entry.",
                            defaultValue: "none")],
         examples: ["tagproj undo dinner.tagproj --steps 2", "tagproj undo dinner.tagproj --to 3"])
     let step: StepArguments
@@ -13,8 +13,8 @@ struct UndoCommand: Command {
 
     init(_ a: ParsedArguments) throws {
         step = try StepArguments(a, spec: Self.spec)
-        target = try a.value("to").map { Int64(try Values.integer($0, for: "--to", in: 0...Int.max)) }
-        if target != nil, a.value("steps") != nil { throw UsageError(message: "--to and --steps cannot be combined") }
+        target = try a.value(.to).map { Int64(try Values.integer($0, for: "--to", in: 0...Int.max)) }
+        if target != nil, a.value(.steps) != nil { throw UsageError(message: "--to and --steps cannot be combined") }
     }
 
     func run(_ out: Output) throws {
@@ -47,8 +47,8 @@ struct StepArguments {
         guard let project = a.positionals.first else { throw UsageError(message: "missing argument <project>") }
         guard a.positionals.count == 1 else { throw UsageError(message: "unexpected argument '\(a.positionals[1])'") }
         self.project = project
-        steps = try a.value("steps").map { try Values.integer($0, for: "--steps", in: 1...1_000_000) } ?? 1
-        json = a.has("json")
+        steps = try a.value(.steps).map { try Values.integer($0, for: "--steps", in: 1...1_000_000) } ?? 1
+        json = a.has(.json)
     }
 
     /// `undid add dish #1 “Soup”` on stderr per entry, then a `note:` per notice (another branch
@@ -73,7 +73,7 @@ struct StepArguments {
 private func stepSpec(name: String, abstract: String, extra: [OptionSpec], examples: [String]) -> CommandSpec {
     CommandSpec(
         name: name, abstract: abstract, positionals: [projectArgument],
-        options: [OptionSpec(name: "steps", value: "N", help: "How many entries to step over.", defaultValue: "1")] + extra + [jsonOption],
+        options: [OptionSpec(name: .steps, value: "N", help: "How many entries to step over.", defaultValue: "1")] + extra + [jsonOption],
         discussion: """
             The history is a tree: undo goes back to the entry the last one was applied on top of, redo
             forward along the newest entry continuing from here, and an edit after an undo starts a new
