@@ -6,14 +6,33 @@ import TagKit
 /// `[OptionName: String]` is a generic type the Swift runtime builds and checks for `Hashable` on
 /// first use, 0.1M instructions at the start of every command.
 struct ParsedArguments {
+    /// The options the command declares, its own and the global ones: the only ones it may read.
+    let declared: [OptionName]
     var positionals: [String] = []
     /// Each option given with a value, once (the last value given wins).
     private(set) var values: [(name: OptionName, value: String)] = []
     /// Each flag given, once.
     private(set) var flags: [OptionName] = []
 
-    func value(_ name: OptionName) -> String? { values.first { $0.name == name }?.value }
-    func has(_ name: OptionName) -> Bool { flags.contains(name) || value(name) != nil }
+    init(declaring options: [OptionSpec]) { declared = options.map(\.name) }
+
+    /// The value given for `--name`, or nil.
+    func value(_ name: OptionName) -> String? {
+        requireDeclared(name)
+        return values.first { $0.name == name }?.value
+    }
+
+    /// Whether `--name` was given, as a flag or with a value.
+    func has(_ name: OptionName) -> Bool {
+        requireDeclared(name)
+        return flags.contains(name) || values.contains { $0.name == name }
+    }
+
+    /// Stops at a read of an option the command does not declare: no command line can give it, so
+    /// the read would find nothing, always, and look like an option left out.
+    private func requireDeclared(_ name: OptionName) {
+        precondition(declared.contains(name), "--\(name.rawValue) is read but not declared by the command")
+    }
 
     /// Records `--name value`, replacing an earlier value of the same option.
     mutating func set(_ name: OptionName, _ value: String) {
@@ -30,7 +49,7 @@ struct ParsedArguments {
 /// positionals, as `--name value` or `--name=value`; `--` ends option parsing. Values may begin
 /// with `-` (`--by -0.1,0`).
 func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
-    var parsed = ParsedArguments()
+    var parsed = ParsedArguments(declaring: options)
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
