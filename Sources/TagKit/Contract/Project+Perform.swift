@@ -10,7 +10,15 @@ extension Project {
     /// file `environment` names (nil: this process's), as every front end's export must.
     /// - Throws: the failing stage's `TagProjError` (a batch's names its line: `BatchError`).
     public func perform(_ request: Request, fonts: FontSystem? = nil, environment: [String: String]? = nil) throws -> Answer {
-        func measurer() throws -> FontSystem? { try fonts ?? (request.measuresText ? FontSystem() : nil) }
+        try perform(request, fonts: fonts, measurer: nil, environment: environment)
+    }
+
+    /// `perform(_:fonts:environment:)` with the text of edits measured by `measurer`, when given,
+    /// instead of `fonts`: how tests lay tags out with a fixed-width stand-in, so that what they
+    /// check does not depend on the fonts installed.
+    func perform(_ request: Request, fonts: FontSystem? = nil, measurer given: (any LabelMeasurer)?,
+                 environment: [String: String]? = nil) throws -> Answer {
+        func measurer() throws -> (any LabelMeasurer)? { try given ?? fonts ?? (request.measuresText ? FontSystem() : nil) }
         switch request {
         case .add, .move, .flip, .edit, .delete, .set, .arrange:
             let result = try applyRequest(request, measurer: try measurer())
