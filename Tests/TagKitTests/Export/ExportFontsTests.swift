@@ -9,8 +9,8 @@ import Testing
     static func projectWithASerifPast(in dir: TemporaryDirectory) throws -> (project: Project, fonts: FontSystem) {
         let project = try makeProject(in: dir)
         let fonts = try FontSystem()
-        let id = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.4), side: .right, measurer: fonts).tag!.id
-        _ = try project.edit(id, text: "Stew", measurer: fonts)
+        let id = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.4)), side: .right), fonts: fonts).tag!.id
+        _ = try project.perform(.edit(id, text: "Stew"), fonts: fonts)
         let then = try #require(try project.store.db.scalar(
             "SELECT subset_id FROM history_fonts WHERE seq = 2 AND state = 'before'")?.integer)
         #expect(try project.store.faces(of: id).map(\.subset) != [then], "the tag is drawn now with another subset")
@@ -27,7 +27,7 @@ import Testing
         var options = NewProjectOptions()
         options.settings.font = "DejaVu Serif"
         let project = try makeProject(in: dir, name: "serif.tagproj", options: options)
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.4), side: .right, measurer: FontSystem())
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.4)), side: .right), fonts: FontSystem())
         _ = try project.export(to: dir.file("serif.png"), options: ExportOptions())
         return try #require(contents(dir.file("serif.png")).map { [UInt8]($0) })
     }

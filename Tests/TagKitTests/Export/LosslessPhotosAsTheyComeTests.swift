@@ -51,8 +51,8 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: photo))
         let project = try Project.create(at: dir.file("p.tagproj"), imagePath: photo, options: NewProjectOptions())
         let fonts = try FontSystem()
-        _ = try project.add(kind: .dish, text: "Flat white", at: NormalizedPoint(x: 0.3, y: 0.6), side: .right, measurer: fonts)
-        _ = try project.add(kind: .price, text: "38", at: NormalizedPoint(x: 0.75, y: 0.25), side: .left, measurer: fonts)
+        _ = try project.perform(.add(kind: .dish, text: "Flat white", at: Position(NormalizedPoint(x: 0.3, y: 0.6)), side: .right), fonts: fonts)
+        _ = try project.perform(.add(kind: .price, text: "38", at: Position(NormalizedPoint(x: 0.75, y: 0.25)), side: .left), fonts: fonts)
         let result = try project.export(to: dir.file("lossless.jpg"), options: ExportOptions(), reusing: fonts)
         var classic = ExportOptions()
         classic.reencode = true

@@ -120,8 +120,8 @@ import Testing
         let photo = try Self.progressivePhoto(in: dir)
         let project = try Project.create(at: dir.file("p.tagproj"), imagePath: photo, options: NewProjectOptions())
         let fonts = try FontSystem()
-        _ = try project.apply(.add(kind: .dish, text: "Flat white", at: nil, side: nil), measurer: fonts)
-        _ = try project.apply(.add(kind: .price, text: "3.50", at: nil, side: nil), measurer: fonts)
+        _ = try project.perform(.add(kind: .dish, text: "Flat white", at: nil, side: nil), fonts: fonts)
+        _ = try project.perform(.add(kind: .price, text: "3.50", at: nil, side: nil), fonts: fonts)
         for name in ["out.png", "out.jpg"] {
             var options = ExportOptions()
             options.quality = name == "out.jpg" ? 90 : nil
@@ -164,12 +164,12 @@ import Testing
         let source = try reading.store.source()
         // While the blob is open, the reader's lock keeps a commit out…
         _ = try reading.store.withSourceBlob { _ in
-            #expect(throws: SQLiteError.self) { try writer.apply(.setSettings(ProjectSettings(tagScale: 1.5)), measurer: nil) }
+            #expect(throws: SQLiteError.self) { try writer.perform(.set(SettingsChange(tagScale: 1.5))) }
         }
         // …and once the decoder has the scans, before its first row, the lock is gone.
         let reader = try reading.photoReader(source, maxPixels: ImageDecoder.defaultMaxPixels, output: source.size)
         #expect(reader is JPEGRowReader)
-        _ = try writer.apply(.setSettings(ProjectSettings(tagScale: 1.5)), measurer: nil)
+        _ = try writer.perform(.set(SettingsChange(tagScale: 1.5)))
         #expect(try Self.allRows(reader) == Self.allRows(JPEGRowReader([UInt8](contents(photo)!))))
     }
 }

@@ -54,9 +54,9 @@ import Testing
     @Test func undoAndRedoStepThroughEdits() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: measurer)
-        _ = try project.move(TagID(1), .to(NormalizedPoint(x: 0.4, y: 0.6)))
-        _ = try project.flip(TagID(1))
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: nil), measurer: measurer)
+        _ = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 0.4, y: 0.6)))))
+        _ = try project.perform(.flip(TagID(1)))
         #expect(try project.undo().labels == ["flip #1"])
         #expect(try project.tags().first?.side == .right)
         #expect(try project.undo(steps: 2).labels == ["move #1 to 0.400,0.600", "add dish #1 “Soup”"])
@@ -71,10 +71,10 @@ import Testing
     @Test func aNewEditAfterUndoStartsABranchAndKeepsTheOldOne() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: measurer)
-        _ = try project.add(kind: .price, text: "12", at: nil, side: nil, measurer: measurer)
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: measurer)
+        _ = try project.perform(.add(kind: .price, text: "12", at: nil, side: nil), measurer: measurer)
         _ = try project.undo()
-        _ = try project.add(kind: .price, text: "13", at: nil, side: nil, measurer: measurer)
+        _ = try project.perform(.add(kind: .price, text: "13", at: nil, side: nil), measurer: measurer)
         let log = try project.history()
         #expect(log.items.map(\.label) == ["add dish #1 “Soup”", "add price #3 “¥13”"])
         #expect(log.cursor == 3 && log.items.map(\.parent) == [0, 1] && log.items.allSatisfy { !$0.undone })
@@ -90,7 +90,7 @@ import Testing
     @Test func tooManyStepsIsRefusedAndChangesNothing() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: measurer)
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: measurer)
         let before = contents(project.path)
         #expect(throws: HistoryError.tooFewSteps(requested: 2, available: 1, undo: true)) { try project.undo(steps: 2) }
         #expect(contents(project.path) == before)
@@ -99,8 +99,8 @@ import Testing
     @Test func deleteThenUndoBringsTheSameTagBack() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        let added = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.2, y: 0.7), side: .right, measurer: measurer).tag
-        _ = try project.delete(TagID(1))
+        let added = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.2, y: 0.7)), side: .right), measurer: measurer).tag
+        _ = try project.perform(.delete(TagID(1)))
         #expect(try project.tags().isEmpty)
         _ = try project.undo()
         #expect(try project.tags() == [added!])

@@ -10,10 +10,10 @@ import Testing
     /// A project with `add #1` (1), `move #1` (2), then undo and `flip #1` (3): two branches from 1.
     private func forked(in dir: TemporaryDirectory) throws -> Project {
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: .right, measurer: measurer)
-        _ = try project.move(TagID(1), .to(NormalizedPoint(x: 0.4, y: 0.6)))
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: .right), measurer: measurer)
+        _ = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 0.4, y: 0.6)))))
         _ = try project.undo()
-        _ = try project.flip(TagID(1))
+        _ = try project.perform(.flip(TagID(1)))
         return project
     }
 
@@ -68,14 +68,12 @@ import Testing
         let project = try makeProject(in: dir)
         var states: [Int64: ([Tag], ProjectSettings)] = [0: ([], try project.settings())]
         func remember() throws { states[try project.history().cursor] = (try project.tags(), try project.settings()) }
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: measurer); try remember()
-        _ = try project.add(kind: .price, text: "12", at: nil, side: nil, measurer: measurer); try remember()
-        var dollars = try project.settings()
-        dollars.currency = "$"
-        _ = try project.apply(.setSettings(dollars), measurer: measurer); try remember()
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: nil), measurer: measurer); try remember()
+        _ = try project.perform(.add(kind: .price, text: "12", at: nil, side: nil), measurer: measurer); try remember()
+        _ = try project.perform(.set(SettingsChange(currency: "$")), measurer: measurer); try remember()
         _ = try project.undo(steps: 2)
-        _ = try project.edit(TagID(1), text: "Noodles", measurer: measurer); try remember()
-        _ = try project.delete(TagID(1)); try remember()
+        _ = try project.perform(.edit(TagID(1), text: "Noodles"), measurer: measurer); try remember()
+        _ = try project.perform(.delete(TagID(1))); try remember()
         let file = contents(project.path)
         for (seq, (tags, settings)) in states {
             let state = try project.state(at: seq)

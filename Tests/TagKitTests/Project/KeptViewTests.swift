@@ -25,7 +25,7 @@ import Testing
     @Test func theFirstIsDrawnAndKeptTheSecondReadBackWithoutAnEntry() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: FixedWidthMeasurer())
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: nil), measurer: FixedWidthMeasurer())
         let entries = try project.historyTree().json.text
         let drawn = try keptOnce(Project.open(project.path, forWriting: false), size)
         #expect(drawn.jpeg == (try project.preview(size: size)), "the view is the preview, byte for byte")
@@ -57,7 +57,7 @@ import Testing
         let project = try makeProject(in: dir)
         let whole = try keptOnce(project, size)
         // Tags are drawn over the view by the page: a tag edit leaves it as it is.
-        _ = try project.add(kind: .price, text: "12", at: NormalizedPoint(x: 0.5, y: 0.5), side: nil, measurer: FixedWidthMeasurer())
+        _ = try project.perform(.add(kind: .price, text: "12", at: Position(NormalizedPoint(x: 0.5, y: 0.5)), side: nil), measurer: FixedWidthMeasurer())
         #expect(try project.view(size: size).kept)
         // A crop is another picture; undone, the first view is drawn again, the same bytes.
         let rect = try Crop.validated(x: 0.25, y: 0.25, width: 0.5, height: 0.5)

@@ -32,7 +32,7 @@ import Testing
         #expect(contents(photo) == contents(Fixtures.coffee))
         #expect(ProjectError.occupied(path: photo, by: .image(.png)).meaning == .conflict)
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: FixedWidthMeasurer())
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: FixedWidthMeasurer())
         #expect(try makeProject(in: dir, options: options).tags().isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["p.tagproj", "photo.png"])
     }

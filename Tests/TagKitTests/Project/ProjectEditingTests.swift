@@ -8,19 +8,19 @@ import Testing
     @Test func everyEditIsStoredWithItsHistoryEntryAndTheProjectChecksOut() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        let added = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: measurer)
+        let added = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: nil), measurer: measurer)
         #expect(added.tag?.id == TagID(1) && added.label == "add dish #1 “Soup”" && added.notices.isEmpty)
-        let moved = try project.move(TagID(1), .to(NormalizedPoint(x: 0.99, y: 0.5)))
+        let moved = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 0.99, y: 0.5)))))
         let stored = try #require(try Project.open(project.path, forWriting: false).tags().first)
         #expect(moved.notices == [.sideChanged(TagID(1), .left)] && stored.anchor == NormalizedPoint(x: 0.99, y: 0.5))
         #expect(moved.tag == stored)
-        #expect(throws: PlacementError.self, "a flip that would stick out is refused") { try project.flip(TagID(1)) }
+        #expect(throws: PlacementError.self, "a flip that would stick out is refused") { try project.perform(.flip(TagID(1))) }
         #expect(try project.history().items.count == 2, "and records nothing")
-        _ = try project.move(TagID(1), .to(NormalizedPoint(x: 0.5, y: 0.5)))
-        _ = try project.flip(TagID(1))
-        _ = try project.edit(TagID(1), text: "Noodles", measurer: measurer)
-        _ = try project.add(kind: .price, text: "12", at: nil, side: nil, measurer: measurer)
-        #expect(try project.delete(TagID(2)).tag == nil)
+        _ = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 0.5, y: 0.5)))))
+        _ = try project.perform(.flip(TagID(1)))
+        _ = try project.perform(.edit(TagID(1), text: "Noodles"), measurer: measurer)
+        _ = try project.perform(.add(kind: .price, text: "12", at: nil, side: nil), measurer: measurer)
+        #expect(try project.perform(.delete(TagID(2))).tag == nil)
         #expect(try project.history().items.map(\.label)
                 == ["add dish #1 “Soup”", "move #1 to 0.990,0.500", "move #1 to 0.500,0.500", "flip #1", "edit #1 “Soup” → “Noodles”",
                     "add price #2 “¥12”", "delete #2 “¥12”"])
@@ -33,7 +33,7 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         let before = contents(project.path)
-        let error = #expect(throws: UnknownTagError.self) { try project.flip(TagID(9)) }
+        let error = #expect(throws: UnknownTagError.self) { try project.perform(.flip(TagID(9))) }
         #expect(error?.message == "no tag #9 in '\(project.path)'")
         #expect(contents(project.path) == before)
     }
@@ -41,9 +41,9 @@ import Testing
     @Test func aFailedEditLeavesTheFileAsItWas() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: measurer)
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: measurer)
         let before = contents(project.path)
-        #expect(throws: PlacementError.doesNotFit) { try project.edit(TagID(1), text: String(repeating: "W", count: 64), measurer: FixedWidthMeasurer(emPerCharacter: 2)) }
+        #expect(throws: PlacementError.doesNotFit) { try project.perform(.edit(TagID(1), text: String(repeating: "W", count: 64)), measurer: FixedWidthMeasurer(emPerCharacter: 2)) }
         #expect(contents(project.path) == before)
     }
 

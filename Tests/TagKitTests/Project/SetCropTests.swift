@@ -14,8 +14,8 @@ import Testing
         let fonts = try FontSystem()
         let rect = try Crop.validated(x: crop[0], y: crop[1], width: crop[2], height: crop[3])
         _ = try project.perform(.set(SettingsChange(crop: .rect(rect))), fonts: fonts)
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.6), side: .right, measurer: fonts)
-        _ = try project.add(kind: .price, text: "38", at: NormalizedPoint(x: 0.8, y: 0.25), side: .left, measurer: fonts)
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.6)), side: .right), fonts: fonts)
+        _ = try project.perform(.add(kind: .price, text: "38", at: Position(NormalizedPoint(x: 0.8, y: 0.25)), side: .left), fonts: fonts)
         let result = try project.export(to: dir.file("out.jpg"), options: ExportOptions(), reusing: fonts)
         let scene = try SceneLayout(tags: project.store.tags(), settings: project.store.header().settings,
                                     size: project.store.source().size, fonts: fonts).scene

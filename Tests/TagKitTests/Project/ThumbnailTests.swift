@@ -15,7 +15,7 @@ import Testing
     @Test func theFirstIsDrawnAndKeptTheSecondReadBackWithoutAnEntry() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: measurer)
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: nil), measurer: measurer)
         let entries = try project.historyTree().json.text
         let fonts = try FontSystem()
         let first = try Project.open(project.path, forWriting: false).thumbnail(box: 120, fonts: fonts)
@@ -37,11 +37,11 @@ import Testing
         let project = try makeProject(in: dir)
         let fonts = try FontSystem()
         let empty = try project.thumbnail(box: 100, fonts: fonts)
-        _ = try project.add(kind: .price, text: "12", at: NormalizedPoint(x: 0.5, y: 0.5), side: nil, measurer: measurer)
+        _ = try project.perform(.add(kind: .price, text: "12", at: Position(NormalizedPoint(x: 0.5, y: 0.5)), side: nil), measurer: measurer)
         let tagged = try project.thumbnail(box: 100, fonts: fonts)
         #expect(tagged.origin == .drawnAndStored)
         #expect(tagged.jpeg != empty.jpeg, "the new tag is drawn")
-        _ = try project.move(TagID(1), .to(NormalizedPoint(x: 0.3, y: 0.3)))
+        _ = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 0.3, y: 0.3)))))
         #expect(try project.thumbnail(box: 100, fonts: fonts).origin == .drawnAndStored)
         _ = try project.undo()
         let undone = try project.thumbnail(box: 100, fonts: fonts)
@@ -122,7 +122,7 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         #expect(try project.overlapNotices().isEmpty)
-        for _ in 0..<5 { _ = try project.add(kind: .price, text: "12", at: NormalizedPoint(x: 0.5, y: 0.5), side: .right, measurer: measurer) }
+        for _ in 0..<5 { _ = try project.perform(.add(kind: .price, text: "12", at: Position(NormalizedPoint(x: 0.5, y: 0.5)), side: .right), measurer: measurer) }
         let notices = try project.overlapNotices()
         #expect(notices.prefix(3) == [.overlaps(TagID(1), TagID(2)), .overlaps(TagID(1), TagID(3)), .overlaps(TagID(1), TagID(4))])
         #expect(notices.last == .moreOverlaps(listed: 3))

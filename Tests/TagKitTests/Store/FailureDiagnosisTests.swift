@@ -8,17 +8,17 @@ import Testing
     /// A project with one tag, changed by `sql` through a plain connection (no diagnosis).
     func project(in dir: TemporaryDirectory, changedBy sql: String) throws -> String {
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: NormalizedPoint(x: 0.3, y: 0.5), side: nil, measurer: FixedWidthMeasurer())
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: nil), measurer: FixedWidthMeasurer())
         if !sql.isEmpty { try Database(path: project.path).execute(sql) }
         return project.path
     }
 
-    /// `edit` on `path` (adding a tag by default), which must fail with `reason` and leave the
+    /// `request` on `path` (adding a tag by default), which must fail with `reason` and leave the
     /// file as it was.
-    func expectEditRefused(_ path: String, _ reason: String, _ edit: Edit = .add(kind: .dish, text: "Tea", at: nil, side: nil)) throws {
+    func expectEditRefused(_ path: String, _ reason: String, _ request: Request = .add(kind: .dish, text: "Tea", at: nil, side: nil)) throws {
         let before = contents(path)
         #expect(throws: ProjectError.damaged(path: path, reason: reason)) {
-            try Project.open(path, forWriting: true).apply(edit, measurer: FixedWidthMeasurer())
+            try Project.open(path, forWriting: true).perform(request, measurer: FixedWidthMeasurer())
         }
         #expect(contents(path) == before)
     }
@@ -65,6 +65,6 @@ import Testing
                 before_decimal_separator, after_currency, after_font, after_price_symbol, after_price_space, after_decimal_separator)
             VALUES (2, '¥', '', 'before', 0, '.', '$', '', 'before', 0, '.')
             """)
-        try expectEditRefused(path, "the history holds settings of entry 2, which does not exist", .setSettings(ProjectSettings(currency: "$")))
+        try expectEditRefused(path, "the history holds settings of entry 2, which does not exist", .set(SettingsChange(currency: "$")))
     }
 }

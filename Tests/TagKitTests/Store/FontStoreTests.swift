@@ -12,9 +12,9 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         let fonts = try FontSystem()
-        _ = try project.add(kind: .dish, text: "宫保鸡丁", at: NormalizedPoint(x: 0.3, y: 0.3), side: nil, measurer: fonts)
+        _ = try project.perform(.add(kind: .dish, text: "宫保鸡丁", at: Position(NormalizedPoint(x: 0.3, y: 0.3)), side: nil), fonts: fonts)
         let one = try Self.subsetCount(project)
-        _ = try project.add(kind: .dish, text: "宫保鸡丁", at: NormalizedPoint(x: 0.6, y: 0.7), side: nil, measurer: fonts)
+        _ = try project.perform(.add(kind: .dish, text: "宫保鸡丁", at: Position(NormalizedPoint(x: 0.6, y: 0.7)), side: nil), fonts: fonts)
         #expect(one == 2)
         #expect(try Self.subsetCount(project) == one)
         #expect(try project.embeddedFaces().map(\.tags) == [2, 2])
@@ -24,14 +24,14 @@ import Testing
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
         let fonts = try FontSystem()
-        let id = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: fonts).tag!.id
+        let id = try project.perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), fonts: fonts).tag!.id
         let soup = try project.store.faces(of: id).map(\.subset)
-        _ = try project.edit(id, text: "Noodles", measurer: fonts)
+        _ = try project.perform(.edit(id, text: "Noodles"), fonts: fonts)
         let noodles = try project.store.faces(of: id).map(\.subset)
         // Undo, then an edit: a new branch; "Noodles" stays on the old one, with its subset.
         _ = try project.undo(steps: 1)
         #expect(try project.store.faces(of: id).map(\.subset) == soup)
-        _ = try project.edit(id, text: "Rice", measurer: fonts)
+        _ = try project.perform(.edit(id, text: "Rice"), fonts: fonts)
         #expect(try Self.subsetCount(project) == 3)
         // Jumping to the other branch's entry (2) brings its subset back, as one entry.
         _ = try project.restore(to: 2)
@@ -45,8 +45,8 @@ import Testing
     @Test func anEditWithoutAFontSystemLeavesTheTagToTheInstalledFonts() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        let added = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: try FontSystem())
-        _ = try project.edit(added.tag!.id, text: "Stew", measurer: FixedWidthMeasurer())
+        let added = try project.perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), fonts: try FontSystem())
+        _ = try project.perform(.edit(added.tag!.id, text: "Stew"), measurer: FixedWidthMeasurer())
         #expect(try project.store.faces(of: added.tag!.id).isEmpty)
         #expect(try Self.subsetCount(project) == 1)  // "Soup"'s, kept for undo
         _ = try project.undo(steps: 1)

@@ -46,7 +46,7 @@ import Testing
     @Test func anExistingProjectIsReplacedOnlyWithForce() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: FixedWidthMeasurer())
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: FixedWidthMeasurer())
         let before = contents(project.path)
         #expect(throws: ProjectError.exists(path: project.path)) { try makeProject(in: dir) }
         #expect(contents(project.path) == before)
@@ -90,7 +90,7 @@ import Testing
     @Test func aDamagedProjectIsReportedAsBadData() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        for i in 0..<20 { _ = try project.add(kind: .dish, text: "Dish \(i)", at: nil, side: nil, measurer: FixedWidthMeasurer()) }
+        for i in 0..<20 { _ = try project.perform(.add(kind: .dish, text: "Dish \(i)", at: nil, side: nil), measurer: FixedWidthMeasurer()) }
         // Overwrite every page after the first with garbage: the header still says "tagproj".
         var bytes = contents(project.path)!
         for i in 4096..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 7919) }
@@ -108,7 +108,7 @@ import Testing
         sqlite3_open(project.path, &raw)
         sqlite3_exec(raw, "CREATE TABLE seen (n); CREATE TRIGGER spy AFTER INSERT ON tags BEGIN INSERT INTO seen VALUES (1); END;", nil, nil, nil)
         sqlite3_close(raw)
-        _ = try Project.open(project.path, forWriting: true).add(kind: .dish, text: "Soup", at: nil, side: nil, measurer: FixedWidthMeasurer())
+        _ = try Project.open(project.path, forWriting: true).perform(.add(kind: .dish, text: "Soup", at: nil, side: nil), measurer: FixedWidthMeasurer())
         let db = try Database(path: project.path, readOnly: true)
         #expect(try db.scalar("SELECT count(*) FROM seen")?.integer == 0)
     }
@@ -161,7 +161,7 @@ import Testing
     @Test func aSetTagScaleIsStoredAndItsEntryUndoneAndRedone() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
-        _ = try project.apply(.setSettings(ProjectSettings(tagScale: 1.5)), measurer: nil)
+        _ = try project.perform(.set(SettingsChange(tagScale: 1.5)))
         #expect(try Project.open(project.path, forWriting: false).settings().tagScale == 1.5)
         _ = try project.undo()
         #expect(try project.settings().tagScale == 1)
