@@ -34,11 +34,11 @@ struct DemoCommand: Command {
         options.force = true
         let project = try Project.create(at: dir + "/coffee.tagproj", imagePath: photo, options: options)
         let fonts = try FontSystem()
-        _ = try project.add(kind: .dish, text: "拿铁 Flat white", at: NormalizedPoint(x: 0.34, y: 0.36), side: .right, measurer: fonts)
-        _ = try project.add(kind: .price, text: "28", at: NormalizedPoint(x: 0.71, y: 0.52), side: .right, measurer: fonts)
-        _ = try project.add(kind: .dish, text: "Espresso beans", at: NormalizedPoint(x: 0.12, y: 0.86), side: nil, measurer: fonts)
-        _ = try project.flip(TagID(2))
-        _ = try project.move(TagID(3), .by(dx: 0.04, dy: -0.03))
+        _ = try project.perform(.add(kind: .dish, text: "拿铁 Flat white", at: Position(NormalizedPoint(x: 0.34, y: 0.36)), side: .right), fonts: fonts)
+        _ = try project.perform(.add(kind: .price, text: "28", at: Position(NormalizedPoint(x: 0.71, y: 0.52)), side: .right), fonts: fonts)
+        _ = try project.perform(.add(kind: .dish, text: "Espresso beans", at: Position(NormalizedPoint(x: 0.12, y: 0.86)), side: nil), fonts: fonts)
+        _ = try project.perform(.flip(TagID(2)))
+        _ = try project.perform(.move(TagID(3), .by(Position(x: .fraction(0.04), y: .fraction(-0.03)))))
         for line in try project.history().items { out.message("  \(line.seq)  \(line.label)") }
         var files: [JSON] = []
         for name in ["coffee-tagged.jpg", "coffee-tagged.png"] {
