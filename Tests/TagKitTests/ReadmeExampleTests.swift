@@ -10,11 +10,12 @@ import TagKit
     func readmeExample() throws {
         let project = try Project.create(at: "dinner.tagproj", imagePath: "photo.jpg", options: NewProjectOptions())
         let fonts = try FontSystem()
-        let added = try project.add(kind: .dish, text: "宫保鸡丁", at: NormalizedPoint(x: 0.3, y: 0.4), side: nil, measurer: fonts)
-        print("tag", added.tag!.id.rawValue, added.notices)
+        let added = try project.perform(.add(kind: .dish, text: "宫保鸡丁", at: Position(NormalizedPoint(x: 0.3, y: 0.4)), side: nil), fonts: fonts)
+        guard case .edited(let tag?, _) = added.result else { fatalError("an add answers with its tag") }
+        print("tag", tag.id.rawValue, added.said, added.notices)
 
         let reopened = try Project.open("dinner.tagproj", forWriting: true)
-        _ = try reopened.flip(added.tag!.id)
+        _ = try reopened.perform(.flip(tag.id))
         var options = ExportOptions()
         options.size = .maxSize(1080)
         let result = try reopened.export(to: "dinner.jpg", options: options)
