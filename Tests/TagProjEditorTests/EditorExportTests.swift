@@ -13,7 +13,7 @@ import TagKit
         try "[export]\n\tquality = 20\n".write(toFile: dir + "/config/tagproj/config", atomically: true, encoding: .utf8)
         let coffee = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/coffee.png").path
-        let project = try Project.create(at: dir + "/dinner.tagproj", imagePath: coffee, options: NewProjectOptions())
+        let project = try Project.perform(Creation(path: dir + "/dinner.tagproj", photo: .file(coffee), options: NewProjectOptions())).project
         var asked = ExportOptions()
         asked.format = .webp
         asked.quality = 20

@@ -22,6 +22,8 @@ public struct Answer: Equatable, Sendable {
         case history(HistoryLog)
         /// The project's facts, and the path a JPEG export of it would take.
         case info(ProjectInfo, plan: ExportPlan)
+        /// A project made (`Creation`), called `name`, and its facts.
+        case created(name: String, ProjectInfo)
     }
 
     /// What the request produced.
@@ -42,7 +44,8 @@ public struct Answer: Equatable, Sendable {
     /// What was done, one line each, as every front end says it: the entry's label for an edit
     /// (`move #1 to 0.500,0.500`), `undid delete #1 “Soup”` for each entry undone, `redid …`,
     /// `restored the state of #4`, `applied 3 edits from menu.csv`, `wrote out.jpg: jpeg 4000×3000,
-    /// 2345678 bytes (lossless outside the tags)`. Empty for a read.
+    /// 2345678 bytes (lossless outside the tags)`, `created dinner.tagproj: png 600×400`. Empty for
+    /// a read.
     public var said: [String] {
         switch result {
         case .edited(_, let label): return [label]
@@ -55,6 +58,7 @@ public struct Answer: Equatable, Sendable {
             // A JPEG says which path it took; any other format has only the one.
             let how = result.format != .jpeg ? "" : " (" + (result.plan.reason.map { "re-encoded: \($0)" } ?? "lossless outside the tags") + ")"
             return ["wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes\(how)"]
+        case let .created(name, info): return ["created \(name): \(info.format) \(info.width)×\(info.height)"]
         case .tags, .history, .info: return []
         }
     }

@@ -19,6 +19,7 @@ extension Notice {
             return "undid #\(seq) “\(label)”, " + (otherShell ? "made in another shell (\(user), \(frontEnd))" : "made by \(user) with \(frontEnd)")
         case let .photoSlightlyDamaged(project, problem): return "\(project): the photo is slightly damaged but decoded whole: \(problem)"
         case let .madeFromSlightlyDamagedPhoto(photo, problem): return "'\(photo)' is slightly damaged but decodes whole: \(problem)"
+        case let .fontSubstituted(family, substitute): return "font family '\(family)' is not installed; tags will use '\(substitute)' instead"
         case let .drawnElsewhere(id, from, drawnAt):
             return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
         }
@@ -29,7 +30,8 @@ extension Notice {
     /// account of a change they asked for in general terms (`arrange`'s moves).
     public var severity: Severity {
         switch self {
-        case .movedToStayInside, .sideChanged, .overlaps, .moreOverlaps, .drawnElsewhere, .photoSlightlyDamaged, .madeFromSlightlyDamagedPhoto:
+        case .movedToStayInside, .sideChanged, .overlaps, .moreOverlaps, .drawnElsewhere, .photoSlightlyDamaged, .madeFromSlightlyDamagedPhoto,
+             .fontSubstituted:
             return .warning
         case .otherBranch, .undidOthersEdit: return .note
         case .arranged: return .info

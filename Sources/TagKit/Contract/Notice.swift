@@ -33,4 +33,7 @@ public enum Notice: Equatable, Sendable {
     /// though the decoder stepped over `problem`: what `new`, `open photo`, `menu` and the
     /// gallery's upload all say of it.
     case madeFromSlightlyDamagedPhoto(photo: String, problem: String)
+    /// The project's font family `family` is not installed here: its tags are drawn with
+    /// `substitute`, the family fontconfig chose instead (what `new` and `set --font` say).
+    case fontSubstituted(family: String, substitute: String)
 }

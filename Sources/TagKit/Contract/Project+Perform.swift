@@ -21,8 +21,15 @@ extension Project {
         func measurer() throws -> (any LabelMeasurer)? { try given ?? fonts ?? (request.measuresText ? FontSystem() : nil) }
         switch request {
         case .add, .move, .flip, .edit, .delete, .set, .arrange:
-            let result = try applyRequest(request, measurer: try measurer())
-            return Answer(.edited(tag: result.tag, label: result.label), notices: result.notices, entry: result.entry)
+            let measurer = try measurer()
+            let result = try applyRequest(request, measurer: measurer)
+            var notices = result.notices
+            // A font family set that is not installed here: said, as `new` says it (Creation).
+            if case .set(let change) = request, change.font != nil, let fonts = measurer as? FontSystem {
+                let family = try settings().font
+                if let substitute = try fonts.substitute(for: family) { notices.insert(.fontSubstituted(family: family, substitute: substitute), at: 0) }
+            }
+            return Answer(.edited(tag: result.tag, label: result.label), notices: notices, entry: result.entry)
         case .refreshFonts:
             let result = try refreshFonts(with: try fonts ?? FontSystem())
             return Answer(.edited(tag: nil, label: result.label), notices: result.notices, entry: result.entry)

@@ -171,6 +171,7 @@ public enum RequestCodec {
         case let .tags(tags, size, settings): members(tags.json(in: size, scale: settings.tagScale))
         case .history(let log): members(log.json)
         case let .info(info, plan): members(info.json); m.append(("plan", plan.json))
+        case let .created(_, info): members(info.json)
         }
         return .object(m)
     }

@@ -34,7 +34,7 @@ extension MenuSync {
             do {
                 if let photo = job.verified {
                     try FileIO.makeDirectory(projects)
-                    made = try Project.create(at: job.path, photo: photo, options: options).creationNotices
+                    made = try Project.perform(Creation(path: job.path, photo: .checked(photo), options: options), fonts: fonts).answer.notices
                     created = true
                 }
                 var outcome = Outcome(name: job.photo.projectName, path: job.path, created: created, counts: job.plan.counts, label: nil, notices: made)

@@ -64,7 +64,7 @@ extension Project {
     /// `force` or not. `photoName` is the name the user knows the photo by when `imagePath` is a
     /// temporary copy (the gallery's upload): errors name it, and the project records it.
     @discardableResult
-    public static func create(at path: String, imagePath: String, options: NewProjectOptions, photoName: String? = nil) throws -> Project {
+    static func create(at path: String, imagePath: String, options: NewProjectOptions, photoName: String? = nil) throws -> Project {
         _ = try options.settings.validated()
         try checkVacant(path, force: options.force)
         let bytes = try FileIO.read(imagePath, limit: Int(Database.maximumBlobLength))
@@ -77,7 +77,7 @@ extension Project {
     /// `tagproj menu` checks many at once): its bytes are read again, and decoded again only if
     /// the file is no longer the one checked. Otherwise as `create(at:imagePath:options:photoName:)`.
     @discardableResult
-    public static func create(at path: String, photo: VerifiedPhoto, options: NewProjectOptions) throws -> Project {
+    static func create(at path: String, photo: VerifiedPhoto, options: NewProjectOptions) throws -> Project {
         try checkVacant(path, force: options.force)
         let bytes = try FileIO.read(photo.path, limit: Int(Database.maximumBlobLength))
         let current = FileIO.identity(of: photo.path) == photo.identity && photo.identity != nil
@@ -145,20 +145,20 @@ extension Project {
     /// makes one when there is none, else the one there, whatever photo it was made from.
     /// Anything else at that path (a folder, another program's file) is refused as `create`
     /// refuses it, and nothing is replaced.
-    /// - Returns: the project's path, whether it was created now, and then the picture its check
-    ///   decoded when `options.keepsPicture` kept one (`pictureDecodedAtCreation`) and what making
-    ///   it says (`creationNotices`).
+    /// - Returns: the project's path, and when it was created now, the picture its check decoded
+    ///   when `options.keepsPicture` kept one (`pictureDecodedAtCreation`) and the creation's answer
+    ///   (``perform(_:fonts:)``).
     public static func beside(photo imagePath: String, options: NewProjectOptions) throws
-        -> (path: String, created: Bool, picture: DecodedPicture?, notices: [Notice]) {
+        -> (path: String, picture: DecodedPicture?, created: Answer?) {
         let path = FileIO.removingSuffix(imagePath) + ".tagproj"
         switch try ProjectHeader.occupant(of: path) {
         case .project?:
-            return (path, false, nil, [])
+            return (path, nil, nil)
         case nil:
             var options = options
             options.force = false
-            let project = try create(at: path, imagePath: imagePath, options: options)
-            return (path, true, project.pictureDecodedAtCreation, project.creationNotices)
+            let (project, answer) = try perform(Creation(path: path, photo: .file(imagePath), options: options))
+            return (path, project.pictureDecodedAtCreation, answer)
         case let other?:
             throw ProjectError.occupied(path: path, by: other)
         }

@@ -12,10 +12,10 @@ public final class Project {
     public let path: String
     /// The file's rows.
     let store: ProjectStore
-    /// For a project just made by `create`: what every way of making one says of it, worded
-    /// once (`Notice.madeFromSlightlyDamagedPhoto` when the decoder stepped over a problem of the
-    /// photo without losing pixels: stray bytes, a missing end marker).
-    public internal(set) var creationNotices: [Notice] = []
+    /// For a project just made by `create`: what its photo's check says, for the answer of the
+    /// `Creation` (`Notice.madeFromSlightlyDamagedPhoto` when the decoder stepped over a problem
+    /// of the photo without losing pixels: stray bytes, a missing end marker).
+    var creationNotices: [Notice] = []
     /// For a project just made by `create` with `NewProjectOptions.keepsPicture`: its photo as the
     /// check decoded it, when every view of it is a whole decode (see `VerifiedPhoto.picture`),
     /// to draw its first view from (`view(size:reuse:drawnBefore:decoded:)`).

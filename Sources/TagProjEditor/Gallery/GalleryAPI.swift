@@ -150,19 +150,19 @@ final class GalleryAPI: Site {
         let name = folder.freshProjectName(forPhoto: photoName)
         var options = try NewProjectOptions.defaults(environment: ProcessEnvironment.current())
         options.keepsPicture = EditorRoom.willPrepareFirstView
-        let project = try Project.create(at: folder.path + "/" + name, imagePath: upload.file, options: options,
-                                         photoName: FileIO.baseName(of: photoName))
+        let (project, answer) = try Project.perform(Creation(path: folder.path + "/" + name,
+                                                             photo: .file(upload.file, name: FileIO.baseName(of: photoName)),
+                                                             options: options, name: name))
         // As `new` does: the first view the editor will show of it, drawn and kept now (from the
         // pixels the check decoded, for a photo only decoded whole), so the click on its card
         // opens it without decoding the photo.
         EditorRoom.prepareFirstView(ofProjectAt: project.path, picture: project.pictureDecodedAtCreation)
-        let info = try project.info()
+        guard case .created(_, let info) = answer.result else { preconditionFailure("a creation answers .created") }
         var members: [(String, JSON)] = [("created", .string(name)), ("width", .integer(Int64(info.width))),
-                                         ("height", .integer(Int64(info.height))),
-                                         ("said", .array([.string("created \(name): \(info.format) \(info.width)×\(info.height)")]))]
-        // What making it says, worded as `new` words it: the first warning for the page's status, all of them as notices.
-        if let warning = project.creationNotices.first(where: { $0.severity == .warning }) { members.append(("warning", .string(warning.message))) }
-        members.append(("notices", .array(project.creationNotices.map(\.json))))
+                                         ("height", .integer(Int64(info.height))), ("said", .array(answer.said.map(JSON.string)))]
+        // What making it says, as `new` says it: the first warning for the page's status, all of them as notices.
+        if let warning = answer.notices.first(where: { $0.severity == .warning }) { members.append(("warning", .string(warning.message))) }
+        members.append(("notices", .array(answer.notices.map(\.json))))
         return .object(members)
     }
 

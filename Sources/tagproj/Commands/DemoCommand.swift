@@ -32,8 +32,9 @@ struct DemoCommand: Command {
         try FileIO.write(bytes, to: photo)
         var options = NewProjectOptions()
         options.force = true
-        let project = try Project.create(at: dir + "/coffee.tagproj", imagePath: photo, options: options)
         let fonts = try FontSystem()
+        let (project, made) = try Project.perform(Creation(path: dir + "/coffee.tagproj", photo: .file(photo), options: options), fonts: fonts)
+        out.notices(made.notices)
         _ = try project.perform(.add(kind: .dish, text: "拿铁 Flat white", at: Position(NormalizedPoint(x: 0.34, y: 0.36)), side: .right), fonts: fonts)
         _ = try project.perform(.add(kind: .price, text: "28", at: Position(NormalizedPoint(x: 0.71, y: 0.52)), side: .right), fonts: fonts)
         _ = try project.perform(.add(kind: .dish, text: "Espresso beans", at: Position(NormalizedPoint(x: 0.12, y: 0.86)), side: nil), fonts: fonts)
@@ -42,7 +43,9 @@ struct DemoCommand: Command {
         for line in try project.history().items { out.message("  \(line.seq)  \(line.label)") }
         var files: [JSON] = []
         for name in ["coffee-tagged.jpg", "coffee-tagged.png"] {
-            let result = try project.export(to: dir + "/" + name, options: ExportOptions(), reusing: fonts)
+            let answer = try project.perform(.export(to: .file(dir + "/" + name), options: ExportOptions(), at: nil), fonts: fonts)
+            guard case .exported(let result, _) = answer.result else { preconditionFailure("an export answers .exported") }
+            out.notices(answer.notices)
             files.append(result.json(path: dir + "/" + name))
             if !json { out.line("\(dir)/\(name)  (\(result.size.width)×\(result.size.height), \(result.bytes) bytes)") }
         }

@@ -92,11 +92,21 @@ struct MenuCommand: Command {
     }
 
     /// One line per project on stdout (`duck.tagproj: 1 price changed`), or one JSON object; the
-    /// notices on stderr, each naming its project.
+    /// notices on stderr, each naming its project, but for a font not installed, which every
+    /// project made in the run shares and which is said once.
     private func report(_ outcomes: [MenuSync.Outcome], _ out: Output) {
+        var saidOnce: [String] = []
         for outcome in outcomes {
             for notice in outcome.notices {
-                if let line = out.noticeLine(notice.severity, "\(outcome.name): \(notice.message)") { Output.stderr(line + "\n") }
+                let text: String
+                if case .fontSubstituted = notice {
+                    guard !saidOnce.contains(notice.message) else { continue }
+                    saidOnce.append(notice.message)
+                    text = notice.message
+                } else {
+                    text = "\(outcome.name): \(notice.message)"
+                }
+                if let line = out.noticeLine(notice.severity, text) { Output.stderr(line + "\n") }
             }
         }
         if json {

@@ -48,27 +48,24 @@ struct NewCommand: Command {
     }
 
     func run(_ out: Output) throws {
-        if let substitute = try FontSystem().substitute(for: options.settings.font) {
-            out.warning("font family '\(options.settings.font)' is not installed; tags will use '\(substitute)' instead")
-        }
-        let created: Project
         // The pixels the check decodes are kept when they will serve the first view drawn below.
         var options = options
         options.keepsPicture = EditorRoom.willPrepareFirstView
+        let (created, answer): (Project, Answer)
         do {
-            created = try Project.create(at: project, imagePath: image, options: options)
+            (created, answer) = try Project.perform(Creation(path: project, photo: .file(image), options: options))
         } catch let error as ProjectError {
             // A photo where the project should go: the arguments look swapped.
             guard case .occupied(_, .image) = error else { throw error }
             throw HintedError(error, hint: "did you mean 'tagproj new \(Self.projectName(for: image)) \(project)'?")
         }
-        out.notices(created.creationNotices)
+        out.notices(answer.notices)
         // Once the editor has been used here, its first view of the photo is drawn now, while
         // nothing else wants the cores, instead of while the browser loads the page.
         EditorRoom.prepareFirstView(ofProjectAt: project, picture: created.pictureDecodedAtCreation)
-        let info = try created.info()
-        out.message("created \(project): \(info.format) \(info.width)×\(info.height)")
-        if json { out.line(info.json.text) }
+        answer.said.forEach(out.message)
+        // Read again: the facts include the first view kept just now.
+        if json { out.line(try created.info().json.text) }
     }
 
     /// The options that say how a project is made (crop, settings, pixel limit): `new`'s, and

@@ -105,9 +105,9 @@ struct OpenCommand: Command {
             // where they serve them (a photo only decoded whole), so it is decoded once.
             var options = try NewProjectOptions.defaults(environment: ProcessEnvironment.current())
             options.keepsPicture = true
-            let (path, created, picture, notices) = try Project.beside(photo: target, options: options)
-            out.notices(notices)
-            out.note(created ? "created \(path) from \(target)" : "opening the existing \(path)")
+            let (path, picture, created) = try Project.beside(photo: target, options: options)
+            out.notices(created?.notices ?? [])
+            out.note(created != nil ? "created \(path) from \(target)" : "opening the existing \(path)")
             project = path
             decoded = picture
         }

@@ -46,9 +46,6 @@ struct SetCommand: Command {
 
     func run(_ out: Output) throws {
         let (opened, answer) = try perform(request, on: target.project)
-        if case .set = request, let substitute = try FontSystem().substitute(for: try opened.settings().font) {
-            out.warning("font family '\(try opened.settings().font)' is not installed; tags will use '\(substitute)' instead")
-        }
         out.notices(answer.notices)
         answer.said.forEach(out.message)
         if target.json { out.line(try opened.info().json.text) }
