@@ -29,6 +29,23 @@ import Testing
         #expect(cli.bytes("out/a.jpg")?.prefix(2) == Data([0xFF, 0xD8]))
     }
 
+    /// `export.quality` is the user's default for every export: a single one and a batch's
+    /// children write what `--quality` would (the editor's: EditorExportTests).
+    @Test func theUsersQualityIsTakenByTheSingleExportAndTheBatchAlike() throws {
+        let cli = CLI()
+        try cli.newProject("a.tagproj")
+        try cli("add", "a.tagproj", "dish", "Soup")
+        #expect(try cli("export", "a.tagproj", "flag.webp", "--quality", "35").status == 0)
+        #expect(try cli("export", "a.tagproj", "plain.webp").status == 0)
+        #expect(try cli("config", "export.quality", "35").status == 0)
+        #expect(try cli("export", "a.tagproj", "single.webp").status == 0)
+        let batch = try cli("export", "a.tagproj", "--out-dir", "out", "--format", "webp")
+        #expect(batch.status == 0, "\(batch)")
+        let flag = cli.bytes("flag.webp")
+        #expect(flag != nil && flag != cli.bytes("plain.webp"), "quality 35 is not the default's 92")
+        #expect(cli.bytes("single.webp") == flag && cli.bytes("out/a.webp") == flag)
+    }
+
     @Test func failuresWithDifferentCodesExit1AndJSONListsEveryProject() throws {
         let cli = CLI()
         let projects = try Self.projects(cli) + ["missing.tagproj"]
