@@ -20,6 +20,9 @@ extension Notice {
         case let .photoSlightlyDamaged(project, problem): return "\(project): the photo is slightly damaged but decoded whole: \(problem)"
         case let .madeFromSlightlyDamagedPhoto(photo, problem): return "'\(photo)' is slightly damaged but decodes whole: \(problem)"
         case let .fontSubstituted(family, substitute): return "font family '\(family)' is not installed; tags will use '\(substitute)' instead"
+        case let .ignoredByFormat(field, format):
+            return field == .dpi ? "--dpi is not written: \(format.displayName) has no resolution field"
+                                 : "--\(field == .quality ? "quality" : field.rawValue) is ignored: \(format.displayName) is lossless"
         case let .drawnElsewhere(id, from, drawnAt):
             return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
         }
@@ -31,7 +34,7 @@ extension Notice {
     public var severity: Severity {
         switch self {
         case .movedToStayInside, .sideChanged, .overlaps, .moreOverlaps, .drawnElsewhere, .photoSlightlyDamaged, .madeFromSlightlyDamagedPhoto,
-             .fontSubstituted:
+             .fontSubstituted, .ignoredByFormat:
             return .warning
         case .otherBranch, .undidOthersEdit: return .note
         case .arranged: return .info

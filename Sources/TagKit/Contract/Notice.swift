@@ -36,4 +36,7 @@ public enum Notice: Equatable, Sendable {
     /// The project's font family `family` is not installed here: its tags are drawn with
     /// `substitute`, the family fontconfig chose instead (what `new` and `set --font` say).
     case fontSubstituted(family: String, substitute: String)
+    /// An export asked for `field` (the quality, the resolution), which `format` has no use for:
+    /// it was left out, and the picture written without it.
+    case ignoredByFormat(ExportOptions.Field, ImageFormat)
 }

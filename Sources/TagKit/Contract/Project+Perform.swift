@@ -48,8 +48,10 @@ extension Project {
         case let .export(output, asked, at):
             let options = try asked.resolvingUserDefaults(environment: environment ?? ProcessEnvironment.current())
             let result = try export(output, options: options, reusing: fonts ?? FontSystem(), at: at)
+            // What the request asked that the format has no use for (the user's defaults are left out: they apply where they can).
+            let ignored = asked.ignored(for: result.format).map { Notice.ignoredByFormat($0, result.format) }
             let damage = result.warning.map { Notice.photoSlightlyDamaged(project: path, problem: $0) }
-            return Answer(.exported(result, to: output), notices: (damage.map { [$0] } ?? []) + result.layoutNotices.map(Notice.init))
+            return Answer(.exported(result, to: output), notices: ignored + (damage.map { [$0] } ?? []) + result.layoutNotices.map(Notice.init))
         case .list(let at):
             let state = try at.map { try self.state(at: $0) } ?? (tags: try tags(), settings: try settings())
             return Answer(.tags(state.tags, size: try pictureSize(), settings: state.settings))

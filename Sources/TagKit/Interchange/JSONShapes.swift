@@ -144,6 +144,8 @@ extension Notice {
             members = [("notice", .string("made_from_slightly_damaged_photo")), ("photo", .string(photo)), ("problem", .string(problem))]
         case let .fontSubstituted(family, substitute):
             members = [("notice", .string("font_substituted")), ("family", .string(family)), ("substitute", .string(substitute))]
+        case let .ignoredByFormat(field, format):
+            members = [("notice", .string("ignored_by_format")), ("field", .string(field.rawValue)), ("format", .string(format.rawValue))]
         case let .drawnElsewhere(id, from, drawnAt):
             members = [("notice", .string("drawn_elsewhere")), ("id", .integer(id.rawValue))] + point(from)
                 + [("drawn_x", .number(drawnAt.x)), ("drawn_y", .number(drawnAt.y))]

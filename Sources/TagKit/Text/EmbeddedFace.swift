@@ -69,4 +69,12 @@ public struct DamagedHistoryFont: Equatable, Sendable {
     public var error: EmbeddedFontError
     /// The states drawn with it, ascending, each named by its history entry (`export --at N`).
     public var states: [Int64]
+
+    /// What `check` warns of it: the font's problem, the states it leaves undrawable, and the cure.
+    public var message: String {
+        let one = states.count == 1
+        return "\(error.message), used only by the earlier \(one ? "state" : "states") at history \(one ? "entry" : "entries") "
+            + states.map(String.init).joined(separator: ", ")
+            + ": exporting \(one ? "it" : "them") fails until 'tagproj set --refresh-fonts' is run there"
+    }
 }

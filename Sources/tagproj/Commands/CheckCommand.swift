@@ -34,10 +34,7 @@ struct CheckCommand: Command {
             }
             throw found
         }
-        for font in damaged {
-            let states = font.states.map(String.init).joined(separator: ", ")
-            out.warning("\(font.error.message), used only by the earlier \(font.states.count == 1 ? "state" : "states") at history \(font.states.count == 1 ? "entry" : "entries") \(states): exporting \(font.states.count == 1 ? "it" : "them") fails until 'tagproj set --refresh-fonts' is run there")
-        }
+        for font in damaged { out.warning(font.message) }
         guard target.json else { return out.line("ok") }
         let warnings = damaged.map { font in
             JSON.object([("family", .string(font.error.family)), ("reason", .string(font.error.reason)),

@@ -155,12 +155,6 @@ struct ExportCommand: Command {
         case .batch(let batch):
             try batch.run(out)
         case .single(let project, let output):
-            if let format = try? options.format(forOutput: output) {
-                for field in options.ignored(for: format) {
-                    out.warning(field == .quality ? "--quality is ignored: \(format.displayName) is lossless"
-                                                  : "--dpi is not written: \(format.displayName) has no resolution field")
-                }
-            }
             let answer = try perform(.export(to: ExportDestination(naming: output), options: options, at: at), on: project).answer
             out.notices(answer.notices)
             if json, case let .exported(result, destination) = answer.result { out.line(result.json(path: destination.commandLineName).text) }
