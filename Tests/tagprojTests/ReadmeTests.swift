@@ -57,6 +57,23 @@ import Testing
         #expect(lines.map { $0.split(separator: " ").first.map(String.init) } == ["scripts/demo.sh", "scripts/test.sh"])
     }
 
+    /// The commands of a block, without their comments and blank lines.
+    static func commands(_ lines: [String]) -> [String] {
+        lines.map { String($0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// README.zh-CN.md, linked from the top of README.md, gives the same two set-up commands and
+    /// the same tour, command for command, so the one CI runs is the one both readers follow.
+    @Test func theChineseReadmeHasTheSameSetUpAndTour() {
+        let chinese = Self.document("README.zh-CN.md")
+        #expect(Self.readme.split(separator: "\n").prefix(4).contains { $0.contains("](README.zh-CN.md)") })
+        #expect(Self.commands(Self.block(after: "## 准备", in: chinese)) == Self.commands(Self.block(after: "## Set-up")))
+        let tour = Self.commands(Self.block(after: "<!-- walkthrough", in: chinese))
+        #expect(tour.count >= 8 && tour == Self.commands(Self.block(after: "<!-- walkthrough")))
+        #expect(Self.commands(Self.block(after: "## 五分钟上手", in: chinese)) == Self.commands(Self.block(after: "## Five minutes")))
+    }
+
     @Test func theLibraryExampleIsTheCodeATestCompiles() throws {
         let example = Self.block(after: "<!-- library-example", in: Self.guide).filter { !$0.isEmpty }
         #expect(example.count >= 8)
@@ -80,7 +97,7 @@ import Testing
 
     @Test func theReadmeIsShortAndEveryLocalLinkOfTheDocsResolves() throws {
         #expect(Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 200)
-        for path in ["README.md", "docs/guide.md", "docs/internals.md", "docs/benchmarks.md", "CONTRIBUTING.md"] {
+        for path in ["README.md", "README.zh-CN.md", "docs/guide.md", "docs/internals.md", "docs/benchmarks.md", "CONTRIBUTING.md"] {
             let text = Self.document(path)
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().relativePath
             var rest = text[...]
