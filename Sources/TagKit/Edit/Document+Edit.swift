@@ -10,8 +10,10 @@ public struct EditOutcome: Equatable, Sendable {
     /// Whether the step is stored as a history entry: false when the edit found nothing to do
     /// (`arrange` with no overlap it could resolve), so the store writes nothing and `undo` still
     /// takes back the entry before it. `entry.label` says what happened either way
-    /// (`arrange: nothing overlapped`). Every other edit is recorded, even one that leaves the
-    /// tags as they were (a move to where the dot is): the user asked for that step by name.
+    /// (`arrange: nothing overlapped`), and a move that leaves its tag as it was (`move #2: nothing
+    /// changed, still at 0.989,0.500`: an arrow key at the edge, a drag back to where it started).
+    /// Every other edit is recorded, even one that leaves the tags as they were (a flip there and
+    /// back is two entries): the user asked for that step by name.
     public var recordsEntry = true
     /// The entry's seq once the store has recorded it; nil before, and when it records none.
     public var seq: Int64? = nil
@@ -43,6 +45,12 @@ extension Document {
         var next = self
         var cache = PlacementCache()
         let (entry, notices) = try next.apply(edit, measurer: measurer, cache: &cache, namingOverlaps: true)
+        // A move that leaves the tag as it was (to where it is, by nothing, against the edge it
+        // stands at) records nothing and says nothing unasked: the tag was already there.
+        if case .move(let id, _) = edit, let change = entry.changes.first, change.before == change.after, let tag = change.after {
+            return EditOutcome(document: self, entry: HistoryEntry(label: "move \(id): nothing changed, still at \(tag.anchor.formatted)", changes: []),
+                               notices: [], recordsEntry: false)
+        }
         return EditOutcome(document: next, entry: entry, notices: notices)
     }
 

@@ -29,6 +29,27 @@ import Testing
         try project.check()
     }
 
+    /// A move that leaves the tag as it was records no entry and says nothing unasked, for every
+    /// front end: by nothing, to where it is (a drag back to where it started), and a push past the
+    /// edge it already stands at (an arrow key there).
+    @Test func aMoveThatChangesNothingRecordsNothing() throws {
+        let dir = TemporaryDirectory()
+        let project = try makeProject(in: dir)
+        _ = try project.perform(.add(kind: .dish, text: "Soup", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: nil), measurer: measurer)
+        let edge = try project.perform(.move(TagID(1), .to(Position(NormalizedPoint(x: 1, y: 0.5)))))
+        #expect(edge.entry == 2 && !edge.notices.isEmpty, "the first push to the edge is recorded and says where it went")
+        let atEdge = try #require(edge.tag)
+        for motion in [Request.Motion.by(Position(NormalizedPoint(x: 0, y: 0))), .to(Position(atEdge.anchor)),
+                       .by(Position(x: .fraction(0.1), y: .fraction(0)))] {
+            let answer = try project.perform(.move(TagID(1), motion))
+            #expect(answer.entry == nil && answer.notices.isEmpty, "\(motion): \(answer)")
+            #expect(answer.label == "move #1: nothing changed, still at \(atEdge.anchor.formatted)", "\(motion)")
+        }
+        #expect(try project.history().items.map(\.seq) == [1, 2] && project.tags() == [atEdge])
+        // undo still takes back the last move that did something.
+        #expect(try project.perform(.undo(steps: 1)).said == ["undid move #1 to \(atEdge.anchor.formatted)"])
+    }
+
     @Test func anEditOfAnUnknownTagNamesTheProjectAndChangesNothing() throws {
         let dir = TemporaryDirectory()
         let project = try makeProject(in: dir)
