@@ -866,6 +866,31 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inline-edit"), "Escape did not cancel")
         self.assertEqual(len(history(e.dir)["entries"]), 3)
 
+    def test_the_keys_work_again_as_soon_as_an_add_is_done(self):
+        """Issue 44, item 6: after an add from the text field, Delete (and every key) acts at once."""
+        e = self.editor
+        e.load()
+        e.driver.find_element(By.ID, "tag-text").send_keys("Tea", Keys.ENTER)
+        e.settled(3)
+        e.wait(lambda d: d.execute_script("return document.activeElement.id") not in ("tag-text", "tag-price"),
+               "the focus stayed in the text field")
+        ActionChains(e.driver).send_keys(Keys.DELETE).perform()
+        e.settled(4)
+        self.assertEqual(history(e.dir)["entries"][-1]["label"], "delete #3 “Tea”")
+
+    def test_arrow_keys_move_a_tag_selected_with_the_mouse(self):
+        """Issue 44, item 7: arrows move the selected tag however it was selected, not only after Tab."""
+        e = self.editor
+        e.load()
+        x = tags(e.dir)[1]["x"]
+        e.tag(1).click()
+        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") == "true",
+               "the click did not select the tag")
+        e.driver.execute_script("if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur()")
+        ActionChains(e.driver).send_keys(Keys.ARROW_RIGHT).perform()
+        e.settled(3)
+        self.assertAlmostEqual(tags(e.dir)[1]["x"], x + 0.01, places=3)
+
     def test_a_dish_is_added_with_its_price_and_the_price_is_edited_beside_its_name(self):
         e = self.editor
         e.load()
@@ -1188,6 +1213,38 @@ class PhoneTests(unittest.TestCase):
         box = element.rect
         self.touch("touchStart", box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.touch("touchEnd")
+
+    def test_the_history_drawer_closes_by_its_button_by_escape_and_by_a_tap_outside(self):
+        """Issue 44, item 1: at 390 px the drawer covers the ☰ that opened it; it must close."""
+        e = self.editor
+        e.load()
+        side = e.driver.find_element(By.ID, "side")
+        is_open = lambda d: "open" in side.get_attribute("class").split()
+        shut = lambda d: not is_open(d) and side.rect["x"] >= 389
+
+        def open_drawer():
+            self.tap(e.button("history"))
+            e.wait(lambda d: is_open(d) and side.rect["x"] < 390 and e.button("history").get_attribute("aria-expanded") == "true",
+                   "☰ did not open the history")
+
+        open_drawer()
+        close = e.button("close-history")
+        self.assertTrue(close.is_displayed() and close.rect["width"] >= 44 and close.rect["height"] >= 44)
+        self.tap(close)
+        e.wait(shut, "the drawer's × did not close it")
+        open_drawer()
+        e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        e.wait(shut, "Escape did not close the drawer")
+        open_drawer()
+        self.touch("touchStart", 20, 300)
+        self.touch("touchEnd")
+        e.wait(shut, "a tap outside did not close the drawer")
+        # The current entry, tapped, closes it too and records nothing.
+        entries = len(history(e.dir)["entries"])
+        open_drawer()
+        self.tap(e.driver.find_element(By.CSS_SELECTOR, "#history [data-seq='%d']" % history(e.dir)["cursor"]))
+        e.wait(shut, "tapping the current entry left the drawer open")
+        self.assertEqual(len(history(e.dir)["entries"]), entries)
 
     def test_a_project_made_after_an_open_has_the_view_the_phone_asks_for(self):
         e = self.editor
