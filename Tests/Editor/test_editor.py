@@ -1214,6 +1214,29 @@ class PhoneTests(unittest.TestCase):
         self.touch("touchStart", box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.touch("touchEnd")
 
+    def test_a_pinch_zooms_about_the_point_between_the_fingers(self):
+        """Issue 44, item 2: spreading two fingers at the photo's centre kept (0.256, 0.257) under them."""
+        e = self.editor
+        e.load()
+        under = """const r = document.getElementById('photo').getBoundingClientRect();
+                   return [(arguments[0] - r.left) / r.width, (arguments[1] - r.top) / r.height, r.width];"""
+        box = e.driver.find_element(By.ID, "photo").rect
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        before = e.driver.execute_script(under, cx, cy)
+
+        def fingers(kind, spread):
+            e.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if kind == "touchEnd" else [
+                {"x": cx - spread, "y": cy, "id": 0}, {"x": cx + spread, "y": cy, "id": 1}]})
+
+        fingers("touchStart", 20)
+        for spread in range(25, 121, 5):
+            fingers("touchMove", spread)
+        fingers("touchEnd", 0)
+        after = e.driver.execute_script(under, cx, cy)
+        self.assertGreater(after[2], before[2] * 2, "the pinch zoomed in")
+        self.assertAlmostEqual(after[0], before[0], delta=0.01, msg="x under the fingers: %r → %r" % (before, after))
+        self.assertAlmostEqual(after[1], before[1], delta=0.01, msg="y under the fingers: %r → %r" % (before, after))
+
     def test_the_history_drawer_closes_by_its_button_by_escape_and_by_a_tap_outside(self):
         """Issue 44, item 1: at 390 px the drawer covers the ☰ that opened it; it must close."""
         e = self.editor

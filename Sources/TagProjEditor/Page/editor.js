@@ -867,6 +867,10 @@ stage.addEventListener("pointermove", (event) => {
   if (pan.pinch !== undefined && pointers.size === 2) {
     const [a, b] = [...pointers.values()];
     const cx = (a.x + b.x) / 2, cy = (a.y + b.y) / 2;
+    // The view the pinch began with, carried along by the fingers' midpoint: zoomTo then keeps
+    // the photo's point that was between the fingers there (with the scale of now and the place
+    // of then, the point drifted toward the photo's corner).
+    view.scale = pan.scale;
     view.x = pan.x + (cx - pan.cx);
     view.y = pan.y + (cy - pan.cy);
     zoomTo(pan.scale * Math.hypot(a.x - b.x, a.y - b.y) / pan.pinch, cx - box.left, cy - box.top, true);
