@@ -1247,8 +1247,9 @@ class PhoneTests(unittest.TestCase):
 
         def open_drawer():
             self.tap(e.button("history"))
-            e.wait(lambda d: is_open(d) and side.rect["x"] < 390 and e.button("history").get_attribute("aria-expanded") == "true",
-                   "☰ did not open the history")
+            # Wholly slid in (its right edge at the screen's), so that a tap lands where it is aimed.
+            e.wait(lambda d: is_open(d) and abs(side.rect["x"] + side.rect["width"] - 390) < 1
+                   and e.button("history").get_attribute("aria-expanded") == "true", "☰ did not open the history")
 
         open_drawer()
         close = e.button("close-history")
