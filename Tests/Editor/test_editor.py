@@ -866,6 +866,42 @@ class EditorTests(unittest.TestCase):
         e.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inline-edit"), "Escape did not cancel")
         self.assertEqual(len(history(e.dir)["entries"]), 3)
 
+    def test_the_keys_the_tooltips_promise_exist_and_a_history_entry_carries_its_whole_label(self):
+        """Issue 44, item 10: D, P, A and E, named in the toolbar's tooltips, do what they say; an
+        entry cut for width still carries its whole label."""
+        e = self.editor
+        e.load()
+        body = e.driver.find_element(By.TAG_NAME, "body")
+        for action, key in (("add-dish", "D"), ("add-price", "P"), ("arrange", "A"), ("export", "E")):
+            self.assertIn("(%s)" % key, e.button(action).get_attribute("title"))
+        body.send_keys("d")
+        e.wait(lambda d: d.execute_script("return document.activeElement.id") == "tag-text", "D did not start a dish")
+        self.assertEqual(e.driver.find_element(By.ID, "tag-text").get_attribute("value"), "", "the letter is not typed")
+        e.driver.find_element(By.ID, "tag-text").send_keys(Keys.ESCAPE)
+        body.send_keys("p")
+        e.wait(lambda d: "price" in e.status(), "P did not start a price")
+        e.driver.find_element(By.ID, "tag-text").send_keys(Keys.ESCAPE)
+        e.driver.execute_script("document.activeElement.blur()")
+        body.send_keys("e")
+        e.wait(lambda d: d.execute_script("return document.getElementById('export-dialog').open"), "E did not open the export dialog")
+        ActionChains(e.driver).send_keys(Keys.ESCAPE).perform()
+        e.wait(lambda d: not d.execute_script("return document.getElementById('export-dialog').open"), "the dialog stayed open")
+        # Two tags made to overlap: A arranges them, one entry.
+        status, _, err = cli("move", "p.tagproj", "2", "--to", "0.33,0.36", cwd=e.dir)
+        self.assertEqual(status, 0, err)
+        e.settled(3)
+        body.send_keys("a")
+        e.settled(4)
+        self.assertTrue(history(e.dir)["entries"][-1]["label"].startswith("arrange"))
+        # A label longer than the panel: cut on screen, whole in its title and its name.
+        e.driver.find_element(By.ID, "tag-text").send_keys("Braised pork belly with preserved mustard greens and rice", Keys.ENTER)
+        e.settled(5)
+        entry = e.driver.find_element(By.CSS_SELECTOR, "#history [data-seq='5']")
+        label = history(e.dir)["entries"][-1]["label"]
+        self.assertTrue(e.driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", entry), "the entry is cut")
+        self.assertIn(label, entry.get_attribute("title"))
+        self.assertEqual(entry.get_attribute("aria-label"), "#5 " + label)
+
     def test_the_keys_work_again_as_soon_as_an_add_is_done(self):
         """Issue 44, item 6: after an add from the text field, Delete (and every key) acts at once."""
         e = self.editor
@@ -983,7 +1019,7 @@ class EditorTests(unittest.TestCase):
         entries = json.loads(out)["entries"]
         self.assertEqual([(x["seq"], x["parent"], x["front_end"]) for x in entries][2:], [(3, 2, "editor"), (4, 2, "editor")])
         shown = [li.get_attribute("title") for li in e.driver.find_elements(By.CSS_SELECTOR, "#history [data-seq]:not([data-seq='0'])")]
-        self.assertTrue(shown[-1].startswith("#4 · ") and shown[-1].endswith("/editor"), shown)
+        self.assertTrue(shown[-1].startswith("flip #1 — #4 · ") and shown[-1].endswith("/editor"), shown)
 
     def test_keyboard_moves_and_flips_the_focused_tag(self):
         e = self.editor

@@ -526,7 +526,9 @@ function drawHistory() {
     number.className = "seq";
     number.textContent = seq === 0 ? "" : String(seq);
     li.append(number, document.createTextNode(label));
-    li.title = title;
+    // The whole label, for an entry the panel's width cuts short.
+    li.title = label + " — " + title;
+    li.setAttribute("aria-label", (seq === 0 ? "" : "#" + seq + " ") + label);
     if (undone) li.classList.add("undone");
     if (seq === state.history.cursor) li.setAttribute("aria-current", "true");
     li.addEventListener("click", () => restore(seq));
@@ -976,6 +978,15 @@ document.addEventListener("keydown", (event) => {
     oneToOne();
   } else if (event.key === "?") {
     helpDialog.showModal();
+  } else if (key === "d" || key === "p") {
+    // The letters the toolbar's tooltips name: D and P start adding (the letter is not typed).
+    event.preventDefault();
+    startAdding(key === "d" ? "dish" : "price");
+  } else if (key === "a") {
+    edit({ op: "arrange" });
+  } else if (key === "e") {
+    event.preventDefault();
+    exportDialog.showModal();
   } else if (event.key === " ") {
     event.preventDefault();
     spaceHeld = true;
