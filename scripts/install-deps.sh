@@ -67,8 +67,11 @@ if [ $regenerate -eq 1 ]; then
   echo "generating locales: ${wanted_locales[*]}" >&2
   $sudo locale-gen >/dev/null
 fi
-# Selenium (from PyPI) drives Chromium in the editor's tests.
-if ! python3 -c "import selenium" 2>/dev/null; then
-  echo "installing: selenium (PyPI)" >&2
-  python3 -m pip install -q selenium 2>/dev/null || python3 -m pip install -q --break-system-packages selenium
-fi
+# Selenium (from PyPI) drives Chromium in the editor's tests; axe-selenium-python (PyPI) bundles
+# axe-core, which checks the pages, dialogs and drawer for WCAG 2 A/AA violations.
+for module in selenium:selenium axe_selenium_python:axe-selenium-python; do
+  if ! python3 -c "import ${module%%:*}" 2>/dev/null; then
+    echo "installing: ${module#*:} (PyPI)" >&2
+    python3 -m pip install -q "${module#*:}" 2>/dev/null || python3 -m pip install -q --break-system-packages "${module#*:}"
+  fi
+done

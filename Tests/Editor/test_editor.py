@@ -774,7 +774,7 @@ class EditorTests(unittest.TestCase):
         e = self.editor
         e.load()
         e.tag(1).click()
-        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") == "true", "the click did not select the tag")
+        e.wait(lambda d: e.tag(1).get_attribute("aria-pressed") == "true", "the click did not select the tag")
         z = lambda tag_id: int(e.driver.execute_script("return getComputedStyle(arguments[0]).zIndex", e.tag(tag_id)))
         self.assertGreater(z(1), z(2), "the selected tag is raised above the others")
         self.assertEqual(len(history(e.dir)["entries"]), 2, "selecting records nothing")
@@ -785,19 +785,19 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(tags(e.dir)[1]["x"], 0.3, "the dot stays where it is")
         # Escape deselects; so does a click on the photo.
         e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
-        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") is None, "Escape did not deselect")
+        e.wait(lambda d: e.tag(1).get_attribute("aria-pressed") == "false", "Escape did not deselect")
         e.tag(2).click()
-        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") == "true", "the click did not select tag 2")
+        e.wait(lambda d: e.tag(2).get_attribute("aria-pressed") == "true", "the click did not select tag 2")
         photo = e.driver.find_element(By.ID, "photo")
         ActionChains(e.driver).move_to_element_with_offset(photo, 0, photo.rect["height"] * 0.4).click().perform()
-        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") is None, "a click on the photo did not deselect")
+        e.wait(lambda d: e.tag(2).get_attribute("aria-pressed") == "false", "a click on the photo did not deselect")
         self.assertEqual(len(history(e.dir)["entries"]), 3)
 
     def test_selecting_then_deleting_records_only_the_delete(self):
         e = self.editor
         e.load()
         e.tag(2).click()
-        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") == "true", "the click did not select the tag")
+        e.wait(lambda d: e.tag(2).get_attribute("aria-pressed") == "true", "the click did not select the tag")
         e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.DELETE)
         e.settled(3)
         self.assertEqual([x["label"].split(" ")[0] for x in history(e.dir)["entries"]], ["add", "add", "delete"])
@@ -920,7 +920,7 @@ class EditorTests(unittest.TestCase):
         e.load()
         x = tags(e.dir)[1]["x"]
         e.tag(1).click()
-        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") == "true",
+        e.wait(lambda d: e.tag(1).get_attribute("aria-pressed") == "true",
                "the click did not select the tag")
         e.driver.execute_script("if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur()")
         ActionChains(e.driver).send_keys(Keys.ARROW_RIGHT).perform()
@@ -981,7 +981,7 @@ class EditorTests(unittest.TestCase):
         e = self.editor
         e.load()
         ActionChains(e.driver).move_to_element(e.tag(2)).click_and_hold().release().perform()
-        e.wait(lambda d: e.tag(2).get_attribute("aria-selected") == "true", "the click did not select the tag")
+        e.wait(lambda d: e.tag(2).get_attribute("aria-pressed") == "true", "the click did not select the tag")
         e.press(2, Keys.ENTER)  # a flip
         e.settled(3)
         e.button("delete").click()
@@ -1232,6 +1232,65 @@ class EditorTests(unittest.TestCase):
 
 
 
+class AccessibilityTests(unittest.TestCase):
+    """axe-core (bundled by PyPI's axe-selenium-python) finds no WCAG 2 A/AA violation on the
+    editor, its dialogs and its drawer, at a desktop's size and a phone's (issue 44, item 11)."""
+
+    @staticmethod
+    def violations(e):
+        """axe-core's WCAG 2 A/AA violations on the page as it is, one line each."""
+        from axe_selenium_python import Axe
+        Axe(e.driver).inject()
+        e.driver.set_script_timeout(60)
+        return e.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa"]}})
+               .then((r) => done(r.violations.map((v) => v.id + " (" + v.impact + "): " + v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join("; "))))
+               .catch((error) => done(["axe failed: " + error]));""")
+
+    def check(self, phone):
+        e = Editor(phone=phone)
+        try:
+            e.load()
+            self.assertEqual(self.violations(e), [], "the editor")
+            e.tag(1).click()
+            e.wait(lambda d: e.tag(1).get_attribute("aria-pressed") == "true", "the click did not select")
+            self.assertEqual(self.violations(e), [], "with a tag selected")
+            if phone:
+                e.button("history").click()
+                e.wait(lambda d: "open" in d.find_element(By.ID, "side").get_attribute("class"), "the drawer did not open")
+                self.assertEqual(self.violations(e), [], "with the history drawer open")
+                e.button("close-history").click()
+            for opener, dialog in (("export", "export-dialog"), ("help", "help-dialog") if not phone else ("help-drawer", "help-dialog")):
+                if phone and opener == "help-drawer":
+                    e.button("history").click()
+                    e.wait(lambda d: e.button(opener).is_displayed(), "the drawer's ? is not shown")
+                e.button(opener).click()
+                e.wait(lambda d: d.execute_script("return document.getElementById(arguments[0]).open", dialog), "%s did not open" % dialog)
+                self.assertEqual(self.violations(e), [], "with %s open" % dialog)
+                e.driver.execute_script("document.getElementById(arguments[0]).close()", dialog)
+            if phone:
+                e.button("close-history").click()
+                e.wait(lambda d: "open" not in d.find_element(By.ID, "side").get_attribute("class"), "the drawer did not close")
+            # An undone entry, dimmed in the history, and a warning in the status.
+            e.press(1, Keys.ARROW_RIGHT)
+            e.settled(3)
+            e.button("undo").click()
+            e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#history li.undone"), "no undone entry shown")
+            if phone:
+                e.button("history").click()
+                e.wait(lambda d: "open" in d.find_element(By.ID, "side").get_attribute("class"), "the drawer did not open")
+            self.assertEqual(self.violations(e), [], "with an undone entry")
+        finally:
+            e.close()
+
+    def test_the_editor_at_a_desktops_size(self):
+        self.check(phone=False)
+
+    def test_the_editor_on_a_phone(self):
+        self.check(phone=True)
+
+
 class PhoneTests(unittest.TestCase):
     """The same page on a phone: 390×844 CSS pixels, devicePixelRatio 3, touch."""
 
@@ -1417,7 +1476,7 @@ class PhoneTests(unittest.TestCase):
         e = self.editor
         e.load()
         self.tap(e.tag(1))
-        e.wait(lambda d: e.tag(1).get_attribute("aria-selected") == "true", "a tap did not select")
+        e.wait(lambda d: e.tag(1).get_attribute("aria-pressed") == "true", "a tap did not select")
         ActionChains(e.driver).pause(0.6).perform()
         self.tap(e.tag(1))
         e.settled(3)

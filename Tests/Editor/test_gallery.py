@@ -263,6 +263,22 @@ class GalleryTests(unittest.TestCase):
                 self.assertEqual(ours.read(), theirs.read(), written)
 
 
+class GalleryAccessibilityTests(unittest.TestCase):
+    """axe-core finds no WCAG 2 A/AA violation on the gallery, at a desktop's size and a phone's."""
+
+    def test_the_gallery_at_a_desktops_size_and_on_a_phone(self):
+        g = Gallery()
+        try:
+            g.grid(3)
+            self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the gallery at a desktop's size")
+            g.driver.quit()
+            g.driver = test_editor.chromium(True)
+            g.grid(3)
+            self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the gallery on a phone")
+        finally:
+            g.close()
+
+
 class UploadLimitTests(unittest.TestCase):
     def test_an_upload_over_max_upload_is_refused_on_the_page_and_before_it_is_read(self):
         g = Gallery("--max-upload", "1000")

@@ -474,6 +474,7 @@ async function drawTagsNow() {
       el.draggable = false;
       el.dataset.tagId = String(tag.id);
       el.setAttribute("role", "button");
+      el.setAttribute("aria-pressed", String(tag.id === selectedId));
       attach(el);
       layer.appendChild(el);
     }
@@ -580,7 +581,8 @@ function tagOf(el) { return state && state.tags.find((t) => String(t.id) === el.
 function select(id) {
   selectedId = id;
   for (const el of layer.children) {
-    if (el.dataset.tagId === String(id)) el.setAttribute("aria-selected", "true"); else el.removeAttribute("aria-selected");
+    // A toggle button's pressed state (an image button may not be "selected"): the selected tag.
+    el.setAttribute("aria-pressed", el.dataset.tagId === String(id) ? "true" : "false");
   }
   buttons.delete.disabled = id === null;
 }
