@@ -30,7 +30,7 @@ int tp_font_subset(void *face, const uint32_t *codes, size_t count, void **out, 
     if (!input) return tp_fail(TP_NOMEM, msg, cap, "HarfBuzz cannot make a subset (out of memory)");
     hb_set_t *unicodes = subset_api.hb_subset_input_unicode_set(input);
     for (size_t i = 0; i < count; i++) hb_set_add(unicodes, codes[i]);
-    // Every feature: labels are shaped as zh-Hans, with locl, and must shape as with the whole face.
+    // Every feature: labels are shaped in their project's language, with locl, and must shape as with the whole face.
     hb_set_t *features = subset_api.hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
     hb_set_clear(features);
     hb_set_invert(features);

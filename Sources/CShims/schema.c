@@ -51,9 +51,13 @@ static const char migration_012[] = {
 #embed "../../Schema/012-menu-keys.sql"
     , 0};
 
+static const char migration_013[] = {
+#embed "../../Schema/013-text-language.sql"
+    , 0};
+
 static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004, migration_005,
                                          migration_006, migration_007, migration_008, migration_009, migration_010,
-                                         migration_011, migration_012};
+                                         migration_011, migration_012, migration_013};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

@@ -40,7 +40,7 @@ import Testing
         let before = try String(contentsOfFile: file, encoding: .utf8)
         let unknown = try cli("config", "new.curency", "€")
         #expect(unknown.status == 64 && unknown.errorLines.prefix(2) == ["error: unknown key 'new.curency'",
-            "hint: the keys are new.currency, new.price-format, new.font, new.tag-scale, export.quality"], "\(unknown)")
+            "hint: the keys are new.currency, new.price-format, new.font, new.language, new.tag-scale, export.quality"], "\(unknown)")
         let bad = try cli("config", "new.tag-scale", "9")
         #expect(bad.status == 64 && bad.errorLines.first == "error: new.tag-scale: the tag scale is between 0.25 and 4", "\(bad)")
         #expect(try cli("config").status == 64)
@@ -114,13 +114,14 @@ import Testing
             from:         currency: config file \(file)
                           price format: locale de_DE.UTF-8
                           font: default
+                          language: locale de_DE.UTF-8
                           tag scale: flag
 
             """), "\(info)")
         // A later set is named by its entry, and undo brings the earlier origin back.
         #expect(try cli("set", "p.tagproj", "--currency", "€").status == 0)
         let json = try cli("info", "p.tagproj", "--json").stdout
-        #expect(json.contains("\"origins\":{\"currency\":{\"from\":\"entry\",\"seq\":1,\"label\":\"set currency “€”, prices as 12,50 €\"},\"price_format\":{\"from\":\"locale\",\"locale\":\"de_DE.UTF-8\"},\"font\":{\"from\":\"default\"},\"tag_scale\":{\"from\":\"flag\"}}"), "\(json)")
+        #expect(json.contains("\"origins\":{\"currency\":{\"from\":\"entry\",\"seq\":1,\"label\":\"set currency “€”, prices as 12,50 €\"},\"price_format\":{\"from\":\"locale\",\"locale\":\"de_DE.UTF-8\"},\"font\":{\"from\":\"default\"},\"language\":{\"from\":\"locale\",\"locale\":\"de_DE.UTF-8\"},\"tag_scale\":{\"from\":\"flag\"}}"), "\(json)")
         #expect(try cli("undo", "p.tagproj").status == 0)
         #expect(try cli("info", "p.tagproj", "--json").stdout.contains("\"currency\":{\"from\":\"config\",\"path\":\"\(file)\"}"))
     }
@@ -129,7 +130,7 @@ import Testing
         let cli = CLI()
         try cli.newProject()
         let db = try Database(path: cli.path("dinner.tagproj"))
-        try db.execute("UPDATE project SET currency_origin = NULL, price_format_origin = NULL, font_origin = NULL, tag_scale_origin = NULL")
+        try db.execute("UPDATE project SET currency_origin = NULL, price_format_origin = NULL, font_origin = NULL, language_origin = NULL, tag_scale_origin = NULL")
         #expect(try cli("info", "dinner.tagproj").stdout.contains("from:         currency: unknown\n"))
         try db.execute("UPDATE project SET font_origin = 'somewhere'")
         let damaged = try cli("info", "dinner.tagproj")

@@ -41,7 +41,8 @@ import Testing
             ALTER TABLE tags DROP COLUMN price; ALTER TABLE history_changes DROP COLUMN before_price;
             ALTER TABLE history_changes DROP COLUMN after_price;
             ALTER TABLE project DROP COLUMN currency_origin; ALTER TABLE project DROP COLUMN price_format_origin;
-            ALTER TABLE project DROP COLUMN font_origin; ALTER TABLE project DROP COLUMN tag_scale_origin; PRAGMA user_version = 1
+            ALTER TABLE project DROP COLUMN font_origin; ALTER TABLE project DROP COLUMN tag_scale_origin;
+            ALTER TABLE project DROP COLUMN language; ALTER TABLE project DROP COLUMN language_origin; PRAGMA user_version = 1
             """)
         let list = try cli("list", "dinner.tagproj")
         #expect(list.status == 0 && list.stdout.hasSuffix("¥38\n"), "\(list)")

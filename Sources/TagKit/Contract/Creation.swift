@@ -47,7 +47,7 @@ extension Project {
         case let .checked(photo): project = try create(at: creation.path, photo: photo, options: creation.options)
         }
         let family = creation.options.settings.font
-        let substitute = try (fonts ?? FontSystem()).substitute(for: family)
+        let substitute = try (fonts ?? FontSystem()).substitute(for: family, language: creation.options.settings.language)
         let notices = (substitute.map { [Notice.fontSubstituted(family: family, substitute: $0)] } ?? []) + project.creationNotices
         return (project, Answer(.created(name: creation.name ?? creation.path, try project.info()), notices: notices))
     }

@@ -26,8 +26,8 @@ extension Project {
             var notices = result.notices
             // A font family set that is not installed here: said, as `new` says it (Creation).
             if case .set(let change) = request, change.font != nil, let fonts = measurer as? FontSystem {
-                let family = try settings().font
-                if let substitute = try fonts.substitute(for: family) { notices.insert(.fontSubstituted(family: family, substitute: substitute), at: 0) }
+                let settings = try settings(), family = settings.font
+                if let substitute = try fonts.substitute(for: family, language: settings.language) { notices.insert(.fontSubstituted(family: family, substitute: substitute), at: 0) }
             }
             return Answer(.edited(tag: result.tag, label: result.label), notices: notices, entry: result.entry)
         case .refreshFonts:

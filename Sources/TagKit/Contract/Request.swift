@@ -143,19 +143,22 @@ public struct SettingsChange: Equatable, Sendable {
     public var priceFormat: String?
     /// The fontconfig family.
     public var font: String?
+    /// The text's language, a BCP 47 tag as `TextLanguage(parsing:)` reads one (`zh-Hans`, `ja`).
+    public var language: String?
     /// The tag scale.
     public var tagScale: Double?
     /// The crop, resolved against the upright photo (`set --crop square|W:H|X,Y,W,H|none`).
     public var crop: CropChoice?
 
     /// A change of the settings given.
-    public init(currency: String? = nil, priceFormat: String? = nil, font: String? = nil, tagScale: Double? = nil,
-                crop: CropChoice? = nil) {
+    public init(currency: String? = nil, priceFormat: String? = nil, font: String? = nil, language: String? = nil,
+                tagScale: Double? = nil, crop: CropChoice? = nil) {
         (self.currency, self.priceFormat, self.font, self.tagScale, self.crop) = (currency, priceFormat, font, tagScale, crop)
+        self.language = language
     }
 
     /// Whether it changes nothing.
-    public var isEmpty: Bool { currency == nil && priceFormat == nil && font == nil && tagScale == nil && crop == nil }
+    public var isEmpty: Bool { currency == nil && priceFormat == nil && font == nil && language == nil && tagScale == nil && crop == nil }
 
     /// `settings` with this change made, checked by the settings' rules; a crop is resolved
     /// against `upright`, the photo's upright size (a crop change without it is refused).
@@ -177,6 +180,7 @@ public struct SettingsChange: Equatable, Sendable {
         }
         if let currency { settings.currency = currency }
         if let font { settings.font = font }
+        if let language { settings.language = try TextLanguage(parsing: language) }
         if let tagScale { settings.tagScale = tagScale }
         return try settings.validated()
     }

@@ -26,6 +26,7 @@ extension RequestCodec {
             if let v = change.currency { m.append(("currency", .string(v))) }
             if let v = change.priceFormat { m.append(("price_format", .string(v))) }
             if let v = change.font { m.append(("font", .string(v))) }
+            if let v = change.language { m.append(("language", .string(v))) }
             if let v = change.tagScale { m.append(("tag_scale", .number(v))) }
             if let v = change.crop { m.append(("crop", .string(v.text))) }
         case .refreshFonts, .arrange, .info: break

@@ -11,7 +11,7 @@
 ///   `{"op":"edit","id":1,"text":"Tea"}`, `{"op":"edit","id":1,"price":"42"}` (`"price":null`
 ///   removes a dish's price; an edit names `text`, `price` or both),
 ///   `{"op":"delete","id":1}`, `{"op":"set","currency":"€","price_format":"12,50 €","font":"…",
-///   "tag_scale":1.5,"crop":"square"}` (`crop`: `square`, `4:5`, `X,Y,W,H` or `none`), `{"op":"refresh_fonts"}`, `{"op":"arrange"}`,
+///   "language":"zh-Hans","tag_scale":1.5,"crop":"square"}` (`crop`: `square`, `4:5`, `X,Y,W,H` or `none`), `{"op":"refresh_fonts"}`, `{"op":"arrange"}`,
 ///   `{"op":"batch","source":"menu","requests":[…]}`;
 /// - `{"op":"undo","steps":2}`, `{"op":"redo"}`, `{"op":"restore","to":4}`;
 /// - `{"op":"export","to":"out.webp","format":"webp","quality":85,"max_size":1080,"at":3}` (one of
@@ -53,9 +53,10 @@ public enum RequestCodec {
                 do { crop = try CropChoice.parse(text) } catch { throw RequestCodingError("\"crop\": " + error.message) }
             }
             let change = SettingsChange(currency: try f.optionalString("currency"), priceFormat: try f.optionalString("price_format"),
-                                        font: try f.optionalString("font"), tagScale: try f.number("tag_scale"), crop: crop)
+                                        font: try f.optionalString("font"), language: try f.optionalString("language"),
+                                        tagScale: try f.number("tag_scale"), crop: crop)
             guard !change.isEmpty else {
-                throw RequestCodingError("a set needs \"currency\", \"price_format\", \"font\", \"tag_scale\" or \"crop\"")
+                throw RequestCodingError("a set needs \"currency\", \"price_format\", \"font\", \"language\", \"tag_scale\" or \"crop\"")
             }
             return .set(change)
         case .refreshFonts: return .refreshFonts

@@ -33,10 +33,7 @@ public struct LocalePriceFormat: Equatable, Sendable {
     /// The monetary locale `environment` names: `LC_ALL`, else `LC_MONETARY`, else `LANG`
     /// (the first that is set and not empty); nil when none is, which is the C locale.
     public static func localeName(in environment: [String: String]) -> String? {
-        for name in ["LC_ALL", "LC_MONETARY", "LANG"] {
-            if let value = environment[name], !value.isEmpty { return value }
-        }
-        return nil
+        ProcessEnvironment.locale(from: ["LC_ALL", "LC_MONETARY", "LANG"], in: environment)
     }
 
     /// The price format of the locale `environment` names, or nil where it has none to give:

@@ -5,8 +5,10 @@ import Glibc
 /// gallery).
 ///
 /// For each setting the first source that gives it wins: a flag (`flags`), then the user's config
-/// file (`UserConfig`, `new.*` keys), then the user's monetary locale (currency and price format
-/// only: `LocalePriceFormat`), then tagproj's own default (`¥12.50`, the default font, scale 1).
+/// file (`UserConfig`, `new.*` keys), then the user's locale (the monetary one for the currency
+/// and price format: `LocalePriceFormat`; the character one for the language:
+/// `TextLanguage.fromLocale`), then tagproj's own default (`¥12.50`, the default font, language
+/// `und`, scale 1).
 /// A price format sample that carries a symbol (`12,50 €`) sets the currency too, at its own
 /// level, unless the same level gives the currency; one without (`12,50`) sets the separator only.
 public struct ProjectDefaults: Equatable, Sendable {
@@ -36,8 +38,13 @@ public struct ProjectDefaults: Equatable, Sendable {
             defaults.origins.currency = .locale(locale.locale)
             defaults.origins.priceFormat = .locale(locale.locale)
         }
+        if let name = TextLanguage.localeName(in: environment), let language = TextLanguage.fromLocale(name) {
+            defaults.settings.language = language
+            defaults.origins.language = .locale(name)
+        }
         let fromConfig = SettingsChange(currency: config.value(.currency), priceFormat: config.value(.priceFormat),
-                                        font: config.value(.font), tagScale: config.value(.tagScale).flatMap(UserConfig.Key.number))
+                                        font: config.value(.font), language: config.value(.language),
+                                        tagScale: config.value(.tagScale).flatMap(UserConfig.Key.number))
         try defaults.apply(fromConfig, from: .config(path: configPath))
         try defaults.apply(flags, from: .flag)
         return defaults
@@ -52,6 +59,7 @@ public struct ProjectDefaults: Equatable, Sendable {
             if change.currency == nil, let symbol = try? PriceFormat.sample(sample).currency, !symbol.isEmpty { origins.currency = origin }
         }
         if change.font != nil { origins.font = origin }
+        if change.language != nil { origins.language = origin }
         if change.tagScale != nil { origins.tagScale = origin }
     }
 }
@@ -68,5 +76,12 @@ public enum ProcessEnvironment {
             p += 1
         }
         return result
+    }
+
+    /// The locale a category is in, by POSIX's order: the first of `names` (`LC_ALL`, the
+    /// category's own variable, `LANG`) that `environment` sets and does not leave empty; nil
+    /// when none is, which is the C locale.
+    static func locale(from names: [String], in environment: [String: String]) -> String? {
+        names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     }
 }

@@ -4,9 +4,10 @@ public enum SettingOrigin: Equatable, Sendable {
     case flag
     /// The user's config file (`UserConfig`), at this path.
     case config(path: String)
-    /// The user's monetary locale (`LocalePriceFormat`), by name.
+    /// The user's locale, by name: the monetary one for the price format (`LocalePriceFormat`),
+    /// the character one for the language (`TextLanguage.fromLocale`).
     case locale(String)
-    /// tagproj's own default (`¥12.50`, the default font, scale 1).
+    /// tagproj's own default (`¥12.50`, the default font, language `und`, scale 1).
     case builtIn
     /// A later history entry on the current branch changed it (`set`, or a `restore`).
     case entry(seq: Int64, label: String)
@@ -60,16 +61,20 @@ public struct SettingOrigins: Equatable, Sendable {
     public var priceFormat: SettingOrigin
     /// The font family's.
     public var font: SettingOrigin
+    /// The text language's.
+    public var language: SettingOrigin
     /// The tag scale's.
     public var tagScale: SettingOrigin
 
     /// Origins as given.
-    public init(currency: SettingOrigin, priceFormat: SettingOrigin, font: SettingOrigin, tagScale: SettingOrigin) {
-        (self.currency, self.priceFormat, self.font, self.tagScale) = (currency, priceFormat, font, tagScale)
+    public init(currency: SettingOrigin, priceFormat: SettingOrigin, font: SettingOrigin, language: SettingOrigin, tagScale: SettingOrigin) {
+        (self.currency, self.priceFormat, self.font, self.language, self.tagScale) = (currency, priceFormat, font, language, tagScale)
     }
 
     /// Every setting from the same place.
-    public init(all origin: SettingOrigin) { self.init(currency: origin, priceFormat: origin, font: origin, tagScale: origin) }
+    public init(all origin: SettingOrigin) {
+        self.init(currency: origin, priceFormat: origin, font: origin, language: origin, tagScale: origin)
+    }
 
     /// Nothing recorded.
     public static let unknown = SettingOrigins(all: .unknown)

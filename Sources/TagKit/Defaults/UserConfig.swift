@@ -27,6 +27,8 @@ public struct UserConfig: Equatable, Sendable {
         case priceFormat = "new.price-format"
         /// `new --font`.
         case font = "new.font"
+        /// `new --language`.
+        case language = "new.language"
         /// `new --tag-scale`.
         case tagScale = "new.tag-scale"
         /// `export --quality`, where an export encodes (it never turns the lossless JPEG path off).
@@ -44,6 +46,7 @@ public struct UserConfig: Equatable, Sendable {
             case .currency: "the currency symbol of a new project ('$')"
             case .priceFormat: "the price format of a new project, by example ('12,50 €')"
             case .font: "the fontconfig family of a new project's tags"
+            case .language: "the language of a new project's tags, a BCP 47 tag ('zh-Hans', 'ja')"
             case .tagScale: "the tag scale of a new project (0.25 to 4)"
             case .quality: "the JPEG/WebP/AVIF quality of an export that encodes (1 to 100)"
             }
@@ -57,6 +60,7 @@ public struct UserConfig: Equatable, Sendable {
             case .font:
                 guard !value.isEmpty else { throw ConfigValueError(key: self, problem: "the font family name is empty") }
                 try Self.check(SettingsChange(font: value))
+            case .language: try Self.check(SettingsChange(language: value))
             case .tagScale:
                 guard let scale = Self.number(value) else { throw ConfigValueError(key: self, problem: "'\(value)' is not a number") }
                 try Self.check(SettingsChange(tagScale: scale))

@@ -1,8 +1,9 @@
 extension Document {
     /// `Edit.setSettings`: the settings replaced (validated), every tag whose drawn label changes
-    /// re-measured with `measurer` and placed again by the rules every edit keeps (the dot stays
-    /// unless neither side fits); a new tag scale places every tag again (no fonts needed), and
-    /// names each pair of tags it makes overlap (`newOverlaps`). One entry holds the settings' before and after
+    /// (every tag for a new font or language, which pick other faces) re-measured with `measurer`
+    /// and placed again by the rules every edit keeps (the dot stays unless neither side fits); a
+    /// new tag scale places every tag again (no fonts needed), and names each pair of tags it
+    /// makes overlap (`newOverlaps`). One entry holds the settings' before and after
     /// and each changed tag's images, so undo restores both. With `everyTag`, every tag is
     /// re-measured whether its label changes or not (the fonts are re-resolved: `Project.refreshFonts`).
     func applying(settings new: ProjectSettings, measurer: (any LabelMeasurer)?, everyTag: Bool = false) throws -> EditOutcome {
@@ -21,6 +22,7 @@ extension Document {
         let rescaled = new.tagScale != settings.tagScale || recropped
         for tag in tags.sorted {
             let relabelled = everyTag || tag.label(settings) != tag.label(new) || settings.font != new.font
+                || settings.language != new.language
             guard relabelled || rescaled else { continue }
             var after = tag
             if relabelled {
@@ -40,6 +42,7 @@ extension Document {
         var parts: [String] = []
         if new.currency != settings.currency { parts.append("currency “\(new.currency)”") }
         if new.font != settings.font { parts.append("font “\(new.font.isEmpty ? "default" : new.font)”") }
+        if new.language != settings.language { parts.append("language \(new.language)") }
         if new.priceFormat != settings.priceFormat || new.currency != settings.currency {
             parts.append("prices as \(new.priceFormat.label(amount: "12.50", currency: new.currency))")
         }

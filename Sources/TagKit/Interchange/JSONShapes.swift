@@ -40,11 +40,11 @@ extension ProjectInfo {
             ("stored_height", .integer(Int64(storedHeight))), ("orientation", .integer(Int64(orientation))),
             ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
             ("source_file", sourceFile.map { .string($0) } ?? .null),
-            ("currency", .string(settings.currency)), ("font", .string(settings.font)),
+            ("currency", .string(settings.currency)), ("font", .string(settings.font)), ("language", .string(settings.language.tag)),
             ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
             ("tag_scale", .number(settings.tagScale)),
             ("origins", .object([("currency", origins.currency.json), ("price_format", origins.priceFormat.json),
-                                 ("font", origins.font.json), ("tag_scale", origins.tagScale.json)])),
+                                 ("font", origins.font.json), ("language", origins.language.json), ("tag_scale", origins.tagScale.json)])),
             ("schema_version", .integer(Int64(schemaVersion))),
             ("fonts", .array(embeddedFonts.map {
                 .object([("family", .string($0.family)), ("style", .string($0.style)), ("subsets", .integer(Int64($0.subsets))),

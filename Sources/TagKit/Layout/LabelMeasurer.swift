@@ -4,8 +4,9 @@
 /// fixed-width stand-in.
 public protocol LabelMeasurer {
     /// The advance width of `label` on one line, in em, set in fontconfig family `font`
-    /// (empty: the default sans-serif). Throws when no installed font can draw a character.
-    func labelEm(_ label: String, font: String) throws -> Double
+    /// (empty: the default sans-serif) as text in `language` (which picks the fonts). Throws when
+    /// no installed font can draw a character.
+    func labelEm(_ label: String, font: String, language: TextLanguage) throws -> Double
 }
 
 extension LabelMeasurer {
@@ -14,8 +15,8 @@ extension LabelMeasurer {
     /// free space, overlaps and the tag scale treat name and price as the one bubble they are.
     public func labelEm(of tag: Tag, settings: ProjectSettings) throws -> Double {
         let parts = tag.labelParts(settings)
-        let text = try labelEm(parts.text, font: settings.font)
+        let text = try labelEm(parts.text, font: settings.font, language: settings.language)
         guard let price = parts.price else { return text }
-        return text + TagStyle.priceGapEm + (try labelEm(price, font: settings.font))
+        return text + TagStyle.priceGapEm + (try labelEm(price, font: settings.font, language: settings.language))
     }
 }

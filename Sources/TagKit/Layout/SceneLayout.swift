@@ -41,7 +41,7 @@ public struct SceneLayout: Sendable {
     /// The output size laid out for.
     public let size: PictureSize
 
-    /// Lays out `tags` on a picture of `size` with `settings`' currency, font and tag scale.
+    /// Lays out `tags` on a picture of `size` with `settings`' currency, font, language and tag scale.
     /// - Throws: ``LayoutError/tagDoesNotFit(_:label:)``, or the provider's ``TextError``.
     public init(tags: [Tag], settings: ProjectSettings, size: PictureSize, fonts: some FontProvider) throws {
         var drawings: [TagDrawing] = []
@@ -51,9 +51,9 @@ public struct SceneLayout: Sendable {
         let fontSize = TagStyle.fontSize(on: size, scale: scale)
         for tag in tags {
             let label = tag.label(settings), parts = tag.labelParts(settings)
-            let line = try fonts.shape(parts.text, family: settings.font, pixelSize: fontSize)
+            let line = try fonts.shape(parts.text, family: settings.font, language: settings.language, pixelSize: fontSize)
             // A dish's price is shaped on its own and drawn after the name, a gap between them.
-            let price = try parts.price.map { try fonts.shape($0, family: settings.font, pixelSize: fontSize) }
+            let price = try parts.price.map { try fonts.shape($0, family: settings.font, language: settings.language, pixelSize: fontSize) }
             let gap = price == nil ? 0 : TagStyle.priceGapEm * fontSize
             let em = (line.advance + gap + (price?.advance ?? 0)) / fontSize
             let anchor: NormalizedPoint

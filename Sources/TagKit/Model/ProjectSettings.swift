@@ -8,6 +8,9 @@ public struct ProjectSettings: Equatable, Sendable {
     public var currency: String
     /// A fontconfig family name for the tag text; empty for the default sans-serif.
     public var font: String
+    /// The language of the tags' text (`new --language`, `set --language`): it picks the fonts
+    /// and glyph forms they are drawn with (see `TextLanguage`).
+    public var language: TextLanguage
     /// Where the symbol goes, the space, the decimal separator.
     public var priceFormat: PriceFormat
     /// How large every tag is drawn, 1 being the look's own size (`TagStyle`): 1.25 enlarges
@@ -18,10 +21,11 @@ public struct ProjectSettings: Equatable, Sendable {
     public var crop: Crop
 
     /// Settings as given, not yet checked; see `validated()`.
-    public init(currency: String = "¥", font: String = "", priceFormat: PriceFormat = PriceFormat(), tagScale: Double = 1,
-                crop: Crop = .full) {
+    public init(currency: String = "¥", font: String = "", language: TextLanguage = .undetermined, priceFormat: PriceFormat = PriceFormat(),
+                tagScale: Double = 1, crop: Crop = .full) {
         self.currency = currency
         self.font = font
+        self.language = language
         self.priceFormat = priceFormat
         self.tagScale = tagScale
         self.crop = crop
@@ -71,7 +75,7 @@ public struct ProjectSettings: Equatable, Sendable {
         guard let crop = try? Crop.validated(x: crop.x, y: crop.y, width: crop.width, height: crop.height) else {
             throw SettingsError(setting: .crop, problem: .outOfRange)
         }
-        return ProjectSettings(currency: currency, font: font, priceFormat: priceFormat, tagScale: tagScale, crop: crop)
+        return ProjectSettings(currency: currency, font: font, language: language, priceFormat: priceFormat, tagScale: tagScale, crop: crop)
     }
 
     /// `ProjectSettings(currency:font:).validated()`.
@@ -84,7 +88,7 @@ public struct ProjectSettings: Equatable, Sendable {
 public struct SettingsError: TagProjError, Equatable {
     /// Which setting.
     public enum Setting: String, Sendable {
-        case currency, font, decimalSeparator, priceFormat, tagScale, crop
+        case currency, font, language, decimalSeparator, priceFormat, tagScale, crop
     }
 
     /// What is wrong with it.
@@ -103,6 +107,8 @@ public struct SettingsError: TagProjError, Equatable {
         case notASample
         /// A number outside the setting's range (`ProjectSettings.tagScales`).
         case outOfRange
+        /// Not a language tag `TextLanguage` reads.
+        case notALanguage
     }
 
     /// The setting that was refused.
@@ -115,6 +121,7 @@ public struct SettingsError: TagProjError, Equatable {
         let name = switch setting {
         case .currency: "the currency symbol"
         case .font: "the font family name"
+        case .language: "the language"
         case .decimalSeparator: "the decimal separator"
         case .priceFormat: "the price format"
         case .tagScale: "the tag scale"
@@ -129,6 +136,7 @@ public struct SettingsError: TagProjError, Equatable {
         case .digits: return "\(name) contains a digit, '.' or ','"
         case .notASeparator: return "\(name) is '.' or ','"
         case .notASample: return "\(name) is a sample price such as '¥38', '$12.50', '38元', '12,50 €' or '€ 4.50'"
+        case .notALanguage: return "\(name) is a BCP 47 tag such as 'zh-Hans', 'zh-Hant', 'ja', 'ko' or 'en'"
         case .outOfRange where setting == .crop: return CropError.outside.message
         case .outOfRange:
             let range = ProjectSettings.tagScales

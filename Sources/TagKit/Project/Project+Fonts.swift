@@ -43,7 +43,7 @@ extension Project {
             guard let list = state.subsets[tag.id] else { continue }
             // The subsets are cut for the whole label; the text and the price are shaped apart.
             for label in [tag.label(state.settings)] + tag.drawnLabels(state.settings) {
-                try fonts.adopt(list, forLabel: label, family: state.settings.font)
+                try fonts.adopt(list, forLabel: label, family: state.settings.font, language: state.settings.language)
             }
         }
     }

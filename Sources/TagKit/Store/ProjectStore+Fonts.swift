@@ -5,7 +5,7 @@ extension ProjectStore {
     typealias FaceList = [(priority: Int, subset: Int64)]
 
     /// After an edit's tags and entry are written (same transaction): gives every tag whose drawn
-    /// label or font family the edit changed the subsets `embedder` cuts for its new label (none
+    /// label, font family or language the edit changed the subsets `embedder` cuts for its new label (none
     /// when there is no embedder or the tag is gone), and records the change under `seq` so undo
     /// and redo restore them. `refresh` treats every tag as changed (`set --refresh-fonts`).
     /// A subset a tag no longer uses stays: the entry's `before` rows refer to it, and the
@@ -17,10 +17,11 @@ extension ProjectStore {
         if refresh || outcome.entry.settings != nil { ids.formUnion(before.tags.sorted.map(\.id) + after.tags.sorted.map(\.id)) }
         for id in ids.sorted(by: { $0.rawValue < $1.rawValue }) {
             let oldLabel = before.tags[id]?.label(before.settings), newLabel = after.tags[id]?.label(after.settings)
-            guard refresh || oldLabel != newLabel || before.settings.font != after.settings.font else { continue }
+            guard refresh || oldLabel != newLabel || before.settings.font != after.settings.font
+                    || before.settings.language != after.settings.language else { continue }
             var new: FaceList = []
             if let newLabel, let embedder {
-                new = try embedder.embedding(newLabel, font: after.settings.font).map { ($0.priority, try storeSubset($0)) }
+                new = try embedder.embedding(newLabel, font: after.settings.font, language: after.settings.language).map { ($0.priority, try storeSubset($0)) }
             }
             let old = try faces(of: id)
             guard old.map(\.priority) != new.map(\.priority) || old.map(\.subset) != new.map(\.subset) else { continue }

@@ -2,11 +2,11 @@
 /// current branch that changed a setting since, which `info` names instead.
 extension ProjectStore {
     /// The origin columns of the `project` row, in the order of `SettingOrigins`' members.
-    static let originColumns = ["currency_origin", "price_format_origin", "font_origin", "tag_scale_origin"]
+    static let originColumns = ["currency_origin", "price_format_origin", "font_origin", "language_origin", "tag_scale_origin"]
 
     /// Writes the origins `new` took the settings from (an unknown one as NULL).
     static func writeOrigins(_ db: Database, _ origins: SettingOrigins) throws {
-        let values = [origins.currency, origins.priceFormat, origins.font, origins.tagScale].map { origin -> SQLValue in
+        let values = [origins.currency, origins.priceFormat, origins.font, origins.language, origins.tagScale].map { origin -> SQLValue in
             // A path too long to store (beyond PATH_MAX) is recorded as unknown rather than cut.
             guard let text = origin.stored, text.utf8.count <= SettingOrigin.maximumStoredBytes else { return .null }
             return .text(text)
@@ -19,7 +19,7 @@ extension ProjectStore {
     func storedOrigins() throws -> SettingOrigins {
         let s = try db.prepare("SELECT \(Self.originColumns.joined(separator: ", ")) FROM project WHERE id = 1")
         guard try s.step() else { throw damaged("the project row is missing") }
-        let origins = try (0..<4).map { column -> SettingOrigin in
+        let origins = try Self.originColumns.indices.map { column -> SettingOrigin in
             switch s.value(Int32(column)) {
             case .null: return .unknown
             case .text(let text) where TagText.isPrintableName(text): if let origin = SettingOrigin(stored: text) { return origin }
@@ -27,7 +27,7 @@ extension ProjectStore {
             }
             throw damaged("the origin of a setting is invalid")
         }
-        return SettingOrigins(currency: origins[0], priceFormat: origins[1], font: origins[2], tagScale: origins[3])
+        return SettingOrigins(currency: origins[0], priceFormat: origins[1], font: origins[2], language: origins[3], tagScale: origins[4])
     }
 
     /// The entries on the current branch (the cursor and its ancestors) that changed the
@@ -59,13 +59,14 @@ extension Project {
     /// that changed it (a `set`, or a `restore` across one), else what `new` recorded.
     public func settingOrigins() throws -> SettingOrigins {
         var origins = try store.storedOrigins()
-        var found = (currency: false, priceFormat: false, font: false, tagScale: false)
+        var found = (currency: false, priceFormat: false, font: false, language: false, tagScale: false)
         for change in try store.settingsChangesOnBranch() {
             let entry = SettingOrigin.entry(seq: change.seq, label: change.label)
             let (a, b) = (change.before, change.after)
             if !found.currency && a.currency != b.currency { (origins.currency, found.currency) = (entry, true) }
             if !found.priceFormat && a.priceFormat != b.priceFormat { (origins.priceFormat, found.priceFormat) = (entry, true) }
             if !found.font && a.font != b.font { (origins.font, found.font) = (entry, true) }
+            if !found.language && a.language != b.language { (origins.language, found.language) = (entry, true) }
             if !found.tagScale && a.tagScale != b.tagScale { (origins.tagScale, found.tagScale) = (entry, true) }
         }
         return origins

@@ -43,9 +43,9 @@ public struct EmbeddedFace: Equatable, Sendable {
 /// Something that can cut the subsets of the faces a label is drawn with: ``FontSystem``.
 /// Edits that set text embed them when their measurer is one.
 public protocol FontEmbedder: LabelMeasurer {
-    /// The subsets of the faces that draw `label` in family `font`, by priority; the family's
-    /// own face is always among them (it sets the line box).
-    func embedding(_ label: String, font: String) throws -> [EmbeddedFace]
+    /// The subsets of the faces that draw `label` in family `font` and `language`, by priority;
+    /// the family's own face is always among them (it sets the line box).
+    func embedding(_ label: String, font: String, language: TextLanguage) throws -> [EmbeddedFace]
 }
 
 /// A font a project carries cannot be used: it is refused by name, before anything is drawn.

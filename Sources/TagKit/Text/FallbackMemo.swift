@@ -1,8 +1,8 @@
 import Glibc
 
-/// Remembers the fallback list fontconfig gave for a family, in the user's cache folder, so that
-/// `add` and `edit` need not load fontconfig's configuration at every invocation: parsing its XML
-/// files costs about 25 million instructions, four times a whole `move`.
+/// Remembers the fallback list fontconfig gave for a family in a language, in the user's cache
+/// folder, so that `add` and `edit` need not load fontconfig's configuration at every invocation:
+/// parsing its XML files costs about 25 million instructions, four times a whole `move`.
 ///
 /// A memo is used only while everything it was made from is unchanged: fontconfig's configuration
 /// files and cache folders (installing a font runs `fc-cache`, which changes them) and every font
@@ -10,7 +10,7 @@ import Glibc
 /// memo rewritten. The memo is a cache: when it cannot be read or written, nothing fails.
 /// `TAGPROJ_FONT_MEMO=0` turns it off.
 enum FallbackMemo {
-    static let format = "tagproj-fallback-memo 1"
+    static let format = "tagproj-fallback-memo 2"
 
     /// `$XDG_CACHE_HOME/tagproj` or `~/.cache/tagproj`, or nil when there is no home.
     static var directory: String? {
@@ -40,24 +40,25 @@ enum FallbackMemo {
         return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
-    private static func file(for family: String) -> String? {
-        // FNV-1a of the family name: a file name that any family maps to.
-        let hash = FNV1a.hash(family.utf8)
+    private static func file(for family: String, language: TextLanguage) -> String? {
+        // FNV-1a of the family name and fontconfig's language: a file name any pair maps to.
+        let hash = FNV1a.hash((family + "\n" + language.fontconfigName).utf8)
         return directory.map { "\($0)/fallback-\(String(hash, radix: 16)).memo" }
     }
 
-    /// The remembered list for `family`, if there is one and it is still valid. Read as bytes:
-    /// this runs at every `add` and `edit`.
-    static func load(family: String) -> FallbackList? {
-        guard let path = file(for: family), let bytes = try? FileIO.read(path, limit: 16 << 20) else { return nil }
+    /// The remembered list for `family` in `language`, if there is one and it is still valid.
+    /// Read as bytes: this runs at every `add` and `edit`.
+    static func load(family: String, language: TextLanguage) -> FallbackList? {
+        guard let path = file(for: family, language: language), let bytes = try? FileIO.read(path, limit: 16 << 20) else { return nil }
         let lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
-        guard lines.count >= 5, lines[0].elementsEqual(format.utf8), lines[1].elementsEqual(("family\t" + family).utf8),
-              lines[2].elementsEqual(("fonts\t" + fingerprint()).utf8)
+        guard lines.count >= 6, lines[0].elementsEqual(format.utf8), lines[1].elementsEqual(("family\t" + family).utf8),
+              lines[2].elementsEqual(("language\t" + language.fontconfigName).utf8),
+              lines[3].elementsEqual(("fonts\t" + fingerprint()).utf8)
         else { return nil }
-        let primary = lines[3].split(separator: 9, omittingEmptySubsequences: false).dropFirst()
+        let primary = lines[4].split(separator: 9, omittingEmptySubsequences: false).dropFirst()
             .map { String(decoding: $0, as: UTF8.self) }
         var fonts: [FallbackFont] = []
-        for line in lines.dropFirst(4) {
+        for line in lines.dropFirst(5) {
             let f = line.split(separator: 9, maxSplits: 4, omittingEmptySubsequences: false)
             guard f.count == 5, let index = Int32(String(decoding: f[1], as: UTF8.self)),
                   let coverage = CodepointSet(serialized: f[4]) else { return nil }
@@ -68,11 +69,11 @@ enum FallbackMemo {
         return FallbackList(fonts: fonts, primaryFamilies: primary)
     }
 
-    /// Remembers `list` for `family`, written atomically; failures are ignored.
-    static func store(_ list: FallbackList, family: String) {
-        guard let path = file(for: family), !family.contains("\n"), !family.contains("\t"),
+    /// Remembers `list` for `family` in `language`, written atomically; failures are ignored.
+    static func store(_ list: FallbackList, family: String, language: TextLanguage) {
+        guard let path = file(for: family, language: language), !family.contains("\n"), !family.contains("\t"),
               list.fonts.allSatisfy({ !$0.file.contains("\n") && !$0.file.contains("\t") }) else { return }
-        var text = "\(format)\nfamily\t\(family)\nfonts\t\(fingerprint())\nprimary"
+        var text = "\(format)\nfamily\t\(family)\nlanguage\t\(language.fontconfigName)\nfonts\t\(fingerprint())\nprimary"
         for name in list.primaryFamilies { text += "\t" + name }
         text += "\n"
         for font in list.fonts {

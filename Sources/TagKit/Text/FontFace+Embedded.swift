@@ -7,7 +7,7 @@ extension FontFace {
     /// The subset of this face that draws the code points `scalars`: a complete OpenType font
     /// ([`hb_subset_or_fail`](https://harfbuzz.github.io/harfbuzz-hb-subset.html)), with its glyph count.
     ///
-    /// Every layout feature and script is kept (the labels are shaped as `zh-Hans`, with `locl`),
+    /// Every layout feature and script is kept (labels are shaped in their language, with `locl`),
     /// so the subset shapes those code points exactly as the whole face does; hinting is dropped,
     /// as labels are drawn unhinted, and so are the name strings (recorded beside the subset),
     /// vertical metrics and maths layout (see `tp_font_subset`, which opens the subsetter on first

@@ -23,8 +23,11 @@ struct FallbackFont {
 /// grapheme cluster of a text.
 ///
 /// The list comes from [`FcFontSort`](https://www.freedesktop.org/software/fontconfig/fontconfig-devel/fcfontsort.html)
-/// with trimming, so every font after the first adds characters the earlier ones lack. The pattern is
-/// language-neutral (`lang=und`), so the choice does not depend on the user's locale.
+/// with trimming, so every font after the first adds characters the earlier ones lack. The pattern
+/// names the project's language (`FC_LANG`, in fontconfig's form: `zh-cn` for `zh-Hans`), never the
+/// user's locale, so the same project finds the same fonts for every user: `zh-cn` puts the
+/// Simplified Chinese face of a collection first (`NotoSansCJK-Regular.ttc` face 2), `ja` the
+/// Japanese one (face 0), and `und` leaves the order to the family alone.
 final class FallbackList {
     /// The fonts, best first. Never empty.
     let fonts: [FallbackFont]
@@ -37,14 +40,15 @@ final class FallbackList {
         self.primaryFamilies = primaryFamilies
     }
 
-    /// Asks fontconfig for the fallback order of `family` (`""` means the default sans-serif).
-    init(config: OpaquePointer, family: String) throws {
+    /// Asks fontconfig for the fallback order of `family` (`""` means the default sans-serif) for
+    /// text in `language`.
+    init(config: OpaquePointer, family: String, language: TextLanguage) throws {
         // `DejaVu Sans:bold` is a fontconfig name with a style; a plain family is added as it is
         // (fontconfig's name syntax would read `sans-serif` as a family and a size).
         guard let pattern = family.contains(":") ? FcNameParse(family) : FcPatternCreate() else { throw TextError.fontconfigUnavailable }
         defer { FcPatternDestroy(pattern) }
         if !family.contains(":") { _ = FcPatternAddString(pattern, FC_FAMILY, family.isEmpty ? "sans-serif" : family) }
-        _ = FcPatternAddString(pattern, FC_LANG, "und")
+        _ = FcPatternAddString(pattern, FC_LANG, language.fontconfigName)
         _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch

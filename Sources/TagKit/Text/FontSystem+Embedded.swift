@@ -1,13 +1,14 @@
 /// The subsets a project carries: cut from the installed fonts at an edit, and drawn from at export.
 extension FontSystem: FontEmbedder {
-    /// The subsets of the installed faces that draw `label` in `font` (see ``EmbeddedFace``):
-    /// each face the label's characters are drawn with, cut to those characters, and always the
-    /// family's own face (the first of its fallback order), which sets the line box.
+    /// The subsets of the installed faces that draw `label` in `font` and `language` (see
+    /// ``EmbeddedFace``): each face the label's characters are drawn with, cut to those
+    /// characters, and always the family's own face (the first of its fallback order), which sets
+    /// the line box.
     ///
-    /// - Throws: ``TextError/missingGlyph(_:)`` as ``measure(_:family:)``, or a ``TextError``
+    /// - Throws: ``TextError/missingGlyph(_:)`` as ``measure(_:family:language:)``, or a ``TextError``
     ///   when a face cannot be read or cut.
-    public func embedding(_ label: String, font: String) throws -> [EmbeddedFace] {
-        let list = try fallbackList(for: font)
+    public func embedding(_ label: String, font: String, language: TextLanguage) throws -> [EmbeddedFace] {
+        let list = try fallbackList(for: FamilyKey(family: font, language: language))
         let characters = Array(label)
         var scalars: [Int: Set<UInt32>] = [0: []]
         for (character, choice) in zip(characters, try choices(for: characters, in: list)) {
@@ -26,15 +27,16 @@ extension FontSystem: FontEmbedder {
         }
     }
 
-    /// Draws `label` in `family` from `subsets` (by their ids in the project) from now on, when
-    /// they have every character of it; installed fonts remain for any other text.
+    /// Draws `label` in `family` and `language` from `subsets` (by their ids in the project) from
+    /// now on, when they have every character of it; installed fonts remain for any other text.
     ///
     /// Each subset is opened and checked once (see `FontFace.embedded(_:library:)`), however many
     /// labels use it. The subsets are tried in priority order by the same rule as the installed
     /// fonts, so each character gets the face it got when the subsets were cut.
     ///
     /// - Throws: ``EmbeddedFontError`` naming a subset that is damaged.
-    public func adopt(_ subsets: [(id: Int64, face: EmbeddedFace)], forLabel label: String, family: String) throws {
+    public func adopt(_ subsets: [(id: Int64, face: EmbeddedFace)], forLabel label: String, family: String,
+                      language: TextLanguage = .undetermined) throws {
         var fonts: [FallbackFont] = []
         for (id, face) in subsets.sorted(by: { $0.face.priority < $1.face.priority }) {
             let index: Int
@@ -50,12 +52,12 @@ extension FontSystem: FontEmbedder {
             fonts.append(font)
         }
         guard !fonts.isEmpty else { return }
-        embeddedLists[EmbeddedKey(text: label, family: family)] = FallbackList(fonts: fonts, primaryFamilies: [])
+        embeddedLists[EmbeddedKey(text: label, family: FamilyKey(family: family, language: language))] = FallbackList(fonts: fonts, primaryFamilies: [])
     }
 
-    /// Whether `label` in `family` is drawn from adopted subsets alone.
-    public func drawsFromSubsets(_ label: String, family: String) -> Bool {
-        guard let list = embeddedLists[EmbeddedKey(text: label, family: family)] else { return false }
+    /// Whether `label` in `family` and `language` is drawn from adopted subsets alone.
+    public func drawsFromSubsets(_ label: String, family: String, language: TextLanguage = .undetermined) -> Bool {
+        guard let list = embeddedLists[EmbeddedKey(text: label, family: FamilyKey(family: family, language: language))] else { return false }
         return (try? choices(for: Array(label), in: list)) != nil
     }
 

@@ -9,8 +9,10 @@ import CHarfBuzz
 /// once per (file, face index) and kept until the `FontSystem` goes away.
 ///
 /// Each character (grapheme cluster) of a text is drawn with the first font in fontconfig's fallback
-/// order for the family that has all of it; emoji sequences prefer a colour font. Consecutive
-/// characters with the same face and script are shaped together, so kerning and ligatures apply.
+/// order for the family and the text's language that has all of it; emoji sequences prefer a colour
+/// font. The language (`TextLanguage`) also goes to HarfBuzz, whose `locl` features then pick its
+/// regional glyph forms. Consecutive characters with the same face and script are shaped together,
+/// so kerning and ligatures apply.
 /// Text is laid out as one line by the bidirectional algorithm (`BidiLine`, FriBidi): right-to-left runs
 /// are shaped right to left and placed in visual order, with the digits and Latin inside them.
 ///
@@ -23,10 +25,10 @@ public final class FontSystem {
     /// fontconfig's configuration, loaded on first need (see `FallbackMemo`).
     private var config: OpaquePointer?
     let library = FreeTypeLibrary()
-    private var fallbackLists: [String: FallbackList] = [:]
+    private var fallbackLists: [FamilyKey: FallbackList] = [:]
     var faces: [FontFace] = []
     var faceIDs: [FaceKey: Int] = [:]
-    /// The fallback lists made of a project's subsets, by the text and family they draw.
+    /// The fallback lists made of a project's subsets, by the text, family and language they draw.
     var embeddedLists: [EmbeddedKey: FallbackList] = [:]
 
     /// A font system. fontconfig's configuration is loaded only when a family's fallback list is
@@ -43,38 +45,41 @@ public final class FontSystem {
     ///
     /// Unhinted and in font units, so the result does not depend on any drawing size; shaped with
     /// HarfBuzz (kerning, ligatures). `family` is a fontconfig family name; `""` means the default
-    /// sans-serif. An empty text measures 0.
+    /// sans-serif. `language` picks the fonts and glyph forms (`und`: as before projects had one).
+    /// An empty text measures 0.
     ///
     /// - Throws: ``TextError/missingGlyph(_:)`` naming the first character no installed font can draw.
-    public func measure(_ text: String, family: String) throws -> Double {
-        try layOut(text, family: family).advance
+    public func measure(_ text: String, family: String, language: TextLanguage = .undetermined) throws -> Double {
+        try layOut(text, FamilyKey(family: family, language: language)).advance
     }
 
     /// Shapes `text` and lays it out as one line at `pixelSize` pixels per em.
     ///
     /// Glyph positions are fractional (subpixel); ``rasterize(_:originX:baselineY:)`` keeps the
     /// fraction when drawing. The line's ``ShapedLine/advance`` equals
-    /// `measure(text, family:) * pixelSize`.
+    /// `measure(text, family:language:) * pixelSize`.
     ///
     /// - Throws: ``TextError/invalidPixelSize(_:)`` for a size that is not positive and finite,
-    ///   ``TextError/missingGlyph(_:)`` as ``measure(_:family:)``.
-    public func shape(_ text: String, family: String, pixelSize: Double) throws -> ShapedLine {
+    ///   ``TextError/missingGlyph(_:)`` as ``measure(_:family:language:)``.
+    public func shape(_ text: String, family: String, language: TextLanguage = .undetermined, pixelSize: Double) throws -> ShapedLine {
         guard pixelSize.isFinite, pixelSize > 0 else { throw TextError.invalidPixelSize(pixelSize) }
-        return try layOut(text, family: family).scaled(toPixelSize: pixelSize)
+        return try layOut(text, FamilyKey(family: family, language: language)).scaled(toPixelSize: pixelSize)
     }
 
     /// Whether fontconfig has a font whose family name is `family` (ignoring case), rather than
     /// only a substitute for it. `""` (the default sans-serif) is always installed.
     /// A fontconfig name with a style (`DejaVu Sans:bold`) is installed when its family is.
-    public func isInstalled(family: String) throws -> Bool {
+    public func isInstalled(family: String, language: TextLanguage = .undetermined) throws -> Bool {
         if family.isEmpty { return true }
         let key = Self.comparable(String(family.prefix { $0 != ":" }))
-        return try fallbackList(for: family).primaryFamilies.contains { Self.comparable($0) == key }
+        return try fallbackList(for: FamilyKey(family: family, language: language)).primaryFamilies.contains { Self.comparable($0) == key }
     }
 
-    /// The family fontconfig draws `family` with instead, when it is not installed; nil when it is.
-    public func substitute(for family: String) throws -> String? {
-        try isInstalled(family: family) ? nil : fallbackList(for: family).primaryFamilies.first
+    /// The family fontconfig draws `family` with instead for text in `language`, when it is not
+    /// installed; nil when it is.
+    public func substitute(for family: String, language: TextLanguage = .undetermined) throws -> String? {
+        try isInstalled(family: family, language: language)
+            ? nil : fallbackList(for: FamilyKey(family: family, language: language)).primaryFamilies.first
     }
 
     /// A family name as fontconfig compares them: without case and blanks.
@@ -114,16 +119,16 @@ public final class FontSystem {
 
     // MARK: - Laying out
 
-    /// Splits `text` into runs of one face and script, and shapes them at 1 pixel per em: with
-    /// the subsets adopted for this text and family when they draw all of it, else with the
-    /// installed fonts.
-    private func layOut(_ text: String, family: String) throws -> ShapedLine {
+    /// Splits `text` into runs of one face and script, and shapes them at 1 pixel per em in the
+    /// key's language: with the subsets adopted for this text, family and language when they draw
+    /// all of it, else with the installed fonts.
+    private func layOut(_ text: String, _ key: FamilyKey) throws -> ShapedLine {
         let characters = Array(text)
-        if let list = embeddedLists[EmbeddedKey(text: text, family: family)], let choices = try? choices(for: characters, in: list) {
-            return try shape(text, characters, choices: choices, in: list)
+        if let list = embeddedLists[EmbeddedKey(text: text, family: key)], let choices = try? choices(for: characters, in: list) {
+            return try shape(text, characters, choices: choices, in: list, language: key.language)
         }
-        let list = try fallbackList(for: family)
-        return try shape(text, characters, choices: try choices(for: characters, in: list), in: list)
+        let list = try fallbackList(for: key)
+        return try shape(text, characters, choices: try choices(for: characters, in: list), in: list, language: key.language)
     }
 
     /// The position in `list` of the font that draws each character of `characters`.
@@ -156,8 +161,9 @@ public final class FontSystem {
         return choices.map { $0! }
     }
 
-    /// Shapes `characters` (of `text`) with the faces `choices` picked from `list`.
-    private func shape(_ text: String, _ characters: [Character], choices: [Int], in list: FallbackList) throws -> ShapedLine {
+    /// Shapes `characters` (of `text`) in `language` with the faces `choices` picked from `list`.
+    private func shape(_ text: String, _ characters: [Character], choices: [Int], in list: FallbackList,
+                       language: TextLanguage) throws -> ShapedLine {
         var starts: [Int] = []
         starts.reserveCapacity(characters.count)
         var offset = 0
@@ -180,20 +186,20 @@ public final class FontSystem {
             }
         }
         let strut = try faceID(for: list.fonts[0])
-        return try TextShaper(faces: faces).shape(text, clusters: starts, runs: runs, strut: strut)
+        return try TextShaper(faces: faces, language: language).shape(text, clusters: starts, runs: runs, strut: strut)
     }
 
-    /// The cached fallback order for `family`.
-    func fallbackList(for family: String) throws -> FallbackList {
-        if let list = fallbackLists[family] { return list }
+    /// The cached fallback order for a family in a language.
+    func fallbackList(for key: FamilyKey) throws -> FallbackList {
+        if let list = fallbackLists[key] { return list }
         let list: FallbackList
-        if let remembered = FallbackMemo.load(family: family) {
+        if let remembered = FallbackMemo.load(family: key.family, language: key.language) {
             list = remembered
         } else {
-            list = try FallbackList(config: try loadedConfig(), family: family)
-            FallbackMemo.store(list, family: family)
+            list = try FallbackList(config: try loadedConfig(), family: key.family, language: key.language)
+            FallbackMemo.store(list, family: key.family, language: key.language)
         }
-        fallbackLists[family] = list
+        fallbackLists[key] = list
         return list
     }
 
@@ -231,16 +237,23 @@ enum FaceKey: Hashable {
     case subset(Int64)
 }
 
-/// A text in a family: what a project's subsets were adopted for.
+/// A family for text in a language: what a fallback list is made for, as fontconfig's order
+/// depends on both.
+struct FamilyKey: Hashable {
+    let family: String
+    let language: TextLanguage
+}
+
+/// A text in a family and language: what a project's subsets were adopted for.
 struct EmbeddedKey: Hashable {
     let text: String
-    let family: String
+    let family: FamilyKey
 }
 
 extension FontSystem: LabelMeasurer {
-    /// The label's shaped advance in em: `measure(label, family: font)`.
-    public func labelEm(_ label: String, font: String) throws -> Double {
-        try measure(label, family: font)
+    /// The label's shaped advance in em: `measure(label, family: font, language: language)`.
+    public func labelEm(_ label: String, font: String, language: TextLanguage) throws -> Double {
+        try measure(label, family: font, language: language)
     }
 }
 

@@ -71,6 +71,8 @@ struct TextRun: Equatable {
 /// (``BidiLine``). Kerning and ligatures come from the fonts' GPOS/GSUB/kern tables.
 struct TextShaper {
     let faces: [FontFace]
+    /// The text's language, given to HarfBuzz (`TextLanguage.harfBuzzTag(han:)`).
+    let language: TextLanguage
 
     /// Shapes `text` split into `runs`; `clusters` are the UTF-8 start offsets of its characters.
     /// The line's ascent and descent cover the faces used and the family's first face (`strut`),
@@ -91,10 +93,11 @@ struct TextShaper {
         let utf8 = Array(text.utf8)
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
-        // Simplified Chinese, whatever the user's locale: Han characters of dish names take their
-        // Chinese forms through the fonts' `locl` feature (fontconfig's first CJK face is the
-        // Japanese one), and a project shapes the same on every machine.
-        let language = hb_language_from_string("zh-Hans", -1)
+        // The project's language, never the user's locale, so a project shapes the same on every
+        // machine: the fonts' `locl` features give Han characters that language's forms (骨 in
+        // its Chinese form for zh-Hans, whichever CJK face draws it, its Japanese one for ja).
+        let (language, hanLanguage) = (hb_language_from_string(self.language.harfBuzzTag(han: false), -1),
+                                       hb_language_from_string(self.language.harfBuzzTag(han: true), -1))
         var glyphs: [PositionedGlyph] = []
         var pen = 0.0
         var ascent = faces[strut].ascender, descent = faces[strut].descender
@@ -114,7 +117,7 @@ struct TextShaper {
             }
             hb_buffer_set_direction(buffer, piece.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             if let script = piece.script { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
-            hb_buffer_set_language(buffer, language)
+            hb_buffer_set_language(buffer, piece.script == HB_SCRIPT_HAN.rawValue ? hanLanguage : language)
             hb_buffer_guess_segment_properties(buffer)
             hb_shape(face.hbFont, buffer, nil, 0)
             var count: UInt32 = 0

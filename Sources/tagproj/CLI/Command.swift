@@ -85,7 +85,7 @@ struct CommandSpec {
 enum OptionName: String, CaseIterable {
     case quiet, help, version
     case json, at
-    case crop, currency, font, priceFormat = "price-format", tagScale = "tag-scale", maxPixels = "max-pixels", force
+    case crop, currency, font, language, priceFormat = "price-format", tagScale = "tag-scale", maxPixels = "max-pixels", force
     case price, side
     case to, by
     case replace

@@ -165,6 +165,7 @@ struct ErrorReport {
             switch e.setting {
             case .currency: return "pass --currency a symbol such as '$' or '元'"
             case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
+            case .language: return "pass --language a tag such as zh-Hans (Simplified Chinese), zh-Hant (Traditional), ja, ko or en"
             case .decimalSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €'"
             case .tagScale: return "pass --tag-scale a number from 0.25 to 4: 1 is the usual size, 1.25 a quarter larger"
             case .crop: return "pass --crop square, W:H (4:5), X,Y,W,H (fractions) or none"

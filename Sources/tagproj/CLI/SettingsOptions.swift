@@ -1,10 +1,13 @@
 import TagKit
 
-/// The project-settings options `new` and `set` share: `--currency`, `--font`, `--price-format`, `--tag-scale`.
+/// The project-settings options `new` and `set` share: `--currency`, `--font`, `--language`, `--price-format`, `--tag-scale`.
 enum SettingsOptions {
     static let currency = OptionSpec(name: .currency, value: "SYMBOL", help: "The currency symbol drawn with every price.", defaultValue: "¥")
     static let font = OptionSpec(name: .font, value: "FAMILY", help: "Fontconfig family for tag text ('DejaVu Sans', 'DejaVu Sans:bold').",
                                  defaultValue: "sans-serif")
+    static let language = OptionSpec(name: .language, value: "TAG",
+                                     help: "The language of the tags' text, a BCP 47 tag: zh-Hans, zh-Hant, ja, ko, en… It picks the fonts and the glyph forms of Han characters (und: not said, Chinese forms).",
+                                     defaultValue: "from the locale", completion: .choices(["zh-Hans", "zh-Hant", "ja", "ko", "en", "und"]))
     static let priceFormat = OptionSpec(name: .priceFormat, value: "SAMPLE",
                                         help: "How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' (its symbol is the currency unless --currency is given).",
                                         defaultValue: "'¥12.50'")
@@ -18,11 +21,11 @@ enum SettingsOptions {
                        + (none ? "; none for the whole photo." : "."),
                    defaultValue: defaultValue, completion: .choices(none ? ["square", "4:5", "16:9", "none"] : ["square", "4:5", "16:9"]))
     }
-    static let all = [currency, font, priceFormat, tagScale]
+    static let all = [currency, font, language, priceFormat, tagScale]
 
     /// The change the options given ask for (TagKit applies it by its rules).
     static func change(_ a: ParsedArguments) throws -> SettingsChange {
-        SettingsChange(currency: a.value(.currency), priceFormat: a.value(.priceFormat), font: a.value(.font),
+        SettingsChange(currency: a.value(.currency), priceFormat: a.value(.priceFormat), font: a.value(.font), language: a.value(.language),
                        tagScale: try a.value(.tagScale).map { try Values.number($0, for: "--tag-scale") })
     }
 

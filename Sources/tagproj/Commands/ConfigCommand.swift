@@ -3,7 +3,7 @@ import TagKit
 /// `tagproj config`: the user's defaults for `new` and `export`, in a `git config`-like file.
 struct ConfigCommand: Command {
     static let spec = CommandSpec(
-        name: "config", abstract: "Show or set the defaults of new projects and exports (currency, price format, font, tag scale, quality).",
+        name: "config", abstract: "Show or set the defaults of new projects and exports (currency, price format, font, language, tag scale, quality).",
         positionals: [PositionalSpec(name: "key", help: "One of: \(UserConfig.Key.list).", optional: true,
                                      completion: .choices(UserConfig.Key.allCases.map(\.rawValue))),
                       PositionalSpec(name: "value", help: "The value to set (checked as the flag it stands for is).", optional: true)],
@@ -18,16 +18,17 @@ struct ConfigCommand: Command {
             replacing the file atomically), 'tagproj config KEY' prints its value (exit 1 when the file does
             not set it), '--unset KEY' removes it, '--list' prints every key set.
 
-            Keys: new.currency, new.price-format, new.font and new.tag-scale are what 'tagproj new' uses
+            Keys: new.currency, new.price-format, new.font, new.language and new.tag-scale are what 'tagproj new' uses
             when its flag is not given; export.quality is the quality of an export that encodes when
             --quality is not given (it never turns the lossless JPEG path off, as --quality does). Each
             value is checked by the rule of its flag (exit 64); an unknown key is refused with the list.
             'new' takes each setting from its flag, else this file, else the locale (LC_ALL, LC_MONETARY or
-            LANG: the currency symbol, before or after, the space, the decimal separator), else its own
-            default (¥12.50); 'tagproj info' says where each came from. A file that does not parse, or sets
+            LANG: the currency symbol, before or after, the space, the decimal separator; LC_ALL, LC_CTYPE or LANG: the
+            language), else its own default (¥12.50, language und); 'tagproj info' says where each came from. A file that does not parse, or sets
             an unknown key or a bad value, is refused by every command that reads it, naming its line (exit 65).
             """,
-        examples: ["tagproj config new.currency '$'", "tagproj config new.price-format '12,50 €'", "tagproj config new.currency",
+        examples: ["tagproj config new.currency '$'", "tagproj config new.price-format '12,50 €'", "tagproj config new.language zh-Hans",
+                   "tagproj config new.currency",
                    "tagproj config --list", "tagproj config --unset new.currency", "tagproj config export.quality 85"],
         otherUsages: ["tagproj config --list", "tagproj config --unset <key>"])
 

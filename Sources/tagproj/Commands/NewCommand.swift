@@ -20,14 +20,17 @@ struct NewCommand: Command {
             Without --currency or --price-format, prices are written as the user's locale writes them (LC_ALL,
             LC_MONETARY or LANG: its symbol, before or after the amount, the space, the decimal separator; ¥12.50
             where it has none, as C and POSIX), unless the config file sets them ('tagproj config'); a flag beats
-            the config file, which beats the locale. 'tagproj info' says where each setting came from. Once 'tagproj open' has
+            the config file, which beats the locale. Without --language, the text's language is the locale's (LC_ALL,
+            LC_CTYPE or LANG: zh_CN is zh-Hans, zh_TW and zh_HK zh-Hant, ja_JP ja, ko_KR ko, others their language; und
+            for C and POSIX), unless the config file sets it. 'tagproj info' says where each setting came from. Once 'tagproj open' has
             been used on this machine, the view of the photo it will show first (at the size of the window it remembers,
             in $XDG_STATE_HOME/tagproj/editor-room) is drawn now and kept in the project, so its first open need not
             decode the photo. Says "created …" on stderr; with --json, prints what 'tagproj info --json' would.
             """,
         examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'",
                    "tagproj new story.tagproj dish.jpg --crop 4:5",
-                   "tagproj new cafe.tagproj latte.jpg --price-format '12,50 €'"])
+                   "tagproj new cafe.tagproj latte.jpg --price-format '12,50 €'",
+                   "tagproj new ramen.tagproj ramen.jpg --language ja"])
 
     let project: String
     let image: String
@@ -72,7 +75,7 @@ struct NewCommand: Command {
     /// `menu`'s for the projects it creates.
     static let projectOptionSpecs = [
         SettingsOptions.crop(defaultValue: "the whole photo", none: false),
-        SettingsOptions.currency, SettingsOptions.font, SettingsOptions.priceFormat, SettingsOptions.tagScale,
+        SettingsOptions.currency, SettingsOptions.font, SettingsOptions.language, SettingsOptions.priceFormat, SettingsOptions.tagScale,
         OptionSpec(name: .maxPixels, value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
     ]
 

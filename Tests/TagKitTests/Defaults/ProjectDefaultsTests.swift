@@ -44,7 +44,7 @@ import Testing
         #expect(d.settings.priceFormat.label(amount: "38", currency: d.settings.currency) == "38元")
         #expect(d.settings.tagScale == 1.5 && d.settings.font == "DejaVu Sans")
         #expect(d.origins == SettingOrigins(currency: .config(path: "cfg"), priceFormat: .config(path: "cfg"), font: .flag,
-                                            tagScale: .config(path: "cfg")))
+                                            language: .locale("de_DE.UTF-8"), tagScale: .config(path: "cfg")))
         // A flag's currency on the config's format; a sample without a symbol changes the separator only.
         let e = try ProjectDefaults.resolve(flags: SettingsChange(currency: "$"), config: config, configPath: "cfg", environment: env)
         #expect(e.settings.priceFormat.label(amount: "38", currency: e.settings.currency) == "38$")
@@ -55,6 +55,44 @@ import Testing
         #expect(throws: SettingsError(setting: .tagScale, problem: .outOfRange)) {
             try ProjectDefaults.resolve(flags: SettingsChange(tagScale: 5), config: config, configPath: "cfg", environment: env)
         }
+    }
+
+    @Test(arguments: [("zh_CN.UTF-8", "zh-Hans"), ("zh_SG.GBK", "zh-Hans"), ("zh_TW.UTF-8", "zh-Hant"), ("zh_HK.UTF-8", "zh-Hant"),
+                      ("zh_MO", "zh-Hant"), ("ja_JP.UTF-8", "ja"), ("ko_KR.EUC-KR", "ko"), ("en_US.UTF-8", "en"),
+                      ("de_DE.UTF-8@euro", "de"), ("fr", "fr")])
+    func theLocaleGivesTheLanguage(_ locale: String, _ tag: String) throws {
+        let d = try ProjectDefaults.resolve(flags: SettingsChange(), config: UserConfig(), configPath: "cfg", environment: ["LANG": locale])
+        #expect(d.settings.language.tag == tag && d.origins.language == .locale(locale))
+    }
+
+    @Test func cPOSIXAndNoLocaleLeaveTheLanguageUndetermined() throws {
+        for environment in [["LC_ALL": "C"], ["LC_ALL": "POSIX"], ["LANG": "C.UTF-8"], [:], ["LANG": "1234"]] {
+            let d = try ProjectDefaults.resolve(flags: SettingsChange(), config: UserConfig(), configPath: "cfg", environment: environment)
+            #expect(d.settings.language == .undetermined && d.origins.language == .builtIn, "\(environment)")
+        }
+    }
+
+    @Test func theLanguageIsTakenFromLCAllThenLCCTypeThenLang() {
+        #expect(TextLanguage.localeName(in: ["LANG": "a", "LC_CTYPE": "b", "LC_ALL": "c"]) == "c")
+        #expect(TextLanguage.localeName(in: ["LANG": "a", "LC_CTYPE": "b", "LC_ALL": ""]) == "b")
+        #expect(TextLanguage.localeName(in: ["LANG": "a", "LC_MONETARY": "b"]) == "a")
+        #expect(TextLanguage.localeName(in: [:]) == nil)
+    }
+
+    @Test func theLanguageComesFromTheFlagThenTheConfigThenTheLocale() throws {
+        var config = UserConfig()
+        try config.set(.language, to: "zh-hant")
+        let env = ["LANG": "ja_JP.UTF-8"]
+        let flag = try ProjectDefaults.resolve(flags: SettingsChange(language: "KO"), config: config, configPath: "cfg", environment: env)
+        #expect(flag.settings.language.tag == "ko" && flag.origins.language == .flag)
+        let configured = try ProjectDefaults.resolve(flags: SettingsChange(), config: config, configPath: "cfg", environment: env)
+        #expect(configured.settings.language.tag == "zh-Hant" && configured.origins.language == .config(path: "cfg"))
+        let local = try ProjectDefaults.resolve(flags: SettingsChange(), config: UserConfig(), configPath: "cfg", environment: env)
+        #expect(local.settings.language.tag == "ja" && local.origins.language == .locale("ja_JP.UTF-8"))
+        #expect(throws: SettingsError(setting: .language, problem: .notALanguage)) {
+            try ProjectDefaults.resolve(flags: SettingsChange(language: "Chinese"), config: config, configPath: "cfg", environment: env)
+        }
+        #expect(throws: ConfigValueError.self) { try config.set(.language, to: "zh-Hans-CN-x") }
     }
 
     @Test func storedOriginsReadBack() {

@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: [
         ("currency = $", 1, "'currency' is not in a section (put it under [new] or [export])"),
-        ("[new]\ncurency = $", 2, "unknown key 'new.curency' (the keys are new.currency, new.price-format, new.font, new.tag-scale, export.quality)"),
+        ("[new]\ncurency = $", 2, "unknown key 'new.curency' (the keys are new.currency, new.price-format, new.font, new.language, new.tag-scale, export.quality)"),
         ("[colour]", 1, "unknown section '[colour]' (the sections are [export] and [new])"),
         ("[new \"x\"]", 1, "subsections ('[section \"name\"]') are not used"),
         ("[new", 1, "a section header is '[name]'"),

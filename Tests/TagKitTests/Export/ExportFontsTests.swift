@@ -14,7 +14,7 @@ import Testing
         let then = try #require(try project.store.db.scalar(
             "SELECT subset_id FROM history_fonts WHERE seq = 2 AND state = 'before'")?.integer)
         #expect(try project.store.faces(of: id).map(\.subset) != [then], "the tag is drawn now with another subset")
-        let serif = try fonts.embedding("Soup", font: "DejaVu Serif")
+        let serif = try fonts.embedding("Soup", font: "DejaVu Serif", language: .undetermined)
         #expect(serif.count == 1 && serif[0].family == "DejaVu Serif", "\(serif.map(\.family))")
         try project.store.db.prepare("UPDATE font_subsets SET family = ?, style = ?, file = ?, glyphs = ?, bytes = ? WHERE id = ?",
                                      [.text(serif[0].family), .text(serif[0].style), .text(serif[0].file),

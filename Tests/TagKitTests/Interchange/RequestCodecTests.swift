@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: [
         (#"{"op":"move","id":1,"x":920,"y":800}"#, "'920,800' is far outside the picture: a bare number is a fraction of it (-0.5 to 1.5) (920,800 looks like pixels: write 920px,800px)"),
         (#"{"op":"move","id":1}"#, #"a move needs "to" or "by""#),
-        (#"{"op":"set"}"#, #"a set needs "currency", "price_format", "font", "tag_scale" or "crop""#),
+        (#"{"op":"set"}"#, #"a set needs "currency", "price_format", "font", "language", "tag_scale" or "crop""#),
         (#"{"op":"undo","steps":0}"#, #""steps" must be a whole number from 1 to 1000000"#),
         (#"{"op":"export","to":"a.png","width":10,"height":10}"#, "2 sizes were asked for; give one"),
         (#"{"op":"add","kind":"drink","text":"Tea"}"#, "unknown kind 'drink'; a kind is dish or price"),

@@ -51,7 +51,7 @@ import Testing
                     let tag = document.tags[id]!
                     #expect(!Placement.fits(tag.anchor, side: tag.side.flipped, labelEm: tag.labelEm, size: size), "\(error)")
                 case .add(_, let text, _, let at?, let side?) where error != .doesNotFit:
-                    let em = try measurer.labelEm(text, font: "")
+                    let em = try measurer.labelEm(text, font: "", language: .undetermined)
                     #expect((0...1).contains(at.x) && (0...1).contains(at.y) && !Placement.fits(at, side: side, labelEm: em, size: size),
                             "\(edit): \(error)")
                 case .add, .setText: #expect(error == .doesNotFit, "\(edit): \(error)")

@@ -6,21 +6,21 @@ import Testing
 struct FixedWidthFonts: FontProvider {
     var em: Double
 
-    func shape(_ text: String, family: String, pixelSize: Double) throws -> ShapedLine {
+    func shape(_ text: String, family: String, language: TextLanguage, pixelSize: Double) throws -> ShapedLine {
         ShapedLine(glyphs: [], advance: Double(text.count) * em * pixelSize, ascent: 0.8 * pixelSize,
                    descent: 0.2 * pixelSize, inkAscent: 0, inkDescent: 0, pixelSize: pixelSize)
     }
 
     func rasterize(_ line: ShapedLine, originX: Double, baselineY: Double) throws -> [GlyphBitmap] { [] }
 
-    func labelEm(_ label: String, font: String) throws -> Double { Double(label.count) * em }
+    func labelEm(_ label: String, font: String, language: TextLanguage) throws -> Double { Double(label.count) * em }
 }
 
 @Suite struct SceneLayoutTests {
     let size = PictureSize(width: 600, height: 400)
 
     func tag(_ text: String, at x: Double, side: Side, placedWith fonts: FixedWidthFonts) throws -> Tag {
-        let em = try fonts.labelEm(text, font: "")
+        let em = try fonts.labelEm(text, font: "", language: .undetermined)
         let anchor = try Placement.fit(NormalizedPoint(x: x, y: 0.5), side: side, labelEm: em, size: size)
         return Tag(id: TagID(1), kind: .dish, text: text, anchor: anchor, side: side, labelEm: em)
     }

@@ -17,7 +17,7 @@ import Testing
         #expect(tag.price == "38.50" && tag.text == "宫保鸡丁")
         #expect(tag.label(empty.settings) == "宫保鸡丁 ¥38.50")
         #expect(tag.labelParts(empty.settings) == ("宫保鸡丁", "¥38.50"))
-        let expected = try measurer.labelEm("宫保鸡丁", font: "") + TagStyle.priceGapEm + measurer.labelEm("¥38.50", font: "")
+        let expected = try measurer.labelEm("宫保鸡丁", font: "", language: .undetermined) + TagStyle.priceGapEm + measurer.labelEm("¥38.50", font: "", language: .undetermined)
         #expect(abs(tag.labelEm - expected) < 1e-12)
         #expect(outcome.entry.label == "add dish #1 “宫保鸡丁” ¥38.50")
         #expect(outcome.document.tags.count == 1)
@@ -26,7 +26,7 @@ import Testing
     @Test func aDishWithoutAPriceIsAsBefore() throws {
         let tag = try #require(try dish(nil).tag)
         #expect(tag.price == nil && tag.label(empty.settings) == "宫保鸡丁")
-        #expect(tag.labelEm == (try measurer.labelEm("宫保鸡丁", font: "")))
+        #expect(tag.labelEm == (try measurer.labelEm("宫保鸡丁", font: "", language: .undetermined)))
     }
 
     @Test(arguments: [("abc", TagTextError.notAnAmount("abc")), ("", .emptyPrice), ("12,50", .separator("12,50", expected: "¥12.50")),
@@ -59,7 +59,7 @@ import Testing
         #expect(text.tag?.price == "30" && text.entry.label == "edit #1 “麻婆豆腐” → “Tea”", "a new text keeps the price")
         let removed = try text.document.applying(.relabel(TagID(1), text: nil, price: .remove), measurer: measurer)
         #expect(removed.tag?.price == nil && removed.entry.label == "edit #1 price removed")
-        #expect(removed.tag?.labelEm == (try measurer.labelEm("Tea", font: "")))
+        #expect(removed.tag?.labelEm == (try measurer.labelEm("Tea", font: "", language: .undetermined)))
         let deleted = try text.document.applying(.delete(TagID(1)), measurer: measurer)
         #expect(deleted.entry.label == "delete #1 “Tea” ¥30")
         #expect(throws: TagTextError.nothingToEdit) { try start.applying(.relabel(TagID(1), text: nil, price: nil), measurer: measurer) }
@@ -138,6 +138,6 @@ import Testing
         let boxes = document.tags.sorted.map { document.box(of: $0) }
         #expect(!Placement.overlap(boxes[0], boxes[1]))
         #expect(boxes[0].width > document.box(of: Tag(id: TagID(9), kind: .dish, text: "宫保鸡丁", anchor: .centre, side: .right,
-                                                     labelEm: try measurer.labelEm("宫保鸡丁", font: ""))).width)
+                                                     labelEm: try measurer.labelEm("宫保鸡丁", font: "", language: .undetermined))).width)
     }
 }

@@ -21,7 +21,7 @@ import Testing
         var document = empty
         document.nextID = TagID(5)
         let outcome = try document.applying(.add(kind: .price, text: "¥12.5", at: nil, side: nil), measurer: measurer)
-        let tag = Tag(id: TagID(5), kind: .price, text: "12.50", anchor: .centre, side: .left, labelEm: try measurer.labelEm("¥12.50", font: ""))
+        let tag = Tag(id: TagID(5), kind: .price, text: "12.50", anchor: .centre, side: .left, labelEm: try measurer.labelEm("¥12.50", font: "", language: .undetermined))
         #expect(outcome.tag == tag)
         #expect(outcome.document.tags[TagID(5)] == tag && outcome.document.nextID == TagID(6))
         #expect(outcome.entry == HistoryEntry(label: "add price #5 “¥12.50”", changes: [TagChange(id: TagID(5), before: nil, after: tag)]))

@@ -62,7 +62,7 @@ extension RenderTests {
             let withPrice = try SceneLayout(tags: [tag], settings: settings, size: Self.size, fonts: fonts).drawings[0].geometry.bounds
             let without = try SceneLayout(tags: [bare], settings: settings, size: Self.size, fonts: fonts).drawings[0].geometry.bounds
             let font = TagStyle.fontSize(on: Self.size, scale: 1)
-            let expected = (TagStyle.priceGapEm + (try fonts.labelEm("¥38", font: ""))) * font
+            let expected = (TagStyle.priceGapEm + (try fonts.labelEm("¥38", font: "", language: .undetermined))) * font
             #expect(abs((withPrice.width - without.width) - expected) < 0.01)
         }
 

@@ -118,3 +118,26 @@ extension MigrationTests {
         try project.check()
     }
 }
+
+extension MigrationTests {
+    @Test func anOldProjectIsInTheUndeterminedLanguageAndTakesOneThatUndoTakesBack() throws {
+        let dir = TemporaryDirectory()
+        let path = try oldProject(in: dir)
+        let project = try Project.open(path, forWriting: true)
+        #expect(try project.settings().language == .undetermined)
+        #expect(try project.settingOrigins().language == .unknown)
+        #expect(try rows(path, "SELECT language, language_origin FROM project") == [[.text("und"), .null]])
+        _ = try project.perform(.set(SettingsChange(currency: "$")), measurer: FixedWidthMeasurer())
+        _ = try project.perform(.set(SettingsChange(language: "ja")), measurer: FixedWidthMeasurer())
+        #expect(try project.settings().language.tag == "ja")
+        #expect(try project.settingOrigins().language == .entry(seq: 5, label: "set language ja"))
+        #expect(try rows(path, "SELECT before_language, after_language FROM history_settings ORDER BY seq")
+            == [[.text("und"), .text("und")], [.text("und"), .text("ja")]])
+        try project.check()
+        _ = try project.undo()
+        #expect(try project.settings().language == .undetermined && project.settings().currency == "$")
+        try project.check()
+        try Database(path: path).execute("UPDATE project SET language = 'Chinese'")
+        #expect(throws: ProjectError.self) { try project.settings() }
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 /// A measurer that gives every character the same width, so layout tests do not depend on fonts.
 struct FixedWidthMeasurer: LabelMeasurer {
     var emPerCharacter = 0.6
-    func labelEm(_ label: String, font: String) throws -> Double { Double(label.count) * emPerCharacter }
+    func labelEm(_ label: String, font: String, language: TextLanguage) throws -> Double { Double(label.count) * emPerCharacter }
 }
 
 /// Paths of the repository's fixtures.

@@ -65,7 +65,7 @@ import Testing
         let face = try FontFace(file: font, index: 0, isColor: false, library: FreeTypeLibrary())
         var clusters: [Int] = [], offset = 0
         for character in text { clusters.append(offset); offset += character.utf8.count }
-        let line = try TextShaper(faces: [face]).shape(text, clusters: clusters, runs: [TextRun(face: 0, bytes: 0..<offset)], strut: 0,
+        let line = try TextShaper(faces: [face], language: .undetermined).shape(text, clusters: clusters, runs: [TextRun(face: 0, bytes: 0..<offset)], strut: 0,
                                                          bidi: bidi).scaled(toPixelSize: pixelSize)
         let rasterizer = GlyphRasterizer(face: try face.freeTypeFace(), path: font)
         let glyphs = try line.glyphs.map { try rasterizer.render($0.glyphID, pixelSize: pixelSize, penX: 8 + $0.x, baselineY: 40 - $0.y) }

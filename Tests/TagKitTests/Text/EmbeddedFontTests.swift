@@ -16,7 +16,7 @@ extension TextTests {
 
         /// A font system that draws `label` from its subsets alone.
         static func fromSubsets(_ label: String) throws -> (FontSystem, [EmbeddedFace]) {
-            let subsets = try FontSystem().embedding(label, font: "")
+            let subsets = try FontSystem().embedding(label, font: "", language: .undetermined)
             let fonts = try FontSystem()
             try fonts.adopt(subsets.enumerated().map { (Int64($0.offset + 1), $0.element) }, forLabel: label, family: "")
             #expect(fonts.drawsFromSubsets(label, family: ""))
@@ -62,7 +62,7 @@ extension TextTests {
 
         @Test("A subset with its tables overwritten is refused, naming its family")
         func damagedSubsetIsRefused() throws {
-            var face = try #require(try FontSystem().embedding("宫保鸡丁", font: "").last)
+            var face = try #require(try FontSystem().embedding("宫保鸡丁", font: "", language: .undetermined).last)
             // Overwrite the middle of the font: tables, not the directory, so HarfBuzz still opens it.
             let start = face.bytes.count / 3
             for i in start..<(start + face.bytes.count / 3) { face.bytes[i] = 0xFF }
@@ -76,7 +76,7 @@ extension TextTests {
             let garbage = EmbeddedFace(priority: 0, family: "DejaVu Sans", style: "Book", file: "/nowhere", faceIndex: 0,
                                        isColor: false, glyphs: 3, bytes: Array(repeating: 7, count: 400))
             #expect(Self.refusal(garbage)?.family == "DejaVu Sans")
-            var miscounted = try #require(try FontSystem().embedding("宫保鸡丁", font: "").last)
+            var miscounted = try #require(try FontSystem().embedding("宫保鸡丁", font: "", language: .undetermined).last)
             miscounted.glyphs += 1
             #expect(Self.refusal(miscounted)?.reason.contains("glyphs") == true)
         }

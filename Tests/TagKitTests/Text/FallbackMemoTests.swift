@@ -23,8 +23,8 @@ extension TextTests {
             let labels = ["宫保鸡丁 Kung Pao", "¥38", "Café 🍜", "AV"]
             let fresh = try FontSystem()
             let first = try labels.map { try fresh.measure($0, family: "") }
-            let memo = try #require(FallbackMemo.load(family: ""))
-            let list = try FallbackList(config: FcInitLoadConfigAndFonts(), family: "")
+            let memo = try #require(FallbackMemo.load(family: "", language: .undetermined))
+            let list = try FallbackList(config: FcInitLoadConfigAndFonts(), family: "", language: .undetermined)
             #expect(memo.fonts.map(\.file) == list.fonts.map(\.file))
             #expect(memo.fonts.map(\.coverage) == list.fonts.map(\.coverage))
             #expect(memo.primaryFamilies == list.primaryFamilies)
@@ -40,15 +40,15 @@ extension TextTests {
             let files = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/tagproj")
             #expect(files.count == 1)
             let path = dir.path + "/tagproj/" + files[0]
-            #expect(FallbackMemo.load(family: "") != nil)
+            #expect(FallbackMemo.load(family: "", language: .undetermined) != nil)
             // Pretend a font file changed size since the memo was written.
             var text = try String(contentsOfFile: path, encoding: .utf8)
             let lines = text.split(separator: "\n")
-            let font = lines[4].split(separator: "\t")
+            let font = lines[5].split(separator: "\t")
             text = text.replacingOccurrences(of: "\t\(font[2])\t", with: "\t1:0.0\t")
             try text.write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(FallbackMemo.load(family: "") == nil)
-            #expect(FallbackMemo.load(family: "some other family") == nil)
+            #expect(FallbackMemo.load(family: "", language: .undetermined) == nil)
+            #expect(FallbackMemo.load(family: "some other family", language: .undetermined) == nil)
         }
     }
 }

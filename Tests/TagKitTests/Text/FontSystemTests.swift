@@ -106,6 +106,26 @@ extension TextTests {
             #expect(try fonts.measure("Kung Pao", family: "Noto Sans CJK SC") != fonts.measure("Kung Pao", family: ""))
         }
 
+        @Test("The text's language asks fontconfig for its face of a collection, and a family picks its own")
+        func theLanguagePicksTheFaceOfTheCollection() throws {
+            func first(_ family: String, _ language: String) throws -> FallbackFont {
+                try fonts.fallbackList(for: FamilyKey(family: family, language: try TextLanguage(parsing: language))).fonts[0]
+            }
+            let chinese = try first("", "zh-Hans"), japanese = try first("", "ja"), korean = try first("", "ko")
+            #expect(chinese.file.hasSuffix("NotoSansCJK-Regular.ttc") && chinese.file == japanese.file && japanese.file == korean.file)
+            #expect(Set([chinese.index, japanese.index, korean.index]).count == 3, "three faces of one file")
+            #expect(try first("Noto Sans CJK SC", "und").index == chinese.index && first("Noto Sans CJK JP", "und").index == japanese.index)
+            #expect(try fonts.embedding("骨", font: "", language: TextLanguage(parsing: "zh-Hant")).map(\.family) == ["Noto Sans CJK TC"])
+            // Shaped in the language: the same face draws 骨 in another form.
+            let sc = try fonts.shape("骨", family: "Noto Sans CJK SC", language: TextLanguage(parsing: "zh-Hans"), pixelSize: 20)
+            let jp = try fonts.shape("骨", family: "Noto Sans CJK SC", language: TextLanguage(parsing: "ja"), pixelSize: 20)
+            #expect(sc.glyphs.map(\.glyphID) != jp.glyphs.map(\.glyphID))
+            // A language that says nothing of Han forms draws them in Chinese ones, as before.
+            let en = try fonts.shape("骨", family: "Noto Sans CJK JP", language: TextLanguage(parsing: "en"), pixelSize: 20)
+            let zh = try fonts.shape("骨", family: "Noto Sans CJK JP", language: TextLanguage(parsing: "zh-Hans"), pixelSize: 20)
+            #expect(en.glyphs.map(\.glyphID) == zh.glyphs.map(\.glyphID))
+        }
+
         @Test("A character no font covers is named, with a package to install")
         func missingGlyphNamesCharacterAndPackage() throws {
             let error = try #require(throws: TextError.self) { try fonts.measure("Bread 𓀀", family: "") }
