@@ -9,10 +9,11 @@ import Glibc
 /// for the one `localeconv()` call, then freed: the process's own locale (the C locale, in which
 /// every number is parsed and written) is never changed, and no other category is read.
 ///
-/// What is kept: the symbol (`currency_symbol`), whether it goes before the amount
-/// (`p_cs_precedes`), whether a space separates them (`p_sep_by_space` 1), and the decimal
-/// separator (`mon_decimal_point`). What a `PriceFormat` cannot express is lost: the thousands
-/// separator and grouping (`mon_thousands_sep`, `mon_grouping`: amounts are drawn as typed, at
+/// What is kept: the symbol (`currency_symbol`, a full-width sign in its half-width form: zh_CN's
+/// `￥` gives `¥`, which is drawn without the full-width glyph's gap and is what people type), whether
+/// it goes before the amount (`p_cs_precedes`), whether a space separates them (`p_sep_by_space` 1),
+/// and the decimal separator (`mon_decimal_point`). What a `PriceFormat` cannot express is lost:
+/// the thousands separator and grouping (`mon_thousands_sep`, `mon_grouping`: amounts are drawn as typed, at
 /// most three digits before a tag would be long anyway), the number of decimals (`frac_digits`:
 /// `38` stays `38` and `12.5` stays `12.5`), the sign and its position (prices are positive),
 /// `p_sep_by_space` 2 (a space between sign and symbol, read as no space), and the international
@@ -52,7 +53,7 @@ public struct LocalePriceFormat: Equatable, Sendable {
     /// what a locale without monetary conventions gives for the numbers).
     public static func mapping(locale: String, symbol: String, precedes: Int, separatedBySpace: Int,
                                decimalPoint: String) -> LocalePriceFormat? {
-        let currency = symbol.trimmedSpaces
+        let currency = CurrencySpellings.halfWidth(symbol.trimmedSpaces)
         guard !currency.isEmpty, precedes == 0 || precedes == 1,
               decimalPoint.count == 1, let separator = decimalPoint.first, PriceFormat.separators.contains(separator)
         else { return nil }

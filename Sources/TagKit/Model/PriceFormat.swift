@@ -27,12 +27,15 @@ public struct PriceFormat: Equatable, Sendable {
         self.decimalSeparator = decimalSeparator
     }
 
-    /// The canonical `amount` (`12.50`) as drawn with `currency`: `¥12.50`, `12,50 €`.
+    /// The canonical `amount` (`12.50`) as drawn with `currency`: `¥12.50`, `12,50 €`. A full-width
+    /// currency sign is drawn in its half-width form (`￥` as `¥`), which leaves no gap of a CJK
+    /// character's width before the amount.
     public func label(amount: String, currency: String) -> String {
         let number = decimalSeparator == "." ? amount : String(amount.map { $0 == "." ? decimalSeparator : $0 })
         if currency.isEmpty { return number }
+        let sign = CurrencySpellings.halfWidth(currency)
         let gap = spaced ? " " : ""
-        return symbol == .before ? currency + gap + number : number + gap + currency
+        return symbol == .before ? sign + gap + number : number + gap + sign
     }
 }
 
@@ -62,9 +65,10 @@ extension Tag {
 extension PriceFormat {
     /// The format and the currency symbol a sample price shows: `12,50 €` → after, spaced, `,`
     /// and `€`; `$12.50` → before, `.`, `$`; `38元` → after, `元`. The amount is digits with an
-    /// optional `.` or `,` and one or two decimals. Throws `SettingsError` (`.priceFormat`).
+    /// optional `.` or `,` and one or two decimals; full-width digits read as ASCII
+    /// (`TagText.asciiNumerals`). Throws `SettingsError` (`.priceFormat`).
     public static func sample(_ text: String) throws(SettingsError) -> (format: PriceFormat, currency: String) {
-        let s = TagText.normalized(text)
+        let s = TagText.asciiNumerals(TagText.normalized(text))
         guard let first = s.firstIndex(where: { $0.isASCII && $0.isNumber }),
               let last = s.lastIndex(where: { $0.isASCII && $0.isNumber }) else { throw SettingsError(setting: .priceFormat, problem: .notASample) }
         let number = s[first...last], before = s[..<first], after = s[s.index(after: last)...]

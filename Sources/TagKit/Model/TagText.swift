@@ -2,8 +2,8 @@
 ///
 /// A dish name is normalized to NFC and trimmed, and must be 1 to 64 grapheme clusters with no
 /// control characters or line breaks. A price is an amount: digits with an optional fraction of
-/// one or two digits (`38`, `12.5`, `12.50`), optionally preceded by the project's currency
-/// symbol; it is stored canonically (`12.50`).
+/// one or two digits (`38`, `12.5`, `12.50`), with the project's currency symbol before or after
+/// it, as people type it (see `amount`); it is stored canonically (`12.50`).
 public enum TagText {
     /// The longest text a tag may carry, in grapheme clusters (what a user counts as characters).
     public static let maximumLength = 64
@@ -75,13 +75,16 @@ public enum TagText {
     }
 
     /// The canonical form of an amount: integer part without leading zeros, and two decimals
-    /// when there is a fraction. The project's symbol may stand before or after it (`$12.50`,
-    /// `38元`, `12,50 €`); the decimal separator is `.` or the project's own. Another currency's
-    /// symbol, or the other separator, is refused saying how the project writes prices.
+    /// when there is a fraction. Any spelling of the project's currency (`CurrencySpellings`:
+    /// `¥`, `￥`, `元` or `RMB` in a yuan project) may stand before or after it (`$12.50`, `38元`,
+    /// `12,50 €`), and full-width digits and separators read as ASCII (`asciiNumerals`); the
+    /// decimal separator is `.` or the project's own. Another currency, or the other separator,
+    /// is refused saying how the project writes prices; a stray letter (`12x`) makes no amount.
     static func amount(_ text: String, currency: String, format: PriceFormat = PriceFormat()) throws -> String {
-        var body = Substring(text)
-        if !currency.isEmpty {
-            if body.hasPrefix(currency) { body = body.dropFirst(currency.count) } else if body.hasSuffix(currency) { body = body.dropLast(currency.count) }
+        var body = Substring(asciiNumerals(text))
+        for spelling in CurrencySpellings.spellings(of: currency) {
+            if body.hasPrefix(spelling) { body = body.dropFirst(spelling.count); break }
+            if body.hasSuffix(spelling) { body = body.dropLast(spelling.count); break }
         }
         body = body.drop(while: { $0 == " " })
         while body.last == " " { body.removeLast() }
@@ -94,7 +97,7 @@ public enum TagText {
             throw TagTextError.notAnAmount(text)
         }
         let symbol = body.filter { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) && $0 != " " }
-        if !symbol.isEmpty, symbol.allSatisfy({ $0.isCurrencySymbol || $0.isLetter }), body.contains(where: { $0.isASCII && $0.isNumber }) {
+        if !symbol.isEmpty, CurrencySpellings.isCurrency(String(symbol)), body.contains(where: isDigit) {
             throw TagTextError.otherCurrency(text, symbol: String(symbol), expected: example)
         }
         if format.decimalSeparator != ".", body.contains(format.decimalSeparator) {
@@ -113,6 +116,21 @@ public enum TagText {
         let canonical = whole.isEmpty ? "0" : whole
         guard let fraction else { return canonical }
         return canonical + "." + (fraction.count == 1 ? fraction + "0" : String(fraction))
+    }
+
+    /// `text` with the full-width digits (`１２`), full stop (`．`) and comma (`，`) an input
+    /// method gives read as their ASCII forms, so `￥１２．５０` is `￥12.50`. The ideographic full
+    /// stop (`。`) ends a sentence and is no decimal point: it stays, and makes no amount.
+    static func asciiNumerals(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0xFF0C...0xFF19).contains($0.value) }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xFF10...0xFF19, 0xFF0C, 0xFF0E: scalars.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 }
 
