@@ -33,7 +33,7 @@ import Testing
         let db = try Database(path: cli.path("dinner.tagproj"))
         try db.execute("""
             DROP TABLE history_settings; ALTER TABLE project DROP COLUMN price_symbol; ALTER TABLE project DROP COLUMN price_space;
-            ALTER TABLE project DROP COLUMN decimal_separator; DROP INDEX history_by_parent; ALTER TABLE history DROP COLUMN parent;
+            ALTER TABLE project DROP COLUMN decimal_separator; ALTER TABLE project DROP COLUMN grouping_separator; DROP INDEX history_by_parent; ALTER TABLE history DROP COLUMN parent;
             ALTER TABLE history DROP COLUMN time_ms; ALTER TABLE history DROP COLUMN user; ALTER TABLE history DROP COLUMN front_end;
             ALTER TABLE history DROP COLUMN session; ALTER TABLE project DROP COLUMN tag_scale;
             DROP TABLE history_fonts; DROP TABLE tag_fonts; DROP TABLE font_subsets;

@@ -138,8 +138,9 @@ public struct Batch: Equatable, Sendable {
 public struct SettingsChange: Equatable, Sendable {
     /// The currency symbol.
     public var currency: String?
-    /// A sample of the price format (`12,50 €`); its symbol becomes the currency unless
-    /// `currency` is given, and a sample without one (`12,50`) changes only the separator.
+    /// A sample of the price format (`12,50 €`, `¥1,280`); its symbol becomes the currency unless
+    /// `currency` is given, and a sample without one (`12,50`, `1,280.50`) changes only the
+    /// separators.
     public var priceFormat: String?
     /// The fontconfig family.
     public var font: String?
@@ -173,7 +174,10 @@ public struct SettingsChange: Equatable, Sendable {
         }
         if let priceFormat {
             let (format, symbol) = try PriceFormat.sample(priceFormat)
-            if symbol.isEmpty { settings.priceFormat.decimalSeparator = format.decimalSeparator } else {
+            if symbol.isEmpty {
+                settings.priceFormat.decimalSeparator = format.decimalSeparator
+                settings.priceFormat.groupingSeparator = format.groupingSeparator
+            } else {
                 settings.priceFormat = format
                 settings.currency = symbol
             }

@@ -12,9 +12,12 @@ import Glibc
 /// What is kept: the symbol (`currency_symbol`, a full-width sign in its half-width form: zh_CN's
 /// `￥` gives `¥`, which is drawn without the full-width glyph's gap and is what people type), whether
 /// it goes before the amount (`p_cs_precedes`), whether a space separates them (`p_sep_by_space` 1),
-/// and the decimal separator (`mon_decimal_point`). What a `PriceFormat` cannot express is lost:
-/// the thousands separator and grouping (`mon_thousands_sep`, `mon_grouping`: amounts are drawn as typed, at
-/// most three digits before a tag would be long anyway), the number of decimals (`frac_digits`:
+/// and the decimal separator (`mon_decimal_point`). The thousands separator (`mon_thousands_sep`,
+/// `mon_grouping`) is not taken, though a format may group (`--price-format '¥1,280'`): a grouped
+/// default would make `1,288` typed in a new project read as 1288 where it was refused before,
+/// `mon_grouping` need not be by threes (`3;2` in India), and a project's prices rarely reach four
+/// digits; a user who wants grouping says so once, in `new.price-format`. What a `PriceFormat`
+/// cannot express is lost: the number of decimals (`frac_digits`:
 /// `38` stays `38` and `12.5` stays `12.5`), the sign and its position (prices are positive),
 /// `p_sep_by_space` 2 (a space between sign and symbol, read as no space), and the international
 /// form (`int_curr_symbol`).

@@ -44,7 +44,7 @@ extension Document {
         if new.font != settings.font { parts.append("font “\(new.font.isEmpty ? "default" : new.font)”") }
         if new.language != settings.language { parts.append("language \(new.language)") }
         if new.priceFormat != settings.priceFormat || new.currency != settings.currency {
-            parts.append("prices as \(new.priceFormat.label(amount: "12.50", currency: new.currency))")
+            parts.append("prices as \(new.priceFormat.example(currency: new.currency))")
         }
         if new.tagScale != settings.tagScale { parts.append("tag scale \(new.formattedTagScale)") }
         if recropped {

@@ -41,7 +41,7 @@ extension ProjectInfo {
             ("crop", crop), ("icc_profile", .bool(hasICC)), ("source_bytes", .integer(Int64(sourceBytes))),
             ("source_file", sourceFile.map { .string($0) } ?? .null),
             ("currency", .string(settings.currency)), ("font", .string(settings.font)), ("language", .string(settings.language.tag)),
-            ("price_format", .string(settings.priceFormat.label(amount: "12.50", currency: settings.currency))),
+            ("price_format", .string(settings.priceFormat.example(currency: settings.currency))),
             ("tag_scale", .number(settings.tagScale)),
             ("origins", .object([("currency", origins.currency.json), ("price_format", origins.priceFormat.json),
                                  ("font", origins.font.json), ("language", origins.language.json), ("tag_scale", origins.tagScale.json)])),

@@ -47,7 +47,8 @@ public struct ProjectSettings: Equatable, Sendable {
     /// These settings normalized (NFC, trimmed), or the first rule they break: a currency of at
     /// most 8 characters and 64 bytes, empty (no symbol) but not blank, a font family of at most
     /// 200 bytes that is not blank, and neither with a control character or line break, and a
-    /// tag scale within `tagScales`.
+    /// tag scale within `tagScales`; a price format's separators among `PriceFormat.separators`
+    /// and `groupingSeparators`, and not the same.
     /// Throws `SettingsError` (`.invalidRequest`).
     public func validated() throws(SettingsError) -> ProjectSettings {
         let currency = TagText.normalized(self.currency)
@@ -71,6 +72,10 @@ public struct ProjectSettings: Equatable, Sendable {
         guard PriceFormat.separators.contains(priceFormat.decimalSeparator) else {
             throw SettingsError(setting: .decimalSeparator, problem: .notASeparator)
         }
+        if let grouping = priceFormat.groupingSeparator,
+           !PriceFormat.groupingSeparators.contains(grouping) || grouping == priceFormat.decimalSeparator {
+            throw SettingsError(setting: .groupingSeparator, problem: .notASeparator)
+        }
         guard Self.tagScales.contains(tagScale) else { throw SettingsError(setting: .tagScale, problem: .outOfRange) }
         guard let crop = try? Crop.validated(x: crop.x, y: crop.y, width: crop.width, height: crop.height) else {
             throw SettingsError(setting: .crop, problem: .outOfRange)
@@ -88,7 +93,7 @@ public struct ProjectSettings: Equatable, Sendable {
 public struct SettingsError: TagProjError, Equatable {
     /// Which setting.
     public enum Setting: String, Sendable {
-        case currency, font, language, decimalSeparator, priceFormat, tagScale, crop
+        case currency, font, language, decimalSeparator, groupingSeparator, priceFormat, tagScale, crop
     }
 
     /// What is wrong with it.
@@ -101,7 +106,8 @@ public struct SettingsError: TagProjError, Equatable {
         case blank
         /// A currency symbol holding digits or a separator, which would make prices unreadable.
         case digits
-        /// A decimal separator other than `.` and `,`.
+        /// A decimal separator other than `.` and `,`, or a thousands separator other than
+        /// `PriceFormat.groupingSeparators` or the same as the decimal separator.
         case notASeparator
         /// A sample price that shows no format (`12,50 €` does).
         case notASample
@@ -123,6 +129,7 @@ public struct SettingsError: TagProjError, Equatable {
         case .font: "the font family name"
         case .language: "the language"
         case .decimalSeparator: "the decimal separator"
+        case .groupingSeparator: "the thousands separator"
         case .priceFormat: "the price format"
         case .tagScale: "the tag scale"
         case .crop: "the crop"
@@ -134,8 +141,10 @@ public struct SettingsError: TagProjError, Equatable {
         case .forbidden(let s): return "\(name) contains a control character or line break (U+\(hex(s.value)))"
         case .blank: return "\(name) is blank"
         case .digits: return "\(name) contains a digit, '.' or ','"
+        case .notASeparator where setting == .groupingSeparator:
+            return "\(name) is ',', '.', a space or U+202F, and not the decimal separator"
         case .notASeparator: return "\(name) is '.' or ','"
-        case .notASample: return "\(name) is a sample price such as '¥38', '$12.50', '38元', '12,50 €' or '€ 4.50'"
+        case .notASample: return "\(name) is a sample price such as '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' or '¥1,280'"
         case .notALanguage: return "\(name) is a BCP 47 tag such as 'zh-Hans', 'zh-Hant', 'ja', 'ko' or 'en'"
         case .outOfRange where setting == .crop: return CropError.outside.message
         case .outOfRange:

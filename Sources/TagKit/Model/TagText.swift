@@ -78,8 +78,10 @@ public enum TagText {
     /// when there is a fraction. Any spelling of the project's currency (`CurrencySpellings`:
     /// `¥`, `￥`, `元` or `RMB` in a yuan project) may stand before or after it (`$12.50`, `38元`,
     /// `12,50 €`), and full-width digits and separators read as ASCII (`asciiNumerals`); the
-    /// decimal separator is `.` or the project's own. Another currency, or the other separator,
-    /// is refused saying how the project writes prices; a stray letter (`12x`) makes no amount.
+    /// decimal separator is `.` or the project's own, and in a format that groups thousands its
+    /// grouping separator stands between each three digits of the whole part (`¥1,280`). Another
+    /// currency, the other separator, or grouping where the project groups none is refused saying
+    /// how the project writes prices; a stray letter (`12x`) makes no amount.
     static func amount(_ text: String, currency: String, format: PriceFormat = PriceFormat()) throws -> String {
         var body = Substring(asciiNumerals(text))
         for spelling in CurrencySpellings.spellings(of: currency) {
@@ -88,26 +90,50 @@ public enum TagText {
         }
         body = body.drop(while: { $0 == " " })
         while body.last == " " { body.removeLast() }
-        let example = format.label(amount: "12.50", currency: currency)
+        let example = format.example(currency: currency)
+        let grouping = format.groupingSeparator
         // Between the first digit and the last only digits and separators may stand: `1e3` or
         // `1$2` is no amount with a symbol, whatever the letters are.
         let isDigit = { (c: Character) in c.isASCII && c.isNumber }
         if let first = body.firstIndex(where: isDigit), let last = body.lastIndex(where: isDigit),
-           body[first...last].contains(where: { !isDigit($0) && $0 != "." && $0 != "," }) {
+           body[first...last].contains(where: { !isDigit($0) && $0 != "." && $0 != "," && $0 != grouping }) {
             throw TagTextError.notAnAmount(text)
         }
-        let symbol = body.filter { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) && $0 != " " }
+        let symbol = body.filter { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) && $0 != " " && $0 != grouping }
         if !symbol.isEmpty, CurrencySpellings.isCurrency(String(symbol)), body.contains(where: isDigit) {
             throw TagTextError.otherCurrency(text, symbol: String(symbol), expected: example)
         }
-        if format.decimalSeparator != ".", body.contains(format.decimalSeparator) {
-            body = Substring(String(body.map { $0 == format.decimalSeparator ? "." : $0 }))
-        } else if body.contains(",") {
+        do { return try canonical(body, text, format: format, example: example) } catch {
+            // `1,288` where thousands are not grouped: say how to write it, and how to group them.
+            guard grouping == nil else { throw error }
+            for separator in PriceFormat.separators where separator != format.decimalSeparator && body.contains(separator) {
+                var grouped = format
+                grouped.groupingSeparator = separator
+                guard let amount = try? canonical(body, text, format: grouped, example: example) else { continue }
+                throw TagTextError.ungrouped(text, amount: amount, format: grouped.example(currency: currency))
+            }
+            throw error
+        }
+    }
+
+    /// `body`, digits and separators only, as a canonical amount in `format`.
+    private static func canonical(_ body: Substring, _ text: String, format: PriceFormat, example: String) throws -> String {
+        let grouping = format.groupingSeparator
+        // `.` is a decimal point too, unless it groups thousands.
+        let points: [Character] = grouping == "." ? [format.decimalSeparator] : [format.decimalSeparator, "."]
+        if body.contains(where: { ($0 == "," || $0 == ".") && !points.contains($0) && $0 != grouping }) {
             throw TagTextError.separator(text, expected: example)
         }
-        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let integer = parts[0]
-        let fraction = parts.count > 1 ? parts[1] : nil
+        let point = body.lastIndex(where: { points.contains($0) })
+        var integer = point.map { body[..<$0] } ?? body
+        let fraction = point.map { body[body.index(after: $0)...] }
+        if let grouping, integer.contains(grouping) {
+            let groups = integer.split(separator: grouping, omittingEmptySubsequences: false)
+            guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+                throw TagTextError.grouping(text, expected: example)
+            }
+            integer = Substring(groups.joined())
+        }
         let isDigits = { (s: Substring) in !s.isEmpty && s.allSatisfy { $0.isASCII && $0.isNumber } }
         guard isDigits(integer), integer.count <= 12,
               fraction.map({ isDigits($0) && $0.count <= 2 }) ?? true
@@ -148,6 +174,13 @@ public enum TagTextError: TagProjError, Equatable {
     case otherCurrency(String, symbol: String, expected: String)
     /// A price whose decimal separator is not the project's; `expected` shows how it writes one.
     case separator(String, expected: String)
+    /// A price whose digits are not grouped by thousands as the project groups them (`1,28` in
+    /// a `¥1,280` project); `expected` shows how it writes one.
+    case grouping(String, expected: String)
+    /// A price that groups thousands (`1,288`) in a project that groups none: `amount` is how it
+    /// is written there (`1288`), and `format` a sample of the project's format with the grouping
+    /// (`¥1,280.00`), which `set --price-format` takes to group them.
+    case ungrouped(String, amount: String, format: String)
     /// A dish's price that is empty.
     case emptyPrice
     /// A price given to a price tag, whose price is its text.
@@ -166,6 +199,8 @@ public enum TagTextError: TagProjError, Equatable {
         case let .otherCurrency(t, _, expected):
             return "'\(t)' carries a currency symbol this project does not use; it writes prices as \(expected)"
         case let .separator(t, expected): return "'\(t)' has a decimal separator this project does not use; it writes prices as \(expected)"
+        case let .grouping(t, expected): return "'\(t)' does not group its digits by thousands as this project does; it writes prices as \(expected)"
+        case let .ungrouped(t, amount, _): return "'\(t)' groups its digits by thousands, which this project does not; write it as \(amount)"
         case .emptyPrice: return "the price is empty; a price is a number such as 38 or 12.50"
         case .priceOfPriceTag: return "a price tag's price is its text; only a dish tag carries a price of its own"
         case .nothingToEdit: return "an edit needs a new text or a price"

@@ -28,7 +28,7 @@ extension ProjectStore {
     /// `settings(from:at:)` reads; `history_settings` has each with `before_` and `after_`.
     /// The crop's four are the `source` row's (the header reads both rows).
     static let settingsColumns = ["currency", "font", "price_symbol", "price_space", "decimal_separator", "tag_scale", "language",
-                                  "crop_x", "crop_y", "crop_w", "crop_h"]
+                                  "grouping_separator", "crop_x", "crop_y", "crop_w", "crop_h"]
     /// `currency, font, …`, for the header's `SELECT`, which every command runs. Joined by a loop:
     /// `joined(separator:)` looks its element type up at run time, 0.1M instructions a process.
     static let settingsColumnList: String = {
@@ -37,21 +37,23 @@ extension ProjectStore {
         return list
     }()
 
-    /// Settings from columns `at…at+10` (`settingsColumns`), in the domain `Project.create` writes
+    /// Settings from columns `at…at+11` (`settingsColumns`), in the domain `Project.create` writes
     /// (`ProjectSettings.validated()`): a language is a tag `TextLanguage` reads.
     func settings(from s: Statement, at: Int32) throws -> ProjectSettings {
         let crop: Crop
         do {
-            crop = try Crop.validated(x: s.value(at + 7).real ?? .nan, y: s.value(at + 8).real ?? .nan,
-                                      width: s.value(at + 9).real ?? .nan, height: s.value(at + 10).real ?? .nan)
+            crop = try Crop.validated(x: s.value(at + 8).real ?? .nan, y: s.value(at + 9).real ?? .nan,
+                                      width: s.value(at + 10).real ?? .nan, height: s.value(at + 11).real ?? .nan)
         } catch { throw damaged("the crop is invalid") }
         guard let tag = s.value(at + 6).text, let language = try? TextLanguage(parsing: tag) else { throw damaged("the language is invalid") }
         guard let symbol = s.value(at + 2).text.flatMap(PriceFormat.SymbolPosition.init), let space = s.value(at + 3).integer,
-              (0...1).contains(space), let separator = s.value(at + 4).text, separator.count == 1
+              (0...1).contains(space), let separator = s.value(at + 4).text, separator.count == 1,
+              let grouping = s.value(at + 7).text, grouping.count <= 1
         else { throw damaged("the price format is invalid") }
         do {
             return try ProjectSettings(currency: s.value(at).text ?? "\n", font: s.value(at + 1).text ?? "\n", language: language,
-                                       priceFormat: PriceFormat(symbol: symbol, spaced: space == 1, decimalSeparator: separator.first!),
+                                       priceFormat: PriceFormat(symbol: symbol, spaced: space == 1, decimalSeparator: separator.first!,
+                                                                groupingSeparator: grouping.first),
                                        tagScale: s.value(at + 5).real ?? .nan, crop: crop).validated()
         } catch {
             let what = switch error.setting {
@@ -59,7 +61,7 @@ extension ProjectStore {
             case .font: "the font name"
             case .language: "the language"
             case .tagScale: "the tag scale"
-            case .decimalSeparator, .priceFormat: "the price format"
+            case .decimalSeparator, .groupingSeparator, .priceFormat: "the price format"
             case .crop: "the crop"
             }
             throw damaged("\(what) is invalid")
@@ -70,15 +72,16 @@ extension ProjectStore {
     static func values(of settings: ProjectSettings) -> [SQLValue] {
         [.text(settings.currency), .text(settings.font), .text(settings.priceFormat.symbol.rawValue),
          .integer(settings.priceFormat.spaced ? 1 : 0), .text(String(settings.priceFormat.decimalSeparator)), .real(settings.tagScale),
-         .text(settings.language.tag), .real(settings.crop.x), .real(settings.crop.y), .real(settings.crop.width), .real(settings.crop.height)]
+         .text(settings.language.tag), .text(settings.priceFormat.groupingSeparator.map { String($0) } ?? ""),
+         .real(settings.crop.x), .real(settings.crop.y), .real(settings.crop.width), .real(settings.crop.height)]
     }
 
     /// Writes `settings` into the project row, and the crop with the picture's size it makes
     /// into the source row (when it changes: the photo's upright size is read for it).
     static func writeSettings(_ db: Database, _ settings: ProjectSettings) throws {
         let values = values(of: settings)
-        try db.prepare("UPDATE project SET \(settingsColumns.prefix(7).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = 1",
-                       Array(values.prefix(7))).run()
+        try db.prepare("UPDATE project SET \(settingsColumns.prefix(8).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = 1",
+                       Array(values.prefix(8))).run()
         let s = try db.prepare("SELECT stored_width, stored_height, orientation, crop_x, crop_y, crop_w, crop_h FROM source WHERE id = 1")
         guard try s.step(), let sw = s.value(0).integer, let sh = s.value(1).integer, let raw = s.value(2).integer,
               let orientation = Orientation(rawValue: Int(clamping: raw)), sides.contains(sw), sides.contains(sh)

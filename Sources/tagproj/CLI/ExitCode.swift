@@ -166,7 +166,7 @@ struct ErrorReport {
             case .currency: return "pass --currency a symbol such as '$' or '元'"
             case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
             case .language: return "pass --language a tag such as zh-Hans (Simplified Chinese), zh-Hant (Traditional), ja, ko or en"
-            case .decimalSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €'"
+            case .decimalSeparator, .groupingSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €' or '¥1,280'"
             case .tagScale: return "pass --tag-scale a number from 0.25 to 4: 1 is the usual size, 1.25 a quarter larger"
             case .crop: return "pass --crop square, W:H (4:5), X,Y,W,H (fractions) or none"
             }
@@ -179,7 +179,11 @@ struct ErrorReport {
             switch e {
             case .otherCurrency(_, let symbol, _): return "tagproj set \(shellWord(project)) --currency \(shellWord(symbol))"
             case .separator(let text, _):
+                // Only a sample `set` takes is worth suggesting (`12,50` is one, `1,2345` none).
+                guard (try? PriceFormat.sample(text)) != nil else { return "write the amount as this project does" }
                 return "write the amount as this project does, or 'tagproj set \(shellWord(project)) --price-format \(shellWord(text))' to change its format"
+            case let .ungrouped(_, amount, format):
+                return "write \(amount), or group thousands: tagproj set \(shellWord(project)) --price-format \(shellWord(format))"
             default: return nil
             }
         case is EmbeddedFontError:

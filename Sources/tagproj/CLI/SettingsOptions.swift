@@ -9,7 +9,7 @@ enum SettingsOptions {
                                      help: "The language of the tags' text, a BCP 47 tag: zh-Hans, zh-Hant, ja, ko, en… It picks the fonts and the glyph forms of Han characters (und: not said, Chinese forms).",
                                      defaultValue: "from the locale", completion: .choices(["zh-Hans", "zh-Hant", "ja", "ko", "en", "und"]))
     static let priceFormat = OptionSpec(name: .priceFormat, value: "SAMPLE",
-                                        help: "How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' (its symbol is the currency unless --currency is given).",
+                                        help: "How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50', or grouping thousands '¥1,280', '1.280,50 €' (its symbol is the currency unless --currency is given).",
                                         defaultValue: "'¥12.50'")
     static let tagScale = OptionSpec(name: .tagScale, value: "S",
                                      help: "Draw every tag S times its usual size (0.25 to 4): 1.25 for print or a small crop, 0.75 for smaller tags.",

@@ -26,7 +26,7 @@ struct InfoCommand: Command {
         out.line("font:         \(i.settings.font.isEmpty ? "(default sans-serif)" : i.settings.font)")
         out.line("language:     \(i.settings.language)" + (i.settings.language == .undetermined ? " (not said: Han characters in Chinese forms)" : ""))
         out.line("tag scale:    \(i.settings.formattedTagScale)")
-        out.line("price format: \(i.settings.priceFormat.label(amount: "12.50", currency: i.settings.currency))")
+        out.line("price format: \(i.settings.priceFormat.example(currency: i.settings.currency))")
         let origins = [("currency", i.origins.currency), ("price format", i.origins.priceFormat), ("font", i.origins.font),
                        ("language", i.origins.language), ("tag scale", i.origins.tagScale)]
         for (n, (name, origin)) in origins.enumerated() {

@@ -41,7 +41,7 @@ import Testing
         ("[new]\ntag-scale = 9", 2, "new.tag-scale: the tag scale is between 0.25 and 4"),
         ("[new]\ntag-scale = big", 2, "new.tag-scale: 'big' is not a number"),
         ("[new]\ncurrency = 1$", 2, "new.currency: the currency symbol contains a digit, '.' or ','"),
-        ("[new]\nprice-format = cheap", 2, "new.price-format: the price format is a sample price such as '¥38', '$12.50', '38元', '12,50 €' or '€ 4.50'"),
+        ("[new]\nprice-format = cheap", 2, "new.price-format: the price format is a sample price such as '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' or '¥1,280'"),
         ("[export]\nquality = 101", 2, "export.quality: the quality is a whole number from 1 to 100, not '101'"),
         ("[new]\nfont = \"\"", 2, "new.font: the font family name is empty"),
         ("[new]\ncurrency = \u{7}", 2, "the line holds a control character (U+0007)"),

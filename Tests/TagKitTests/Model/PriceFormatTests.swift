@@ -21,7 +21,7 @@ import Testing
         #expect(throws: TagTextError.notAnAmount("cheap")) { try TagText.validate("cheap", kind: .price, currency: "¥") }
     }
 
-    @Test(arguments: ["", "€", "12.505", "1.2.3", "€12€"])
+    @Test(arguments: ["", "€", "12.5050", "1.2.3", "€12€", "1,2,3", "12,34.5", "1234,567", "1,280,50", "1,2.280"])
     func aSampleThatShowsNoFormatIsRefused(_ sample: String) {
         #expect(throws: SettingsError(setting: .priceFormat, problem: .notASample)) { try PriceFormat.sample(sample) }
     }

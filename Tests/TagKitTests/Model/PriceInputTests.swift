@@ -2,7 +2,7 @@ import Testing
 @testable import TagKit
 
 /// Prices as people type them: any spelling of the project's currency, full-width digits from an
-/// input method; and drawn without a full-width gap.
+/// input method, thousands grouped where the format groups them; and drawn without a full-width gap.
 @Suite struct PriceInputTests {
     /// `input` read as a price tag's text in a project of `currency` and `format`.
     func price(_ input: String, _ currency: String = "¥", _ format: PriceFormat = PriceFormat()) throws -> String {
@@ -10,6 +10,7 @@ import Testing
     }
 
     static let euro = PriceFormat(symbol: .after, spaced: true, decimalSeparator: ",")
+    static let groupedEuro = PriceFormat(symbol: .after, spaced: true, decimalSeparator: ",", groupingSeparator: ".")
 
     @Test(arguments: ["¥", "￥", "元", "RMB"], ["¥38", "￥38", "38元", "38 元", "RMB 38", "RMB38", "38 RMB", "¥ 38", "￥３８"])
     func everySpellingOfTheYuanIsAYuanProjectsSymbol(_ currency: String, _ input: String) throws {
@@ -47,6 +48,71 @@ import Testing
         #expect(try price("１２，５ €", "€", Self.euro) == "12.50")
         #expect(throws: TagTextError.notAnAmount("１２。５")) { try price("１２。５") }
         #expect(throws: TagTextError.separator("１２，５", expected: "¥12.50")) { try price("１２，５") }
+    }
+
+    @Test(arguments: [
+        ("¥1,280", "¥", PriceFormat(groupingSeparator: ","), "¥1,280.00"),
+        ("¥1,280.00", "¥", PriceFormat(groupingSeparator: ","), "¥1,280.00"),
+        ("1.280 €", "€", PriceInputTests.groupedEuro, "1.280,00 €"),
+        ("1.280,50 €", "€", PriceInputTests.groupedEuro, "1.280,00 €"),
+        ("1 280,50 €", "€", PriceFormat(symbol: .after, spaced: true, decimalSeparator: ",", groupingSeparator: " "), "1 280,00 €"),
+        ("1\u{202F}280,50 €", "€", PriceFormat(symbol: .after, spaced: true, decimalSeparator: ",", groupingSeparator: "\u{202F}"),
+         "1\u{202F}280,00 €"),
+        ("12.505", "", PriceFormat(symbol: .after, decimalSeparator: ",", groupingSeparator: "."), "1.280,00"),
+    ])
+    func aSampleThatGroupsItsDigitsMakesAFormatThatGroupsThem(_ sample: String, _ symbol: String, _ expected: PriceFormat,
+                                                              _ example: String) throws {
+        let (format, currency) = try PriceFormat.sample(sample)
+        #expect(format == expected && currency == symbol)
+        #expect(format.example(currency: currency) == example)
+        #expect(try ProjectSettings(currency: currency, priceFormat: format).validated().priceFormat == format)
+    }
+
+    @Test func aGroupingFormatReadsGroupedAndUngroupedAmountsAndDrawsThemGrouped() throws {
+        let yuan = try PriceFormat.sample("¥1,280").format
+        for input in ["1,280", "1280", "¥1,280", "１，２８０元", "RMB 1,280"] {
+            #expect(try TagText.validate(input, kind: .price, currency: "¥", format: yuan) == "1280", "\(input)")
+        }
+        #expect(try price("1,234,567.5", "¥", yuan) == "1234567.50")
+        #expect(try price("38", "¥", yuan) == "38")
+        #expect(yuan.label(amount: "1280", currency: "¥") == "¥1,280")
+        #expect(yuan.label(amount: "1234567.50", currency: "¥") == "¥1,234,567.50")
+        #expect(yuan.label(amount: "999", currency: "¥") == "¥999")
+        let euro = try PriceFormat.sample("1.280,50 €").format
+        #expect(euro == Self.groupedEuro)
+        #expect(try price("1.280,5", "€", euro) == "1280.50")
+        #expect(euro.label(amount: "1280.50", currency: "€") == "1.280,50 €")
+        #expect(throws: TagTextError.grouping("1,28", expected: "¥1,280.00")) { try price("1,28", "¥", yuan) }
+        #expect(throws: TagTextError.grouping("12.50", expected: "1.280,00 €")) { try price("12.50", "€", euro) }
+    }
+
+    @Test func groupedDigitsWhereTheFormatGroupsNoneAreRefusedSayingHowToWriteThemAndHowToGroup() throws {
+        #expect(throws: TagTextError.ungrouped("1,288", amount: "1288", format: "¥1,280.00")) { try price("1,288") }
+        let euro = PriceFormat(symbol: .after, spaced: true, decimalSeparator: ",")
+        #expect(throws: TagTextError.ungrouped("1.288,5 €", amount: "1288.50", format: "1.280,00 €")) {
+            try price("1.288,5 €", "€", euro)
+        }
+        #expect(TagTextError.ungrouped("1,288", amount: "1288", format: "¥1,280.00").message
+            == "'1,288' groups its digits by thousands, which this project does not; write it as 1288")
+        // The sample the error names is one `set --price-format` takes, and it groups as asked.
+        let euros = ProjectSettings(currency: "€", priceFormat: Self.euro)
+        #expect(try SettingsChange(priceFormat: "1.280,00 €").applied(to: euros).priceFormat == Self.groupedEuro)
+        #expect(throws: TagTextError.separator("1,2888", expected: "¥12.50")) { try price("1,2888") }
+    }
+
+    @Test func aSampleWithoutSymbolChangesTheSeparatorsAndKeepsTheCurrency() throws {
+        let yuan = ProjectSettings(currency: "元", priceFormat: PriceFormat(symbol: .after))
+        let settings = try SettingsChange(priceFormat: "1,280.50").applied(to: yuan)
+        #expect(settings.currency == "元" && settings.priceFormat == PriceFormat(symbol: .after, groupingSeparator: ","))
+        #expect(settings.priceFormat.example(currency: settings.currency) == "1,280.00元")
+    }
+
+    @Test func aGroupingSeparatorThatIsTheDecimalOneOrNoSeparatorIsRefused() {
+        for grouping: Character in [".", "'", "_"] {
+            #expect(throws: SettingsError(setting: .groupingSeparator, problem: .notASeparator)) {
+                try ProjectSettings(priceFormat: PriceFormat(groupingSeparator: grouping)).validated()
+            }
+        }
     }
 
     @Test func aFullWidthSignIsDrawnHalfWidth() {

@@ -140,4 +140,27 @@ extension MigrationTests {
         try Database(path: path).execute("UPDATE project SET language = 'Chinese'")
         #expect(throws: ProjectError.self) { try project.settings() }
     }
+
+    @Test func aVersion3ProjectKeepsItsPriceFormatGroupsNoThousandsAndMayStartGroupingThem() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("v3.tagproj")
+        try FileManager.default.copyItem(atPath: Fixtures.path("Fixtures/projects/schema-v3.tagproj"), toPath: path)
+        let stored = try rows(path, "SELECT currency, price_symbol, price_space, decimal_separator FROM project")
+        let project = try Project.open(path, forWriting: true)
+        let settings = try project.settings()
+        let format = settings.priceFormat
+        #expect(stored == [[.text(settings.currency), .text(format.symbol.rawValue), .integer(format.spaced ? 1 : 0), .text(String(format.decimalSeparator))]])
+        #expect(format.groupingSeparator == nil && settings.currency == "$")
+        // Version 14 added the grouping: none in the project, and none before or after its `set`.
+        #expect(try rows(path, "SELECT grouping_separator FROM project") == [[.text("")]])
+        #expect(try rows(path, "SELECT DISTINCT before_grouping_separator, after_grouping_separator FROM history_settings") == [[.text(""), .text("")]])
+        try project.check()
+        _ = try project.perform(.set(SettingsChange(priceFormat: "$1,280.00")), measurer: FixedWidthMeasurer())
+        #expect(try project.settings().priceFormat == PriceFormat(groupingSeparator: ","))
+        #expect(try rows(path, "SELECT grouping_separator FROM project") == [[.text(",")]])
+        try project.check()
+        _ = try project.undo()
+        #expect(try project.settings() == settings)
+        try project.check()
+    }
 }

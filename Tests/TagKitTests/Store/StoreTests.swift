@@ -140,7 +140,8 @@ import Testing
 }
 
 @Suite struct StoredSettingsTests {
-    @Test(arguments: [("currency", "'$' || char(7) || '$'", "the currency is invalid"), ("font", "'   '", "the font name is invalid")])
+    @Test(arguments: [("currency", "'$' || char(7) || '$'", "the currency is invalid"), ("font", "'   '", "the font name is invalid"),
+                      ("grouping_separator", "'.'", "the price format is invalid")])
     func aStoredSettingThatCreateWouldRefuseIsDamage(_ column: String, _ value: String, _ reason: String) throws {
         let dir = TemporaryDirectory()
         let path = try makeProject(in: dir).path
