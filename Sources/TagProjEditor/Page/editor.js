@@ -506,10 +506,21 @@ function placeTag(el, x, y, tag) {
   // The image was drawn for a rw×rh picture; the canvas shows the photo at the view's scale.
   const sx = (state.width * view.scale) / rw, sy = (state.height * view.scale) / rh;
   const at = { x: (x === undefined ? tag.x : x) * state.width * view.scale, y: (y === undefined ? tag.y : y) * state.height * view.scale };
-  el.style.width = width * sx + "px";
-  el.style.height = height * sy + "px";
-  el.style.left = at.x + (ox - tag.x * rw) * sx + "px";
-  el.style.top = at.y + (oy - tag.y * rh) * sy + "px";
+  const w = width * sx, h = height * sy;
+  // However small the tag is drawn, a finger finds it: transparent padding makes its hit area at
+  // least 44 CSS pixels each way (the toolbar's buttons' size), the image staying where it is.
+  const padX = Math.max(0, Math.ceil((44 - w) / 2)), padY = Math.max(0, Math.ceil((44 - h) / 2));
+  el.style.width = w + "px";
+  el.style.height = h + "px";
+  el.style.padding = padY + "px " + padX + "px";
+  el.style.left = at.x + (ox - tag.x * rw) * sx - padX + "px";
+  el.style.top = at.y + (oy - tag.y * rh) * sy - padY + "px";
+}
+
+/// Where the image of tag element `el` is drawn, without its padding: left, top (in the canvas).
+function drawnAt(el) {
+  return { left: parseFloat(el.style.left) + parseFloat(el.style.paddingLeft || "0"),
+           top: parseFloat(el.style.top) + parseFloat(el.style.paddingTop || "0") };
 }
 
 /// The history tree, as `history --tree` draws it: older branches one step in.
@@ -723,8 +734,9 @@ function startEditing(tag) {
   input.setAttribute("aria-label", "Text of tag #" + tag.id);
   input.dataset.tagId = String(tag.id);
   if (el) {
-    input.style.left = el.style.left;
-    input.style.top = el.style.top;
+    const drawn = drawnAt(el);
+    input.style.left = drawn.left + "px";
+    input.style.top = drawn.top + "px";
     input.style.minWidth = el.style.width;
     input.style.height = el.style.height;
     input.style.fontSize = Math.max(13, parseFloat(el.style.height) * 0.45) + "px";
