@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build -c release --static-swift-stdlib --product tagproj
+scripts/build-catalogs.sh .build/release/locale
 out=${1:-demo-out}
 .build/release/tagproj demo "$out"
 .build/release/tagproj list "$out/coffee.tagproj"

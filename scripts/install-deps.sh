@@ -28,7 +28,8 @@ packages=(
   parallel              # GNU parallel: the README's recipe for sharding a batch is run by a test
   libjpeg-turbo-progs   # jpegtran: the lossless turns and crops are compared with its output
   python3-pil imagemagick  # photos with optimized Huffman tables, as Pillow and ImageMagick write them, for the lossless tests
-  locales               # de_DE.UTF-8 and en_US.UTF-8: new's price format from LC_MONETARY is tested in both
+  locales               # de_DE.UTF-8, en_US.UTF-8 and zh_CN.UTF-8: new's price format from LC_MONETARY, the CLI in Chinese
+  gettext               # msgfmt compiles po/*.po into the .mo catalogs; xgettext checks po/tagproj.pot is current
 )
 # The benchmarks: libjpeg-turbo's own tools and netpbm's pnmtopng (the baselines), vipsthumbnail (a peer
 # on web sizes), a 14.7 MP photo,
@@ -54,7 +55,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # The locales the price-format tests run under (generated once; locale-gen is idempotent, and the
 # check skips it when both are there already).
-wanted_locales=(de_DE.UTF-8 en_US.UTF-8)
+wanted_locales=(de_DE.UTF-8 en_US.UTF-8 zh_CN.UTF-8)
 have_locales=$(locale -a 2>/dev/null | tr 'A-Z' 'a-z' | sed 's/utf-8/utf8/')
 regenerate=0
 for l in "${wanted_locales[@]}"; do

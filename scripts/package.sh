@@ -56,7 +56,17 @@ install -d -m 0755 "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$d
     "$root/usr/share/fish/vendor_completions.d"
 install -m 0755 "$built" "$bin"
 strip --remove-section=.comment --remove-section=.note "$bin"   # as dh_strip does for a program
-"$bin" help --man | gzip -9n > "$root/usr/share/man/man1/tagproj.1.gz"
+LC_ALL=C "$bin" help --man | gzip -9n > "$root/usr/share/man/man1/tagproj.1.gz"
+# The message catalogs where gettext's tools put them, and the man page in each language they translate.
+scripts/build-catalogs.sh "$root/usr/share/locale"
+for mo in "$root"/usr/share/locale/*/LC_MESSAGES/tagproj.mo; do
+    lang=$(basename "$(dirname "$(dirname "$mo")")")
+    install -d -m 0755 "$root/usr/share/man/$lang/man1"
+    LC_ALL="$lang.UTF-8" LANGUAGE="$lang" TAGPROJ_LOCALEDIR="$root/usr/share/locale" "$bin" help --man \
+        | gzip -9n > "$root/usr/share/man/$lang/man1/tagproj.1.gz"
+    chmod 0644 "$mo" "$root/usr/share/man/$lang/man1/tagproj.1.gz"
+done
+find "$root/usr/share/locale" -type d -exec chmod 0755 {} +
 "$bin" completions bash > "$root/usr/share/bash-completion/completions/tagproj"
 "$bin" completions zsh > "$root/usr/share/zsh/vendor-completions/_tagproj"
 "$bin" completions fish > "$root/usr/share/fish/vendor_completions.d/tagproj.fish"

@@ -4,6 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --build-tests
+# The message catalogs, checked complete and compiled beside the build's tagproj; the template current.
+scripts/update-pot.sh --check
+scripts/build-catalogs.sh .build/debug/locale
 swift test --skip-build --parallel
 # The editor and the gallery in a real browser: headless Chromium driven by Selenium, checked with the CLI.
 python3 Tests/Editor/test_editor.py
