@@ -58,7 +58,7 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
         if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
             if !onlyPositionals, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
                 guard argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) else {
-                    throw UsageError(message: "unknown option '\(argument)'", hint: suggestion(for: argument, among: options))
+                    throw UsageError(message: tr("unknown option '{option}'", ["option": argument]), hint: suggestion(for: argument, among: options))
                 }
                 parsed.insert(flag: spec.name)
                 continue
@@ -74,15 +74,18 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
             name = String(name[..<equals])
         }
         guard let spec = options.first(where: { $0.name.rawValue == name }) else {
-            throw UsageError(message: "unknown option '--\(name)'", hint: suggestion(for: "--" + name, among: options))
+            throw UsageError(message: tr("unknown option '{option}'", ["option": "--" + name]), hint: suggestion(for: "--" + name, among: options))
         }
         if spec.value == nil {
-            guard inline == nil else { throw UsageError(message: "option '--\(name)' takes no value") }
+            guard inline == nil else { throw UsageError(message: tr("option '{option}' takes no value", ["option": "--" + name])) }
             parsed.insert(flag: spec.name)
         } else if let inline {
             parsed.set(spec.name, inline)
         } else {
-            guard index < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value (\(spec.value ?? "a value"))") }
+            guard index < arguments.count else {
+                // TRANSLATORS: {value} is how the value is written in the help (X,Y, N, DIR).
+                throw UsageError(message: tr("option '{option}' needs a value ({value})", ["option": "--" + name, "value": spec.value ?? "…"]))
+            }
             parsed.set(spec.name, arguments[index])
             index += 1
         }
@@ -92,8 +95,8 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
 
 /// `did you mean '--at'?` when an option name is close to a known one; otherwise where to look.
 func suggestion(for word: String, among options: [OptionSpec]) -> String {
-    if let guess = closest(to: word, among: options.map { "--" + $0.name.rawValue }) { return "did you mean '\(guess)'?" }
-    return "run the command with --help to see its options; put '--' before an argument that starts with '-'"
+    if let guess = closest(to: word, among: options.map { "--" + $0.name.rawValue }) { return tr("did you mean '{guess}'?", ["guess": guess]) }
+    return tr("run the command with --help to see its options; put '--' before an argument that starts with '-'")
 }
 
 /// The candidate closest to `word`: one it begins (`complete` → `completions`), else one within

@@ -28,8 +28,8 @@ struct BatchExport {
         for project in projects {
             let path = output(for: project)
             if let other = seen[path] {
-                throw UsageError(message: "'\(other)' and '\(project)' would both be exported to '\(path)'",
-                                 hint: "export them in separate runs with different --out-dir folders")
+                throw UsageError(message: tr("'{first}' and '{second}' would both be exported to '{path}'", ["first": other, "second": project, "path": path]),
+                                 hint: tr("export them in separate runs with different --out-dir folders"))
             }
             seen[path] = project
         }
@@ -52,17 +52,19 @@ struct BatchExport {
                 results[index] = .object([("project", .string(project))] + members)
                 let notices = members.first { $0.0 == "notices" }.map { Self.notices($0.1) } ?? []
                 for notice in notices {
-                    guard let line = out.noticeLine(notice.severity, "\(project): \(notice.text)") else { continue }
+                    // TRANSLATORS: a notice of one project of a batch export.
+                    guard let line = out.noticeLine(notice.severity, tr("{project}: {notice}", ["project": project, "notice": notice.text])) else { continue }
                     if bar != nil { bar?.print(line) } else { Output.stderr(line + "\n") }
                 }
-                if bar != nil { bar?.advance(ok: true, name: project) } else { out.message("ok \(project) → \(path)") }
+                if bar != nil { bar?.advance(ok: true, name: project) } else { out.message(tr("ok {project} → {path}", ["project": project, "path": path])) }
                 return
             }
             let (reason, code) = Self.failure(answer: answer, ending: ending, spawnError: spawnError)
             failures.append((project, code))
             results[index] = .object([("project", .string(project)), ("ok", .bool(false)), ("path", .string(path)),
                                       ("error", .string(reason)), ("exit", .integer(Int64(code.rawValue)))])
-            let line = out.stderrStyle.paint("failed", .red) + " " + out.forStderr("\(project): \(reason)")
+            // TRANSLATORS: the line of a project a batch export failed on, "failed" in red: "failed menu.tagproj: the reason".
+            let line = out.stderrStyle.paint(tr("failed"), .red) + " " + out.forStderr(tr("{project}: {reason}", ["project": project, "reason": reason]))
             if bar != nil { bar?.print(line); bar?.advance(ok: false, name: project) } else { Output.stderr(line + "\n") }
         })
         bar?.finish()
@@ -97,11 +99,11 @@ struct BatchExport {
         let message = failure?.message
         switch ending {
         case .exited(let status)?:
-            return (message ?? "exit \(status)", ExitCode(rawValue: status) ?? .failure)
+            return (message ?? tr("exit {status}", ["status": status]), ExitCode(rawValue: status) ?? .failure)
         case .signalled(let signal)?:
-            return ("crashed (signal \(signal))", .failure)
+            return (tr("crashed (signal {signal})", ["signal": signal]), .failure)
         case nil:
-            return (message ?? "did not run", .failure)
+            return (message ?? tr("did not run"), .failure)
         }
     }
 }
@@ -112,6 +114,9 @@ struct BatchExportFailure: CommandLineError {
     let failed: [String]
     let total: Int
     let exitCode: ExitCode
-    var message: String { "\(failed.count) of \(total) projects failed: \(failed.joined(separator: ", "))" }
-    var hint: String? { "the 'failed' lines above say why; the other projects were exported" }
+    var message: String {
+        // TRANSLATORS: {count} is how many of {total} projects of a batch export failed, {projects} their names.
+        tr("{count} of {total} projects failed: {projects}", ["count": failed.count, "total": total, "projects": failed.joined(separator: ", ")])
+    }
+    var hint: String? { tr("the 'failed' lines above say why; the other projects were exported") }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import TagKit
 
 /// A running `tagproj` child process whose stdout and stderr come back through pipes.
 ///
@@ -93,7 +94,7 @@ final class ChildProcess {
 /// A child process could not be started.
 struct SpawnError: Error, CustomStringConvertible {
     let reason: String
-    var description: String { "cannot start a child process: \(reason)" }
+    var description: String { tr("cannot start a child process: {reason}", ["reason": reason]) }
 }
 
 /// Runs child processes at most `limit` at a time, reading their output as it arrives.

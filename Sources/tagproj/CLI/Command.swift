@@ -21,8 +21,8 @@ struct CommandSpec {
     let abstract: String
     let positionals: [PositionalSpec]
     let options: [OptionSpec]
-    /// Longer explanation, wrapped by hand.
-    var discussion: String = ""
+    /// Longer explanation: its paragraphs, each one message (help wraps them, the man page fills them).
+    var discussion: [String] = []
     var examples: [String] = []
     /// Hidden from the command list (still accepted and documented in its own page).
     var hidden = false
@@ -38,22 +38,8 @@ struct CommandSpec {
         return (["tagproj", name] + args + opts).joined(separator: " ")
     }
 
-    /// The discussion's paragraphs (split at blank lines), each joined into one line.
-    var paragraphs: [String] {
-        var result: [String] = []
-        var current: [Substring] = []
-        for line in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.isEmpty {
-                if !current.isEmpty { result.append(current.joined(separator: " ")) }
-                current = []
-            } else {
-                current.append(trimmed)
-            }
-        }
-        if !current.isEmpty { result.append(current.joined(separator: " ")) }
-        return result
-    }
+    /// The discussion's paragraphs.
+    var paragraphs: [String] { discussion }
 
     /// The main usage line, then the other forms.
     var usages: [String] { [usage] + otherUsages }
@@ -63,16 +49,19 @@ struct CommandSpec {
 
     /// The whole help page: what `tagproj help CMD` and `tagproj CMD --help` print.
     var help: String {
-        var lines = ["\(name): \(abstract)", "", "usage: \(usage)"] + otherUsages.map { "       " + $0 }
+        // TRANSLATORS: the heading of a help page's usage line, followed by the command line (not translated).
+        let usageHeading = tr("usage:")
+        var lines = ["\(name): \(abstract)", "", usageHeading + " " + usage]
+            + otherUsages.map { String(repeating: " ", count: displayWidth(usageHeading) + 1) + $0 }
         if !positionals.isEmpty {
-            lines += ["", "arguments:"] + positionals.map { "  " + pad($0.synopsis, 24) + $0.help }
+            lines += ["", tr("arguments:")] + positionals.map { "  " + pad($0.synopsis, 24) + $0.help }
         }
         if !options.isEmpty {
-            lines += ["", "options:"] + options.map(\.helpLine)
+            lines += ["", tr("options:")] + options.map(\.helpLine)
         }
-        lines += ["", "global options:"] + globalOptions.map(\.helpLine)
+        lines += ["", tr("global options:")] + globalOptions.map(\.helpLine)
         for paragraph in paragraphs { lines += [""] + wrap(paragraph, width: 100) }
-        if !examples.isEmpty { lines += ["", "examples:"] + examples.map { "  " + $0 } }
+        if !examples.isEmpty { lines += ["", tr("examples:")] + examples.map { "  " + $0 } }
         return lines.joined(separator: "\n")
     }
 }
@@ -121,7 +110,7 @@ struct OptionSpec {
 
     /// Its line in a help page: synopsis, meaning, default.
     var helpLine: String {
-        "  " + pad(synopsis, 24) + help + (defaultValue.map { " (default: \($0))" } ?? "")
+        "  " + pad(synopsis, 24) + (defaultValue.map { tr("{help} (default: {default})", ["help": help, "default": $0]) } ?? help)
     }
 }
 
@@ -137,24 +126,95 @@ struct PositionalSpec {
     var synopsis: String { optional ? "[<\(name)>]" : "<\(name)>" }
 }
 
-/// Left-justifies `text` in a column `width` wide (at least one space after it).
+/// Left-justifies `text` in a column `width` terminal cells wide (at least one space after it);
+/// a Chinese character takes two cells.
 func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + "  " : text + String(repeating: " ", count: width - text.count)
+    let cells = displayWidth(text)
+    return cells >= width ? text + "  " : text + String(repeating: " ", count: width - cells)
 }
 
-/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+/// How many terminal cells `text` takes: two for an East Asian wide or full-width character
+/// (CJK ideographs, kana, Hangul, CJK punctuation, full-width forms), none for a combining mark
+/// or a zero-width character, one for the rest (what `wcwidth` says for the ranges that matter).
+func displayWidth(_ text: String) -> Int {
+    var cells = 0
+    for character in text {
+        guard let first = character.unicodeScalars.first else { continue }
+        if isWide(first) || character.unicodeScalars.dropFirst().contains(where: { $0.value == 0xFE0F }) {
+            cells += 2
+        } else if !isZeroWidth(first) {
+            cells += 1
+        }
+    }
+    return cells
+}
+
+/// Whether `scalar` is East Asian wide or full-width (Unicode's EastAsianWidth W and F, the ranges
+/// tagproj's text meets).
+func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE, 0x2614...0x2615,
+         0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
+         0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+        return true
+    default:
+        return false
+    }
+}
+
+/// Whether `scalar` takes no cell of its own: a combining mark, a zero-width space or joiner.
+private func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return true
+    default: return scalar.value == 0x200B
+    }
+}
+
+/// `text` broken into lines of at most `width` cells: at spaces, and in Chinese text between any
+/// two characters (not before closing punctuation such as ，。）, nor after opening punctuation
+/// such as （“); a longer run without a break stays whole.
 func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-        if !line.isEmpty && line.count + 1 + word.count > width {
+    var line = "", cells = 0
+    for (word, spaced) in breakableUnits(text) {
+        let wordCells = displayWidth(word)
+        let gap = line.isEmpty || !spaced ? 0 : 1
+        if !line.isEmpty && cells + gap + wordCells > width {
             lines.append(line)
-            line = ""
+            (line, cells) = ("", 0)
         }
-        line += (line.isEmpty ? "" : " ") + word
+        if !line.isEmpty && spaced { line += " "; cells += 1 }
+        line += word
+        cells += wordCells
     }
     if !line.isEmpty { lines.append(line) }
     return lines
+}
+
+/// The pieces a line may break between: each word between spaces (`spaced`: a space comes before
+/// it), and within a word each wide character on its own, closing punctuation kept with what it
+/// follows and opening punctuation with what it precedes.
+private func breakableUnits(_ text: String) -> [(word: String, spaced: Bool)] {
+    let closing: Set<Character> = ["，", "。", "、", "；", "：", "！", "？", "）", "》", "」", "』", "”", "’", "…", ")", ",", ".", ";", ":", "!", "?"]
+    let opening: Set<Character> = ["（", "《", "「", "『", "“", "‘", "("]
+    func wide(_ c: Character) -> Bool { c.unicodeScalars.first.map(isWide) ?? false }
+    var units: [(word: String, spaced: Bool)] = []
+    for word in text.split(separator: " ") {
+        var run = "", spaced = !units.isEmpty
+        var previous: Character?
+        for character in word {
+            if let p = previous, wide(p) || wide(character), !closing.contains(character), !opening.contains(p) {
+                units.append((run, spaced))
+                run = ""
+                spaced = false
+            }
+            run.append(character)
+            previous = character
+        }
+        if !run.isEmpty { units.append((run, spaced)) }
+    }
+    return units
 }
 
 /// One `tagproj` command: it validates its arguments in `init`, then `run` hands the work to TagKit
@@ -169,7 +229,7 @@ extension Command {
     /// The positional at `index`, or a usage error naming it.
     static func positional(_ arguments: ParsedArguments, _ index: Int) throws -> String {
         guard index < arguments.positionals.count else {
-            throw UsageError(message: "missing argument <\(spec.positionals[index].name)>")
+            throw UsageError(message: tr("missing argument <{name}>", ["name": spec.positionals[index].name]))
         }
         return arguments.positionals[index]
     }
@@ -177,28 +237,33 @@ extension Command {
     /// Refuses positionals beyond those the command takes.
     static func noExtraPositionals(_ arguments: ParsedArguments) throws {
         if arguments.positionals.count > spec.positionals.count {
-            throw UsageError(message: "unexpected argument '\(arguments.positionals[spec.positionals.count])'")
+            throw UsageError(message: tr("unexpected argument '{argument}'", ["argument": arguments.positionals[spec.positionals.count]]))
         }
     }
 }
 
+// The shared arguments and options are worded each time they are used (not once, in the first
+// language asked for): `completions` words its scripts in English, whatever the messages' language.
+
 /// The project argument every command but `new` and `demo` starts with.
-let projectArgument = PositionalSpec(name: "project", help: "The project file (.tagproj).", completion: .files(["tagproj"]))
+var projectArgument: PositionalSpec { PositionalSpec(name: "project", help: tr("The project file (.tagproj)."), completion: .files(["tagproj"])) }
 /// `--json` on data commands.
-let jsonOption = OptionSpec(name: .json, value: nil, help: "Print one JSON object on stdout instead of text.")
+var jsonOption: OptionSpec { OptionSpec(name: .json, value: nil, help: tr("Print one JSON object on stdout instead of text.")) }
 /// `--at N` on the commands that read the project: the state of history entry N.
-let atOption = OptionSpec(name: .at, value: "N", help: "Use the state of history entry N (0: the empty start); the project is not changed.",
-                          defaultValue: "the current state")
+var atOption: OptionSpec {
+    OptionSpec(name: .at, value: "N", help: tr("Use the state of history entry N (0: the empty start); the project is not changed."),
+               defaultValue: tr("the current state"))
+}
 /// The entry `--at` names, if given.
 func atEntry(_ a: ParsedArguments) throws -> Int64? {
     try a.value(.at).map { Int64(try Values.integer($0, for: "--at", in: 0...Int.max)) }
 }
 /// Options every command takes, wherever they appear on the line.
-let globalOptions = [
-    OptionSpec(name: .quiet, value: nil, help: "Print no informational lines (created/wrote/undid); warnings and errors stay.",
+var globalOptions: [OptionSpec] { [
+    OptionSpec(name: .quiet, value: nil, help: tr("Print no informational lines (created/wrote/undid); warnings and errors stay."),
                short: "q"),
-    OptionSpec(name: .help, value: nil, help: "Show this help.", short: "h"),
-]
+    OptionSpec(name: .help, value: nil, help: tr("Show this help."), short: "h"),
+] }
 
 /// `<project>` and `--json`: what every command on one project takes.
 struct ProjectArguments {
@@ -234,7 +299,7 @@ struct TagArguments {
 }
 
 /// The id argument of the commands on one tag.
-let tagIDArgument = PositionalSpec(name: "id", help: "The tag's id (see 'tagproj list').")
+var tagIDArgument: PositionalSpec { PositionalSpec(name: "id", help: tr("The tag's id (see 'tagproj list').")) }
 
 /// Opens `project` and carries out `request`: how every command reaches the library. Returns the
 /// project (for what the command prints after) and the answer.
@@ -263,7 +328,12 @@ extension Output {
             switch notice.severity {
             case .warning: warning(notice.message)
             case .note:
-                if case .otherBranch = notice, let branchHint { note(notice.message + "; " + branchHint) } else { note(notice.message) }
+                if case .otherBranch = notice, let branchHint {
+                    // TRANSLATORS: a note that another history branch continues here, then the command that shows it.
+                    note(tr("{note}; {command}", ["note": notice.message, "command": branchHint]))
+                } else {
+                    note(notice.message)
+                }
             case .info: message(notice.message)
             }
         }

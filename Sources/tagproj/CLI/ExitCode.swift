@@ -27,14 +27,14 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     /// What the code means, as `--help` and the man page list it.
     var summary: String {
         switch self {
-        case .success: return "success"
-        case .failure: return "the command could not be done (unknown id, nothing to undo, no font for a character)"
-        case .usage: return "usage error (unknown command or option, missing argument, bad number, invalid tag text)"
-        case .dataError: return "bad input data (not an image, damaged image, not a tagproj project, damaged or newer project)"
-        case .noInput: return "input file missing"
-        case .cannotCreate: return "output cannot be created (or is a special file export will not write)"
-        case .ioError: return "I/O error"
-        case .busy: return "project busy for longer than the busy timeout (TAGPROJ_BUSY_TIMEOUT_MS, default 5000)"
+        case .success: return tr("success")
+        case .failure: return tr("the command could not be done (unknown id, nothing to undo, no font for a character)")
+        case .usage: return tr("usage error (unknown command or option, missing argument, bad number, invalid tag text)")
+        case .dataError: return tr("bad input data (not an image, damaged image, not a tagproj project, damaged or newer project)")
+        case .noInput: return tr("input file missing")
+        case .cannotCreate: return tr("output cannot be created (or is a special file export will not write)")
+        case .ioError: return tr("I/O error")
+        case .busy: return tr("project busy for longer than the busy timeout (TAGPROJ_BUSY_TIMEOUT_MS, default 5000)")
         }
     }
 
@@ -84,8 +84,9 @@ struct ErrorReport {
             self.init(error.problems[0])
             // The project is named once, in the error line; a note says only what else is wrong.
             notes = error.problems.dropFirst().map { problem in
-                if case let ProjectError.damaged(_, reason) = problem { return "also: " + reason }
-                return "also: " + ErrorReport(problem, project: project).message
+                // TRANSLATORS: a note after an error: a further problem check found.
+                if case let ProjectError.damaged(_, reason) = problem { return tr("also: {problem}", ["problem": reason]) }
+                return tr("also: {problem}", ["problem": ErrorReport(problem, project: project).message])
             }
         case let error as CommandLineError:
             self.init(message: error.message, hint: error.hint, exitCode: error.exitCode)
@@ -110,40 +111,51 @@ struct ErrorReport {
         switch error {
         case let e as ProjectError:
             switch e {
-            case .missing: return "create one with 'tagproj new \(shellWord(project)) IMAGE'"
-            case .exists: return "pass --force to replace it"
+            case .missing: return tr("create one with 'tagproj new {project} IMAGE'", ["project": shellWord(project)])
+            case .exists: return tr("pass --force to replace it")
             default: return nil
             }
         case let e as ImageError:
-            if case .tooManyPixels = e { return "if you trust this file, raise the limit with --max-pixels" }
+            if case .tooManyPixels = e { return tr("if you trust this file, raise the limit with --max-pixels") }
             return nil
         case let e as ImageFileError:
             return hint(for: e.error, project: project) ?? e.advice
         case let e as HistoryError:
             switch e {
-            case .nothingToUndo, .nothingToRedo: return "run 'tagproj history \(shellWord(project))' to see the history"
-            case .tooFewSteps(_, let available, let undo): return "pass --steps \(available) to \(undo ? "undo" : "redo") them all"
-            case .noSuchEntry, .alreadyAt: return "run 'tagproj history \(shellWord(project)) --tree' to see every entry"
+            case .nothingToUndo, .nothingToRedo: return tr("run 'tagproj history {project}' to see the history", ["project": shellWord(project)])
+            case .tooFewSteps(_, let available, let undo):
+                return undo ? tr("pass --steps {steps} to undo them all", ["steps": available])
+                    : tr("pass --steps {steps} to redo them all", ["steps": available])
+            case .noSuchEntry, .alreadyAt: return tr("run 'tagproj history {project} --tree' to see every entry", ["project": shellWord(project)])
             }
         case let e as PlacementError:
             if case .doesNotFit = e {
-                return "use a shorter text, or smaller tags: 'tagproj set \(shellWord(project)) --tag-scale 0.75'"
+                return tr("use a shorter text, or smaller tags: 'tagproj set {project} --tag-scale 0.75'", ["project": shellWord(project)])
             }
             guard case let .sideDoesNotFit(id, side, _, room) = e else { return e.advice }
             if let id {
-                return "move the dot in first ('tagproj move \(shellWord(project)) \(id.rawValue) --to \(room.formatted)'), then flip it"
+                // TRANSLATORS: {position} is a point such as 0.412,0.520.
+                return tr("move the dot in first ('tagproj move {project} {id} --to {position}'), then flip it",
+                          ["project": shellWord(project), "id": id.rawValue, "position": room.formatted])
             }
-            return "leave out --side to let the bubble go where it fits, or put the dot at \(room.formatted) or further in for the \(side.rawValue) side"
+            switch side {
+            case .left:
+                return tr("leave out --side to let the bubble go where it fits, or put the dot at {position} or further in for the left side",
+                          ["position": room.formatted])
+            case .right:
+                return tr("leave out --side to let the bubble go where it fits, or put the dot at {position} or further in for the right side",
+                          ["position": room.formatted])
+            }
         case let e as BatchError:
             return hint(for: e.error, project: project) ?? e.advice
         case let e as UnknownTagError:
-            return "run 'tagproj list \(shellWord(e.path ?? project))' to see the tag ids"
+            return tr("run 'tagproj list {project}' to see the tag ids", ["project": shellWord(e.path ?? project)])
         case let e as ExportError:
             switch e {
             case .unknownFormat, .unknownFormatName, .notWritable, .contradiction: return ExportCommand.formatHint
-            case .notLossless: return "drop --lossless, or write .webp or .png"
-            case .outputTooLarge: return "ask for a smaller size, or pass --max-pixels to raise the limit"
-            case .severalSizes: return "give at most one of --scale, --width, --height, --max-size and --size"
+            case .notLossless: return tr("drop --lossless, or write .webp or .png")
+            case .outputTooLarge: return tr("ask for a smaller size, or pass --max-pixels to raise the limit")
+            case .severalSizes: return tr("give at most one of --scale, --width, --height, --max-size and --size")
             case .outOfRange(let field, _, let range):
                 let flag: String? = switch field {
                 case .quality: "--quality"
@@ -155,46 +167,54 @@ struct ErrorReport {
                 case .maxPixels: "--max-pixels"
                 case .pngCompression: nil
                 }
-                return flag.map { "pass \($0) \(range.lowerBound)-\(range.upperBound)" }
-            case .invalidScale: return "pass --scale with a positive number such as 0.5"
+                return flag.map { tr("pass {option} {lowest}-{highest}", ["option": $0, "lowest": range.lowerBound, "highest": range.upperBound]) }
+            case .invalidScale: return tr("pass --scale with a positive number such as 0.5")
             case .wouldOverwriteProject: return nil
-            case .wouldReplaceDatabase: return "choose another name for the picture"
-            case .noFreeName: return "move some of those files away, or export with 'tagproj export' to a name of your choice"
+            case .wouldReplaceDatabase: return tr("choose another name for the picture")
+            case .noFreeName: return tr("move some of those files away, or export with 'tagproj export' to a name of your choice")
             }
         case let e as SettingsError:
             switch e.setting {
-            case .currency: return "pass --currency a symbol such as '$' or '元'"
-            case .font: return "pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')"
-            case .language: return "pass --language a tag such as zh-Hans (Simplified Chinese), zh-Hant (Traditional), ja, ko or en"
-            case .decimalSeparator, .groupingSeparator, .priceFormat: return "pass --price-format a sample such as '12,50 €' or '¥1,280'"
-            case .tagScale: return "pass --tag-scale a number from 0.25 to 4: 1 is the usual size, 1.25 a quarter larger"
-            case .crop: return "pass --crop square, W:H (4:5), X,Y,W,H (fractions) or none"
+            case .currency: return tr("pass --currency a symbol such as '$' or '元'")
+            case .font: return tr("pass --font a fontconfig family such as 'DejaVu Sans' (see 'fc-list : family')")
+            case .language: return tr("pass --language a tag such as zh-Hans (Simplified Chinese), zh-Hant (Traditional), ja, ko or en")
+            case .decimalSeparator, .groupingSeparator, .priceFormat: return tr("pass --price-format a sample such as '12,50 €' or '¥1,280'")
+            case .tagScale: return tr("pass --tag-scale a number from 0.25 to 4: 1 is the usual size, 1.25 a quarter larger")
+            case .crop: return cropHint
             }
         case is CropError:
-            return "pass --crop square, W:H (4:5), X,Y,W,H (fractions) or none"
+            return cropHint
         case let e as CropCutsOffError:
-            let them = e.tags.count == 1 ? "it" : "them"
-            return "move \(them) inside the new crop first ('tagproj move \(shellWord(project)) \(e.tags[0].rawValue) --to X,Y'), or delete \(them)"
+            // TRANSLATORS: the tags a new crop would cut off; {id} is the first of them.
+            return trn("move it inside the new crop first ('tagproj move {project} {id} --to X,Y'), or delete it",
+                       "move them inside the new crop first ('tagproj move {project} {id} --to X,Y'), or delete them",
+                       count: e.tags.count, ["project": shellWord(project), "id": e.tags[0].rawValue])
         case let e as TagTextError:
             switch e {
             case .otherCurrency(_, let symbol, _): return "tagproj set \(shellWord(project)) --currency \(shellWord(symbol))"
             case .separator(let text, _):
                 // Only a sample `set` takes is worth suggesting (`12,50` is one, `1,2345` none).
-                guard (try? PriceFormat.sample(text)) != nil else { return "write the amount as this project does" }
-                return "write the amount as this project does, or 'tagproj set \(shellWord(project)) --price-format \(shellWord(text))' to change its format"
+                guard (try? PriceFormat.sample(text)) != nil else { return tr("write the amount as this project does") }
+                return tr("write the amount as this project does, or 'tagproj set {project} --price-format {sample}' to change its format",
+                          ["project": shellWord(project), "sample": shellWord(text)])
             case let .ungrouped(_, amount, format):
-                return "write \(amount), or group thousands: tagproj set \(shellWord(project)) --price-format \(shellWord(format))"
+                // TRANSLATORS: {amount} is a price as the project writes it (1288); the rest is a command to run.
+                return tr("write {amount}, or group thousands: tagproj set {project} --price-format {sample}",
+                          ["amount": amount, "project": shellWord(project), "sample": shellWord(format)])
             default: return nil
             }
         case is EmbeddedFontError:
-            return "on a machine with the fonts installed, 'tagproj set \(shellWord(project)) --refresh-fonts' embeds them again"
+            return tr("on a machine with the fonts installed, 'tagproj set {project} --refresh-fonts' embeds them again", ["project": shellWord(project)])
         case let e as SQLiteError where e.meaning == .busy:
-            return "another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS"
+            return tr("another tagproj is editing this project; try again, or raise TAGPROJ_BUSY_TIMEOUT_MS")
         default:
             return nil
         }
     }
 }
+
+/// How `--crop` is written, for the hints of a crop that is not one.
+private var cropHint: String { tr("pass --crop square, W:H (4:5), X,Y,W,H (fractions) or none") }
 
 /// `text` as one word of a shell command: as it is when that is safe, else in single quotes.
 func shellWord(_ text: String) -> String {

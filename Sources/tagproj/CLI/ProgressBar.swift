@@ -1,3 +1,4 @@
+import TagKit
 /// A one-line progress bar on stderr, redrawn in place with `\r` (for a terminal only): lines
 /// printed through it appear above the bar, which is drawn again below them.
 struct ProgressBar {
@@ -36,7 +37,7 @@ struct ProgressBar {
         let filled = total == 0 ? width : done * width / total
         let bar = style.paint(String(repeating: "#", count: filled), .green) + String(repeating: "-", count: width - filled)
         var text = "\r\u{1B}[K[\(bar)] \(done)/\(total)"
-        if failed > 0 { text += "  " + style.paint("\(failed) failed", .red) }
+        if failed > 0 { text += "  " + style.paint(tr("{count} failed", ["count": failed]), .red) }
         if let last { text += "  " + TerminalText.escaped(last) }  // the bar is drawn on a terminal only
         Output.stderr(text)
     }

@@ -2,26 +2,33 @@ import TagKit
 
 /// The project-settings options `new` and `set` share: `--currency`, `--font`, `--language`, `--price-format`, `--tag-scale`.
 enum SettingsOptions {
-    static let currency = OptionSpec(name: .currency, value: "SYMBOL", help: "The currency symbol drawn with every price.", defaultValue: "¥")
-    static let font = OptionSpec(name: .font, value: "FAMILY", help: "Fontconfig family for tag text ('DejaVu Sans', 'DejaVu Sans:bold').",
-                                 defaultValue: "sans-serif")
-    static let language = OptionSpec(name: .language, value: "TAG",
-                                     help: "The language of the tags' text, a BCP 47 tag: zh-Hans, zh-Hant, ja, ko, en… It picks the fonts and the glyph forms of Han characters (und: not said, Chinese forms).",
-                                     defaultValue: "from the locale", completion: .choices(["zh-Hans", "zh-Hant", "ja", "ko", "en", "und"]))
-    static let priceFormat = OptionSpec(name: .priceFormat, value: "SAMPLE",
-                                        help: "How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50', or grouping thousands '¥1,280', '1.280,50 €' (its symbol is the currency unless --currency is given).",
-                                        defaultValue: "'¥12.50'")
-    static let tagScale = OptionSpec(name: .tagScale, value: "S",
-                                     help: "Draw every tag S times its usual size (0.25 to 4): 1.25 for print or a small crop, 0.75 for smaller tags.",
-                                     defaultValue: "1")
+    static var currency: OptionSpec { OptionSpec(name: .currency, value: "SYMBOL", help: tr("The currency symbol drawn with every price."), defaultValue: "¥") }
+    static var font: OptionSpec {
+        OptionSpec(name: .font, value: "FAMILY", help: tr("Fontconfig family for tag text ('DejaVu Sans', 'DejaVu Sans:bold')."), defaultValue: "sans-serif")
+    }
+    static var language: OptionSpec {
+        OptionSpec(name: .language, value: "TAG",
+                   help: tr("The language of the tags' text, a BCP 47 tag: zh-Hans, zh-Hant, ja, ko, en… It picks the fonts and the glyph forms of Han characters (und: not said, Chinese forms)."),
+                   defaultValue: tr("from the locale"), completion: .choices(["zh-Hans", "zh-Hant", "ja", "ko", "en", "und"]))
+    }
+    static var priceFormat: OptionSpec {
+        OptionSpec(name: .priceFormat, value: "SAMPLE",
+                   help: tr("How prices are written, by example: '¥38', '$12.50', '38元', '12,50 €', '€ 4.50', or grouping thousands '¥1,280', '1.280,50 €' (its symbol is the currency unless --currency is given)."),
+                   defaultValue: "'¥12.50'")
+    }
+    static var tagScale: OptionSpec {
+        OptionSpec(name: .tagScale, value: "S",
+                   help: tr("Draw every tag S times its usual size (0.25 to 4): 1.25 for print or a small crop, 0.75 for smaller tags."),
+                   defaultValue: "1")
+    }
     /// `new --crop` and `set --crop`: one way of writing a crop, read by `CropChoice.parse`.
     static func crop(defaultValue: String, none: Bool) -> OptionSpec {
         OptionSpec(name: .crop, value: none ? "square|W:H|X,Y,W,H|none" : "square|W:H|X,Y,W,H",
-                   help: "The centred square, the largest centred W:H (4:5, 16:9), or a rectangle of fractions of the upright photo"
-                       + (none ? "; none for the whole photo." : "."),
+                   help: none ? tr("The centred square, the largest centred W:H (4:5, 16:9), or a rectangle of fractions of the upright photo; none for the whole photo.")
+                       : tr("The centred square, the largest centred W:H (4:5, 16:9), or a rectangle of fractions of the upright photo."),
                    defaultValue: defaultValue, completion: .choices(none ? ["square", "4:5", "16:9", "none"] : ["square", "4:5", "16:9"]))
     }
-    static let all = [currency, font, language, priceFormat, tagScale]
+    static var all: [OptionSpec] { [currency, font, language, priceFormat, tagScale] }
 
     /// The change the options given ask for (TagKit applies it by its rules).
     static func change(_ a: ParsedArguments) throws -> SettingsChange {

@@ -25,7 +25,7 @@ enum TagProjCLI {
         let out = Output()
         let code = run(arguments, out)
         if !out.flush() && code == ExitCode.success.rawValue {
-            out.error("cannot write to standard output")
+            out.error(tr("cannot write to standard output"))
             return ExitCode.ioError.rawValue
         }
         return code
@@ -55,14 +55,15 @@ enum TagProjCLI {
         }
         guard let command = find(name) else {
             let error: UsageError = name.hasPrefix("-")
-                ? UsageError(message: "unknown option '\(name)'", hint: suggestion(for: name, among: leadingOptions))
+                ? UsageError(message: tr("unknown option '{option}'", ["option": name]), hint: suggestion(for: name, among: leadingOptions))
                 : unknownCommand(name)
             return fail(error, nil, out)
         }
         var rest = Array(arguments.dropFirst())
         if json {
             guard command.spec.allOptions.contains(where: { $0.name == .json }) else {
-                return fail(UsageError(message: "'\(command.spec.name)' has no JSON output", hint: "leave out --json"), command.spec, out)
+                return fail(UsageError(message: tr("'{command}' has no JSON output", ["command": command.spec.name]), hint: tr("leave out --json")),
+                            command.spec, out)
             }
             rest.insert("--json", at: 0)
         }
@@ -98,8 +99,8 @@ enum TagProjCLI {
     /// `unknown command 'ad'` with the closest command as a hint.
     static func unknownCommand(_ name: String) -> UsageError {
         let guess = closest(to: name, among: commands.map { $0.spec.name })
-        return UsageError(message: "unknown command '\(name)'",
-                          hint: guess.map { "did you mean '\($0)'?" } ?? "run 'tagproj --help' to see the commands")
+        return UsageError(message: tr("unknown command '{command}'", ["command": name]),
+                          hint: guess.map { tr("did you mean '{guess}'?", ["guess": $0]) } ?? tr("run 'tagproj --help' to see the commands"))
     }
 
     /// Prints `error` and returns its exit code. A usage error also shows the command's usage line.
@@ -115,32 +116,44 @@ enum TagProjCLI {
     /// What `tagproj --help` prints: the commands, the global options, the exit codes.
     static var overview: String {
         var lines = [
-            "tagproj \(TagKitVersion.string): dish-name and price tags on food photos, one project file per photo.",
+            tr("tagproj {version}: dish-name and price tags on food photos, one project file per photo.", ["version": TagKitVersion.string]),
             "",
-            "usage: tagproj [-q] <command> [<arguments>] [--help]",
+            tr("usage:") + " tagproj [-q] <command> [<arguments>] [--help]",
             "",
-            "commands:",
+            tr("commands:"),
         ]
         lines += commands.filter { !$0.spec.hidden }.map { "  " + pad($0.spec.name, 13) + $0.spec.abstract }
-        lines += ["", "formats:",
-                  "  reads   " + Codecs.names(Codecs.readable) + " (recognised by content; an animated WebP is refused)",
-                  "  writes  " + Codecs.names(Codecs.writable) + " (chosen by the output's suffix or --format)"]
-        lines += ["", "global options:"] + globalOptions.map(\.helpLine)
-        lines += ["  " + pad("-V, --version", 24) + "Print the version."]
-        lines += ["", "exit codes:"] + ExitCode.allCases.map { "  " + pad(String($0.rawValue), 4) + $0.summary }
+        lines += ["", tr("formats:"),
+                  // TRANSLATORS: the formats tagproj reads, a list such as "JPEG, PNG, WebP, AVIF and HEIC".
+                  "  " + pad(tr("reads"), 8) + tr("{formats} (recognised by content; an animated WebP is refused)",
+                                                 ["formats": formatList(Codecs.readable)]),
+                  "  " + pad(tr("writes"), 8) + tr("{formats} (chosen by the output's suffix or --format)", ["formats": formatList(Codecs.writable)])]
+        lines += ["", tr("global options:")] + globalOptions.map(\.helpLine)
+        lines += ["  " + pad("-V, --version", 24) + tr("Print the version.")]
+        lines += ["", tr("exit codes:")] + ExitCode.allCases.map { "  " + pad(String($0.rawValue), 4) + $0.summary }
         lines += [
             "",
-            "environment:",
-            "  NO_COLOR                 a non-empty value turns colour off (colour is used only on a terminal)",
-            "  TAGPROJ_BUSY_TIMEOUT_MS  how long to wait for a project another process is editing (default 5000)",
-            "  TAGPROJ_FONT_MEMO=0      do not remember font fallback lists in ~/.cache/tagproj (or $XDG_CACHE_HOME)",
-            "  TAGPROJ_EDITOR_HOLD_MP   the largest photo (MP) open's page holds decoded for zoom (default 24; 0: none)",
+            tr("environment:"),
+            "  " + pad("NO_COLOR", 25) + tr("a non-empty value turns colour off (colour is used only on a terminal)"),
+            "  " + pad("TAGPROJ_BUSY_TIMEOUT_MS", 25) + tr("how long to wait for a project another process is editing (default 5000)"),
+            "  " + pad("TAGPROJ_FONT_MEMO=0", 25) + tr("do not remember font fallback lists in ~/.cache/tagproj (or $XDG_CACHE_HOME)"),
+            "  " + pad("TAGPROJ_EDITOR_HOLD_MP", 25) + tr("the largest photo (MP) open's page holds decoded for zoom (default 24; 0: none)"),
             "",
-            "'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples;",
-            "'man tagproj' (in the source tree 'man -l docs/tagproj.1') and docs/guide.md say more.",
+            tr("'tagproj help <command>' or 'tagproj <command> --help' shows a command's options and examples;\n'man tagproj' (in the source tree 'man -l docs/tagproj.1') and docs/guide.md say more."),
         ]
         return lines.joined(separator: "\n")
     }
+}
+
+/// The display names of `codecs` as a list in the messages' language: `JPEG, PNG and WebP` (or,
+/// with `or`, `JPEG, PNG or WebP`); in English what `Codecs.names` says.
+func formatList(_ codecs: [any ImageCodec], or: Bool = false) -> String {
+    let names = codecs.map(\.format.displayName)
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    // TRANSLATORS: what separates the items of a list of formats but the last two ("JPEG, PNG and WebP").
+    let first = names.dropLast().joined(separator: trc("list of formats", ", "))
+    // TRANSLATORS: a list of formats: {first} is all but the last ("JPEG, PNG"), {last} the last one.
+    return or ? tr("{first} or {last}", ["first": first, "last": last]) : tr("{first} and {last}", ["first": first, "last": last])
 }
 
 /// The leading global flags with combined short ones split: `-qV` → `-q -V` (only the global

@@ -5,7 +5,7 @@ enum Values {
     /// A finite decimal number.
     static func number(_ text: String, for what: String) throws -> Double {
         guard let value = Double(text), value.isFinite, !text.contains(where: { $0 == "x" || $0 == "X" }) else {
-            throw UsageError(message: "\(what): '\(text)' is not a number")
+            throw UsageError(message: tr("{option}: '{text}' is not a number", ["option": what, "text": text]))
         }
         return value
     }
@@ -16,14 +16,15 @@ enum Values {
         do {
             return try Position.parse(text, offset: offset)
         } catch {
-            throw UsageError(message: "\(what): \(error.message)", hint: error.advice)
+            throw UsageError(message: tr("{option}: {problem}", ["option": what, "problem": error.message]), hint: error.advice)
         }
     }
 
     /// A whole number in `range`.
     static func integer(_ text: String, for what: String, in range: ClosedRange<Int>) throws -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError(message: "\(what): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError(message: tr("{option}: '{text}' is not a whole number from {lowest} to {highest}",
+                                         ["option": what, "text": text, "lowest": range.lowerBound, "highest": range.upperBound]))
         }
         return value
     }
@@ -31,20 +32,20 @@ enum Values {
     /// A tag id as the user types it: `3` or `#3`.
     static func tagID(_ text: String) throws -> TagID {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard let raw = Int64(digits), raw >= 1 else { throw UsageError(message: "'\(text)' is not a tag id (a positive whole number)") }
+        guard let raw = Int64(digits), raw >= 1 else { throw UsageError(message: tr("'{text}' is not a tag id (a positive whole number)", ["text": text])) }
         return TagID(raw)
     }
 
     static func kind(_ text: String) throws -> Kind {
         guard let kind = Kind(rawValue: text) else {
-            throw UsageError(message: "unknown kind '\(text)'", hint: "a tag's kind is 'dish' or 'price'")
+            throw UsageError(message: tr("unknown kind '{kind}'", ["kind": text]), hint: tr("a tag's kind is 'dish' or 'price'"))
         }
         return kind
     }
 
     static func side(_ text: String) throws -> Side {
         guard let side = Side(rawValue: text) else {
-            throw UsageError(message: "unknown side '\(text)'", hint: "a tag's side is 'left' or 'right'")
+            throw UsageError(message: tr("unknown side '{side}'", ["side": text]), hint: tr("a tag's side is 'left' or 'right'"))
         }
         return side
     }

@@ -4,20 +4,14 @@ import TagKit
 /// `tagproj apply`: many edits from a file (or standard input) as one history entry.
 struct ApplyCommand: Command {
     static let spec = CommandSpec(
-        name: "apply", abstract: "Apply many edits at once (a menu): one transaction, one history entry.",
-        positionals: [projectArgument, PositionalSpec(name: "file", help: "The edits: JSON Lines, CSV, or 'list --json' output; - reads standard input.",
+        name: "apply", abstract: tr("Apply many edits at once (a menu): one transaction, one history entry."),
+        positionals: [projectArgument, PositionalSpec(name: "file", help: tr("The edits: JSON Lines, CSV, or 'list --json' output; - reads standard input."),
                                                       completion: .files(["csv", "jsonl", "json"]))],
-        options: [OptionSpec(name: .replace, value: nil, help: "Make the project's tags exactly the ones given: every tag it has is deleted first, in the same entry."),
+        options: [OptionSpec(name: .replace, value: nil, help: tr("Make the project's tags exactly the ones given: every tag it has is deleted first, in the same entry.")),
                   jsonOption],
-        discussion: """
-            All or nothing: a line that is not an edit, or an edit that cannot be done, is an error naming the line, and nothing is applied.
-            JSON Lines: {"op":"add","kind":"dish","text":"Soup","at":"0.3,0.4"}, {"op":"move","id":1,"to":"0.5,0.5"} (or "by"),
-            {"op":"flip","id":1}, {"op":"edit","id":1,"text":"Tea"}, {"op":"delete","id":1}. CSV: a header kind,text,x,y[,side] and a tag to
-            add per row (empty x,y: free space). The output of 'tagproj list P --json' copies a layout. The history entry is
-            'apply N edits from FILE'; 'tagproj undo' takes it all back. With --replace, the project's tags become exactly the ones the
-            file adds (ids are new; the old ones are never reused): 'list --json | apply --replace' copies a layout instead of doubling it.
-            With --json, prints the tags the batch left.
-            """,
+        discussion: [
+            tr("All or nothing: a line that is not an edit, or an edit that cannot be done, is an error naming the line, and nothing is applied. JSON Lines: {\"op\":\"add\",\"kind\":\"dish\",\"text\":\"Soup\",\"at\":\"0.3,0.4\"}, {\"op\":\"move\",\"id\":1,\"to\":\"0.5,0.5\"} (or \"by\"), {\"op\":\"flip\",\"id\":1}, {\"op\":\"edit\",\"id\":1,\"text\":\"Tea\"}, {\"op\":\"delete\",\"id\":1}. CSV: a header kind,text,x,y[,side] and a tag to add per row (empty x,y: free space). The output of 'tagproj list P --json' copies a layout. The history entry is 'apply N edits from FILE'; 'tagproj undo' takes it all back. With --replace, the project's tags become exactly the ones the file adds (ids are new; the old ones are never reused): 'list --json | apply --replace' copies a layout instead of doubling it. With --json, prints the tags the batch left."),
+        ],
         examples: ["tagproj apply dinner.tagproj menu.csv", "tagproj list a.tagproj --json | tagproj apply b.tagproj -",
                    "tagproj list a.tagproj --json | tagproj apply b.tagproj - --replace"])
 
@@ -39,7 +33,7 @@ struct ApplyCommand: Command {
 
     func run(_ out: Output) throws {
         let bytes = file == "-" ? try Self.readStandardInput() : try FileIO.readInput(file, limit: Self.maximumBytes)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: tr("'{file}' is not UTF-8 text", ["file": file])) }
         var batch = try EditScript.parse(text).batch(source: file == "-" ? "standard input" : file)
         batch.replacing = replace
         let (opened, answer) = try perform(.batch(batch), on: project, frontEnd: "apply")
@@ -57,7 +51,7 @@ struct ApplyCommand: Command {
             if n < 0 { if errno == EINTR { continue }; throw FileError(path: "-", errno: errno, operation: .read) }
             if n == 0 { return bytes }
             bytes += chunk[0..<n]
-            if bytes.count > maximumBytes { throw UsageError(message: "standard input holds more than \(maximumBytes) bytes of edits") }
+            if bytes.count > maximumBytes { throw UsageError(message: tr("standard input holds more than {bytes} bytes of edits", ["bytes": maximumBytes])) }
         }
     }
 }

@@ -3,10 +3,10 @@ import TagKit
 /// `tagproj delete`: a tag away (undo brings it back).
 struct DeleteCommand: Command {
     static let spec = CommandSpec(
-        name: "delete", abstract: "Delete a tag.",
+        name: "delete", abstract: tr("Delete a tag."),
         positionals: [projectArgument, tagIDArgument],
         options: [jsonOption],
-        discussion: "Its id is never given to another tag; 'tagproj undo' restores it. With --json, prints {\"deleted\":ID}.",
+        discussion: [tr("Its id is never given to another tag; 'tagproj undo' restores it. With --json, prints {\"deleted\":ID}.")],
         examples: ["tagproj delete dinner.tagproj 2"])
 
     let target: TagArguments

@@ -4,15 +4,12 @@ import TagKit
 /// `tagproj demo`: the whole job on the bundled photo.
 struct DemoCommand: Command {
     static let spec = CommandSpec(
-        name: "demo", abstract: "Tag the bundled sample photo and export it, end to end.",
-        positionals: [PositionalSpec(name: "dir", help: "Where to write the files.", optional: true, completion: .directories)],
+        name: "demo", abstract: tr("Tag the bundled sample photo and export it, end to end."),
+        positionals: [PositionalSpec(name: "dir", help: tr("Where to write the files."), optional: true, completion: .directories)],
         options: [jsonOption],
-        discussion: """
-            Writes DIR/coffee.png (the sample photo, CC0, carried inside tagproj), makes
-            DIR/coffee.tagproj from it, adds and edits a few tags, and exports DIR/coffee-tagged.jpg and
-            DIR/coffee-tagged.png. DIR defaults to ./tagproj-demo. Prints each picture written; with --json,
-            {"files":[…]} as export --json describes each.
-            """,
+        discussion: [
+            tr("Writes DIR/coffee.png (the sample photo, CC0, carried inside tagproj), makes DIR/coffee.tagproj from it, adds and edits a few tags, and exports DIR/coffee-tagged.jpg and DIR/coffee-tagged.png. DIR defaults to ./tagproj-demo. Prints each picture written; with --json, {\"files\":[…]} as export --json describes each."),
+        ],
         examples: ["tagproj demo", "tagproj demo /tmp/demo"])
 
     let dir: String
@@ -47,7 +44,10 @@ struct DemoCommand: Command {
             guard case .exported(let result, _) = answer.result else { preconditionFailure("an export answers .exported") }
             out.notices(answer.notices)
             files.append(result.json(path: dir + "/" + name))
-            if !json { out.line("\(dir)/\(name)  (\(result.size.width)×\(result.size.height), \(result.bytes) bytes)") }
+            if !json {
+                out.line(tr("{path}  ({width}×{height}, {bytes} bytes)",
+                            ["path": dir + "/" + name, "width": result.size.width, "height": result.size.height, "bytes": result.bytes]))
+            }
         }
         if json { out.line(JSON.object([("files", .array(files))]).text) }
     }

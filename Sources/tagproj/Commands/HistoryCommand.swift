@@ -4,24 +4,14 @@ import TagKit
 /// `tagproj history`: the current branch of the edits, or the whole tree, with the cursor.
 struct HistoryCommand: Command {
     static let spec = CommandSpec(
-        name: "history", abstract: "Show the edit history (--tree: every branch) and which entry is current.",
+        name: "history", abstract: tr("Show the edit history (--tree: every branch) and which entry is current."),
         positionals: [projectArgument],
-        options: [OptionSpec(name: .tree, value: nil, help: "Draw every branch of the history, not only the current one."),
-                  OptionSpec(name: .all, value: nil, help: "The same as --tree."), jsonOption],
-        discussion: """
-            Each line: the entry's seq, when it was made (local time; '-' for entries made before
-            tagproj recorded times), who made it and from which front end (cli, apply, editor), and
-            what it did. '>' marks the current entry (0: the empty start). Without --tree, the entries
-            from the start to the current one, then those redo would apply, marked '(undone)'. With
-            --tree, every entry, oldest first: where several continue from one entry, each older branch
-            is drawn first, one column in under '├─', and the newest continues below. Past ten
-            columns the graph is folded: '│  … (+7990) ├─' stands for 7,990 columns left out, so no
-            line grows with the tree's depth.
-
-            With --json, {"entries":[{"seq","label","undone","parent","time_ms","user","front_end"}],"cursor"}:
-            the current branch, or with --tree every entry in seq order (undone: not part of the current
-            state). parent 0 is the empty start; time_ms is milliseconds since 1970 (UTC), or null.
-            """,
+        options: [OptionSpec(name: .tree, value: nil, help: tr("Draw every branch of the history, not only the current one.")),
+                  OptionSpec(name: .all, value: nil, help: tr("The same as --tree.")), jsonOption],
+        discussion: [
+            tr("Each line: the entry's seq, when it was made (local time; '-' for entries made before tagproj recorded times), who made it and from which front end (cli, apply, editor), and what it did. '>' marks the current entry (0: the empty start). Without --tree, the entries from the start to the current one, then those redo would apply, marked '(undone)'. With --tree, every entry, oldest first: where several continue from one entry, each older branch is drawn first, one column in under '├─', and the newest continues below. Past ten columns the graph is folded: '│  … (+7990) ├─' stands for 7,990 columns left out, so no line grows with the tree's depth."),
+            tr("With --json, {\"entries\":[{\"seq\",\"label\",\"undone\",\"parent\",\"time_ms\",\"user\",\"front_end\"}],\"cursor\"}: the current branch, or with --tree every entry in seq order (undone: not part of the current state). parent 0 is the empty start; time_ms is milliseconds since 1970 (UTC), or null."),
+        ],
         examples: ["tagproj history dinner.tagproj", "tagproj history dinner.tagproj --tree", "tagproj history dinner.tagproj --json"])
 
     let target: ProjectArguments
@@ -38,7 +28,7 @@ struct HistoryCommand: Command {
             out.line(log.json.text)
             return
         }
-        if log.items.isEmpty { out.line("(no edits yet)"); return }
+        if log.items.isEmpty { out.line(tr("(no edits yet)")); return }
         let rows = tree ? HistoryGraph.rows(log) : [HistoryGraph.Row(lead: "", item: nil)] + log.items.map { HistoryGraph.Row(lead: "", item: $0) }
         for row in rows {
             let current = (row.item?.seq ?? 0) == log.cursor
@@ -48,12 +38,14 @@ struct HistoryCommand: Command {
             if let item = row.item {
                 line += pad(Self.time(item.origin.timeMS), 18) + pad(Self.who(item.origin), 16) + item.label
             } else {
-                line += "(start)"
+                // TRANSLATORS: the history's entry 0, before the first edit.
+                line += tr("(start)")
             }
             if current {
                 out.line(line, .green)
             } else if row.item?.undone == true {
-                out.line(tree ? line : line + "  (undone)", .dim)
+                // TRANSLATORS: a history line of an entry that is undone (redo would apply it again).
+                out.line(tree ? line : tr("{line}  (undone)", ["line": line]), .dim)
             } else {
                 out.line(line)
             }

@@ -3,7 +3,7 @@ import TagKit
 /// `tagproj info`: what the project holds.
 struct InfoCommand: Command {
     static let spec = CommandSpec(
-        name: "info", abstract: "Show the picture, settings, counts and embedded fonts of a project.",
+        name: "info", abstract: tr("Show the picture, settings, counts and embedded fonts of a project."),
         positionals: [projectArgument], options: [jsonOption],
         examples: ["tagproj info dinner.tagproj --json"])
 
@@ -18,34 +18,66 @@ struct InfoCommand: Command {
             out.line(JSON.object(members + [("plan", plan.json)]).text)
             return
         }
-        out.line("picture:      \(i.width)×\(i.height) (\(i.format), stored \(i.storedWidth)×\(i.storedHeight), orientation \(i.orientation))")
-        out.line("crop:         " + (i.crop == .full ? "none" : "\(i.crop.x),\(i.crop.y) \(i.crop.width)×\(i.crop.height)"))
-        out.line("icc profile:  \(i.hasICC ? "yes" : "no")")
-        out.line("source:       \(i.sourceBytes) bytes" + (i.sourceFile.map { ", from \($0)" } ?? ""))
-        out.line("currency:     \(i.settings.currency)")
-        out.line("font:         \(i.settings.font.isEmpty ? "(default sans-serif)" : i.settings.font)")
-        out.line("language:     \(i.settings.language)" + (i.settings.language == .undetermined ? " (not said: Han characters in Chinese forms)" : ""))
-        out.line("tag scale:    \(i.settings.formattedTagScale)")
-        out.line("price format: \(i.settings.priceFormat.example(currency: i.settings.currency))")
-        let origins = [("currency", i.origins.currency), ("price format", i.origins.priceFormat), ("font", i.origins.font),
-                       ("language", i.origins.language), ("tag scale", i.origins.tagScale)]
-        for (n, (name, origin)) in origins.enumerated() {
-            out.line((n == 0 ? "from:         " : "              ") + "\(name): \(origin.description)")
+        // TRANSLATORS: info's headings, each before its value in one column (a Chinese character takes two cells).
+        let heading = (picture: tr("picture:"), crop: tr("crop:"), icc: tr("icc profile:"), source: tr("source:"), currency: tr("currency:"),
+                       font: tr("font:"), language: tr("language:"), tagScale: tr("tag scale:"), priceFormat: tr("price format:"),
+                       from: tr("from:"), tags: tr("tags:"), history: tr("history:"), schema: tr("schema:"), fonts: tr("fonts:"),
+                       views: tr("editor views:"), jpeg: tr("jpeg export:"))
+        let all = [heading.picture, heading.crop, heading.icc, heading.source, heading.currency, heading.font, heading.language,
+                   heading.tagScale, heading.priceFormat, heading.from, heading.tags, heading.history, heading.schema, heading.fonts,
+                   heading.views, heading.jpeg]
+        // The values start one cell after the widest heading (in English, column 15).
+        let column = (all.map(displayWidth).max() ?? 0) + 1
+        let indent = String(repeating: " ", count: column)
+        func row(_ name: String, _ value: String) { out.line(pad(name, column) + value) }
+        row(heading.picture, tr("{width}×{height} ({format}, stored {storedWidth}×{storedHeight}, orientation {orientation})",
+                                ["width": i.width, "height": i.height, "format": i.format, "storedWidth": i.storedWidth,
+                                 "storedHeight": i.storedHeight, "orientation": i.orientation]))
+        // TRANSLATORS: the crop of a project that has none.
+        row(heading.crop, i.crop == .full ? trc("no crop", "none") : "\(i.crop.x),\(i.crop.y) \(i.crop.width)×\(i.crop.height)")
+        row(heading.icc, i.hasICC ? tr("yes") : tr("no"))
+        row(heading.source, i.sourceFile.map { tr("{bytes} bytes, from {file}", ["bytes": i.sourceBytes, "file": $0]) }
+                                ?? tr("{bytes} bytes", ["bytes": i.sourceBytes]))
+        row(heading.currency, i.settings.currency)
+        row(heading.font, i.settings.font.isEmpty ? tr("(default sans-serif)") : i.settings.font)
+        row(heading.language, i.settings.language == .undetermined
+            ? tr("{language} (not said: Han characters in Chinese forms)", ["language": i.settings.language]) : "\(i.settings.language)")
+        row(heading.tagScale, i.settings.formattedTagScale)
+        row(heading.priceFormat, i.settings.priceFormat.example(currency: i.settings.currency))
+        // TRANSLATORS: the settings, each followed by where it came from (flag, config file, locale, default, an entry).
+        let origins = [(tr("currency: {origin}", ["origin": i.origins.currency.description])),
+                       (tr("price format: {origin}", ["origin": i.origins.priceFormat.description])),
+                       (tr("font: {origin}", ["origin": i.origins.font.description])),
+                       (tr("language: {origin}", ["origin": i.origins.language.description])),
+                       (tr("tag scale: {origin}", ["origin": i.origins.tagScale.description]))]
+        for (n, origin) in origins.enumerated() {
+            out.line((n == 0 ? pad(heading.from, column) : indent) + origin)
         }
-        out.line("tags:         \(i.tags)")
-        out.line("history:      \(i.historyEntries) entries, cursor at \(i.cursor)")
-        out.line("schema:       version \(i.schemaVersion)")
-        if i.embeddedFonts.isEmpty { out.line("fonts:        none embedded (tags are drawn with the installed fonts)") }
+        row(heading.tags, String(i.tags))
+        row(heading.history, tr("{entries} entries, cursor at {cursor}", ["entries": i.historyEntries, "cursor": i.cursor]))
+        row(heading.schema, tr("version {version}", ["version": i.schemaVersion]))
+        if i.embeddedFonts.isEmpty { row(heading.fonts, tr("none embedded (tags are drawn with the installed fonts)")) }
         for (n, face) in i.embeddedFonts.enumerated() {
-            let use = face.tags == 0 ? "history only" : face.tags == 1 ? "1 tag" : "\(face.tags) tags"
-            let subsets = face.subsets == 1 ? "1 subset" : "\(face.subsets) subsets"
-            out.line((n == 0 ? "fonts:        " : "              ")
-                     + "\(face.family) \(face.style): \(subsets), \(face.glyphs) glyphs, \(face.bytes) bytes (\(use))")
+            let arguments: MessageArguments = ["family": face.family, "style": face.style, "glyphs": face.glyphs, "bytes": face.bytes,
+                                               "tags": face.tags]
+            // TRANSLATORS: an embedded font: its family and style, how many subsets of it the project holds, their glyphs and
+            // bytes, and how many tags use it ({count} is the subsets).
+            let text = face.tags == 0
+                ? trn("{family} {style}: {count} subset, {glyphs} glyphs, {bytes} bytes (history only)",
+                      "{family} {style}: {count} subsets, {glyphs} glyphs, {bytes} bytes (history only)", count: face.subsets, arguments)
+                : face.tags == 1
+                ? trn("{family} {style}: {count} subset, {glyphs} glyphs, {bytes} bytes (1 tag)",
+                      "{family} {style}: {count} subsets, {glyphs} glyphs, {bytes} bytes (1 tag)", count: face.subsets, arguments)
+                : trn("{family} {style}: {count} subset, {glyphs} glyphs, {bytes} bytes ({tags} tags)",
+                      "{family} {style}: {count} subsets, {glyphs} glyphs, {bytes} bytes ({tags} tags)", count: face.subsets, arguments)
+            out.line((n == 0 ? pad(heading.fonts, column) : indent) + text)
         }
         if !i.keptViews.isEmpty {
             let sizes = i.keptViews.map { "\($0.size.width)×\($0.size.height)" }.joined(separator: ", ")
-            out.line("editor views: \(sizes) (\(i.keptViews.reduce(0) { $0 + $1.bytes }) bytes, kept for the next open)")
+            // TRANSLATORS: {sizes} lists the sizes of the views kept, as 1280×853, 640×427.
+            row(heading.views, tr("{sizes} ({bytes} bytes, kept for the next open)", ["sizes": sizes, "bytes": i.keptViews.reduce(0) { $0 + $1.bytes }]))
         }
-        out.line("jpeg export:  " + (plan.reason.map { "classic (\($0))" } ?? "lossless outside the tags"))
+        // TRANSLATORS: {reason} says why a JPEG export would be encoded anew.
+        row(heading.jpeg, plan.reason.map { tr("classic ({reason})", ["reason": $0]) } ?? tr("lossless outside the tags"))
     }
 }

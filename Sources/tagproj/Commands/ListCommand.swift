@@ -3,15 +3,11 @@ import TagKit
 /// `tagproj list`: the tags.
 struct ListCommand: Command {
     static let spec = CommandSpec(
-        name: "list", abstract: "List the tags.",
+        name: "list", abstract: tr("List the tags."),
         positionals: [projectArgument], options: [atOption, jsonOption],
-        discussion: """
-            Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn
-            (a dish's price after its name).
-            --at N lists the tags as they were at history entry N (see tagproj history --tree).
-            With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px);
-            a dish that carries a price has it as "price" with two decimals ("38.00"); the object also carries the project's tag_scale.
-            """,
+        discussion: [
+            tr("Columns: id, kind, side, the dot's x and y (fractions of the picture), the dot in pixels of the picture, the text as drawn (a dish's price after its name). --at N lists the tags as they were at history entry N (see tagproj history --tree). With --json, each tag also has its dot in pixels (x_px, y_px) and the whole tag's box, normalized (box) and in pixels (box_px); a dish that carries a price has it as \"price\" with two decimals (\"38.00\"); the object also carries the project's tag_scale."),
+        ],
         examples: ["tagproj list dinner.tagproj", "tagproj list dinner.tagproj --json"])
 
     let target: ProjectArguments
@@ -29,7 +25,12 @@ struct ListCommand: Command {
             out.line(tags.json(in: size, scale: settings.tagScale).text)
             return
         }
-        out.line(pad("ID", 6) + pad("KIND", 7) + pad("SIDE", 7) + pad("X", 7) + pad("Y", 7) + pad("PX", 12) + "TEXT")
+        // TRANSLATORS: the headings of list's columns: a tag's id, its kind (dish or price), the side of its bubble, its dot's
+        // place (fractions, then pixels) and its text. Each is at most as wide as the column: 5, 6, 6, 6, 6 and 11 cells
+        // (a Chinese character takes two).
+        let headings = [trc("list's column", "ID"), trc("list's column", "KIND"), trc("list's column", "SIDE"),
+                        trc("list's column", "X"), trc("list's column", "Y"), trc("list's column", "PX")]
+        out.line(zip(headings, [6, 7, 7, 7, 7, 12]).map { pad($0, $1) }.joined() + trc("list's column", "TEXT"))
         for tag in tags {
             out.line(pad(String(tag.id.rawValue), 6) + pad(tag.kind.rawValue, 7) + pad(tag.side.rawValue, 7)
                      + pad(tag.anchor.formattedX, 7) + pad(tag.anchor.formattedY, 7)

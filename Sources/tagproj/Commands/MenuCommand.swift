@@ -9,40 +9,22 @@ import TagKit
 /// project after project, each one transaction and one history entry.
 struct MenuCommand: Command {
     static let spec = CommandSpec(
-        name: "menu", abstract: "Keep one project per photo in step with a menu (CSV or JSON Lines).",
-        positionals: [PositionalSpec(name: "menu", help: "The menu: CSV with a header (photo,dish[,price,x,y,side,key]), or JSON Lines; - reads standard input.",
+        name: "menu", abstract: tr("Keep one project per photo in step with a menu (CSV or JSON Lines)."),
+        positionals: [PositionalSpec(name: "menu", help: tr("The menu: CSV with a header (photo,dish[,price,x,y,side,key]), or JSON Lines; - reads standard input."),
                                      completion: .files(["csv", "jsonl", "json"]))],
         options: [
-            OptionSpec(name: .photos, value: "DIR", help: "The folder the menu's photos are in.", defaultValue: "none, it must be given",
+            OptionSpec(name: .photos, value: "DIR", help: tr("The folder the menu's photos are in."), defaultValue: tr("none, it must be given"),
                        completion: .directories),
-            OptionSpec(name: .projects, value: "DIR", help: "The folder of the projects, NAME.tagproj for NAME.jpg (made if missing).",
-                       defaultValue: "none, it must be given",
+            OptionSpec(name: .projects, value: "DIR", help: tr("The folder of the projects, NAME.tagproj for NAME.jpg (made if missing)."),
+                       defaultValue: tr("none, it must be given"),
                        completion: .directories),
-            OptionSpec(name: .prune, value: nil, help: "Delete the dish tags no row of the menu matches."),
+            OptionSpec(name: .prune, value: nil, help: tr("Delete the dish tags no row of the menu matches.")),
         ] + NewCommand.projectOptionSpecs + [jsonOption],
-        discussion: """
-            Each row is a dish on a photo: 'photo' names a file inside --photos (mains/duck.jpg is fine, ../duck.jpg is not), 'dish' its
-            name; 'price' its price, 'x','y' where its dot goes when it is added (fractions or px; empty: free space), 'side' left or right,
-            'key' what identifies the dish across versions of the menu (default: the dish's name). Any other column is an error. A file whose
-            first character is '{' is JSON Lines, one object per row with the same names ({"photo":"duck.jpg","dish":"Roast duck","price":38});
-            anything else is CSV.
-
-            For each photo, NAME.tagproj in --projects is created if missing (as 'tagproj new' makes it, with the crop and settings options
-            given here), and its tags are made to say what the rows say: a dish not there yet is added, a changed name or price is edited, a
-            tag the user moved or flipped stays where it is (x, y and side are used only to add). A row finds its tag by its key: the tag the
-            menu gave that key last time (remembered in the project itself, written with the menu's edits, so a dish renamed in the
-            editor is still that dish, in a copy of the project too), else a dish tag with the row's name. Without a key column the name is the
-            key, so a dish renamed in the menu is a new dish (the old one stays unless --prune); with one, it is renamed. With --prune, every
-            dish tag no row matches is deleted; price tags of their own are left alone.
-
-            Each project changes in one transaction and one history entry ('menu: 2 prices changed, 1 dish added (menu.csv)'); a project
-            that already says what the menu says is not written at all, so running the same menu again records nothing. Every error of the
-            menu is found before anything is written, naming its line: a missing photo (exit 66), a photo outside --photos, two files that
-            would be one project (duck.jpg and duck.png), a key twice on one photo, a bad price, side or position (exit 64), a photo that is no
-            picture (65), a dish whose tag cannot fit. Should a project still fail while it is written, it is left as it was (a project made
-            for it is removed), the projects before it stay done, the rest are not touched, and the error says which were done; run the menu
-            again once it is fixed. Prints one line per project (created / N changes / unchanged); with --json, one object.
-            """,
+        discussion: [
+            tr("Each row is a dish on a photo: 'photo' names a file inside --photos (mains/duck.jpg is fine, ../duck.jpg is not), 'dish' its name; 'price' its price, 'x','y' where its dot goes when it is added (fractions or px; empty: free space), 'side' left or right, 'key' what identifies the dish across versions of the menu (default: the dish's name). Any other column is an error. A file whose first character is '{' is JSON Lines, one object per row with the same names ({\"photo\":\"duck.jpg\",\"dish\":\"Roast duck\",\"price\":38}); anything else is CSV."),
+            tr("For each photo, NAME.tagproj in --projects is created if missing (as 'tagproj new' makes it, with the crop and settings options given here), and its tags are made to say what the rows say: a dish not there yet is added, a changed name or price is edited, a tag the user moved or flipped stays where it is (x, y and side are used only to add). A row finds its tag by its key: the tag the menu gave that key last time (remembered in the project itself, written with the menu's edits, so a dish renamed in the editor is still that dish, in a copy of the project too), else a dish tag with the row's name. Without a key column the name is the key, so a dish renamed in the menu is a new dish (the old one stays unless --prune); with one, it is renamed. With --prune, every dish tag no row matches is deleted; price tags of their own are left alone."),
+            tr("Each project changes in one transaction and one history entry ('menu: 2 prices changed, 1 dish added (menu.csv)'); a project that already says what the menu says is not written at all, so running the same menu again records nothing. Every error of the menu is found before anything is written, naming its line: a missing photo (exit 66), a photo outside --photos, two files that would be one project (duck.jpg and duck.png), a key twice on one photo, a bad price, side or position (exit 64), a photo that is no picture (65), a dish whose tag cannot fit. Should a project still fail while it is written, it is left as it was (a project made for it is removed), the projects before it stay done, the rest are not touched, and the error says which were done; run the menu again once it is fixed. Prints one line per project (created / N changes / unchanged); with --json, one object."),
+        ],
         examples: ["tagproj menu menu.csv --photos photos --projects menu",
                    "tagproj menu menu.csv --photos photos --projects menu --prune --currency '$'",
                    "tagproj menu menu.jsonl --photos photos --projects menu --json"])
@@ -57,8 +39,12 @@ struct MenuCommand: Command {
     init(_ a: ParsedArguments) throws {
         file = try Self.positional(a, 0)
         try Self.noExtraPositionals(a)
-        guard let photos = a.value(.photos) else { throw UsageError(message: "missing option --photos DIR", hint: "the folder the menu's photos are in") }
-        guard let projects = a.value(.projects) else { throw UsageError(message: "missing option --projects DIR", hint: "the folder of the projects") }
+        guard let photos = a.value(.photos) else {
+            throw UsageError(message: tr("missing option --photos DIR"), hint: tr("the folder the menu's photos are in"))
+        }
+        guard let projects = a.value(.projects) else {
+            throw UsageError(message: tr("missing option --projects DIR"), hint: tr("the folder of the projects"))
+        }
         (self.photos, self.projects) = (photos, projects)
         prune = a.has(.prune)
         json = a.has(.json)
@@ -70,8 +56,8 @@ struct MenuCommand: Command {
 
     func run(_ out: Output) throws {
         let bytes = file == "-" ? try ApplyCommand.readStandardInput() : try FileIO.readInput(file, limit: Menu.maximumBytes)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: "'\(file)' is not UTF-8 text") }
-        if FileIO.exists(projects) && !FileIO.isDirectory(projects) { throw UsageError(message: "--projects: '\(projects)' is not a folder") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw UsageError(message: tr("'{file}' is not UTF-8 text", ["file": file])) }
+        if FileIO.exists(projects) && !FileIO.isDirectory(projects) { throw UsageError(message: tr("--projects: '{folder}' is not a folder", ["folder": projects])) }
         if !FileIO.isDirectory(photos) {
             throw FileError(path: photos, errno: FileIO.exists(photos) ? ENOTDIR : ENOENT, operation: .read)
         }
@@ -104,7 +90,8 @@ struct MenuCommand: Command {
                     saidOnce.append(notice.message)
                     text = notice.message
                 } else {
-                    text = "\(outcome.name): \(notice.message)"
+                    // TRANSLATORS: a notice about one project of a menu.
+                    text = tr("{project}: {notice}", ["project": outcome.name, "notice": notice.message])
                 }
                 if let line = out.noticeLine(notice.severity, text) { Output.stderr(line + "\n") }
             }

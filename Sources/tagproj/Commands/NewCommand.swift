@@ -4,29 +4,18 @@ import TagProjEditor
 /// `tagproj new`: a project from a photo.
 struct NewCommand: Command {
     static let spec = CommandSpec(
-        name: "new", abstract: "Create a project from a \(Codecs.names(Codecs.readable, joinedBy: "or")) photo.",
-        positionals: [projectArgument, PositionalSpec(name: "image", help: "The photo (\(Codecs.names(Codecs.readable, joinedBy: "or")), recognised by content).",
+        // TRANSLATORS: {formats} is a list of formats such as "JPEG, PNG or WebP".
+        name: "new", abstract: tr("Create a project from a {formats} photo.", ["formats": formatList(Codecs.readable, or: true)]),
+        positionals: [projectArgument, PositionalSpec(name: "image", help: tr("The photo ({formats}, recognised by content).",
+                                                                             ["formats": formatList(Codecs.readable, or: true)]),
                                                       completion: .files(Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
         options: projectOptionSpecs + [
-            OptionSpec(name: .force, value: nil, help: "Replace an existing tagproj project at <project> (nothing else)."),
+            OptionSpec(name: .force, value: nil, help: tr("Replace an existing tagproj project at <project> (nothing else).")),
             jsonOption,
         ],
-        discussion: """
-            The photo's bytes are stored in the project unchanged. The whole picture is decoded once,
-            its pixels discarded as they come, so a damaged file is refused here, naming it; its size,
-            EXIF orientation and ICC profile come from its headers. HEIC and AVIF are shown as their own rotation and mirroring
-            (irot, imir) say, and an EXIF orientation inside them is not applied on top; an animated WebP is
-            refused (tagproj reads still pictures). The project starts with no tags and an empty history.
-            Without --currency or --price-format, prices are written as the user's locale writes them (LC_ALL,
-            LC_MONETARY or LANG: its symbol, before or after the amount, the space, the decimal separator; ¥12.50
-            where it has none, as C and POSIX), unless the config file sets them ('tagproj config'); a flag beats
-            the config file, which beats the locale. Without --language, the text's language is the locale's (LC_ALL,
-            LC_CTYPE or LANG: zh_CN is zh-Hans, zh_TW and zh_HK zh-Hant, ja_JP ja, ko_KR ko, others their language; und
-            for C and POSIX), unless the config file sets it. 'tagproj info' says where each setting came from. Once 'tagproj open' has
-            been used on this machine, the view of the photo it will show first (at the size of the window it remembers,
-            in $XDG_STATE_HOME/tagproj/editor-room) is drawn now and kept in the project, so its first open need not
-            decode the photo. Says "created …" on stderr; with --json, prints what 'tagproj info --json' would.
-            """,
+        discussion: [
+            tr("The photo's bytes are stored in the project unchanged. The whole picture is decoded once, its pixels discarded as they come, so a damaged file is refused here, naming it; its size, EXIF orientation and ICC profile come from its headers. HEIC and AVIF are shown as their own rotation and mirroring (irot, imir) say, and an EXIF orientation inside them is not applied on top; an animated WebP is refused (tagproj reads still pictures). The project starts with no tags and an empty history. Without --currency or --price-format, prices are written as the user's locale writes them (LC_ALL, LC_MONETARY or LANG: its symbol, before or after the amount, the space, the decimal separator; ¥12.50 where it has none, as C and POSIX), unless the config file sets them ('tagproj config'); a flag beats the config file, which beats the locale. Without --language, the text's language is the locale's (LC_ALL, LC_CTYPE or LANG: zh_CN is zh-Hans, zh_TW and zh_HK zh-Hant, ja_JP ja, ko_KR ko, others their language; und for C and POSIX), unless the config file sets it. 'tagproj info' says where each setting came from. Once 'tagproj open' has been used on this machine, the view of the photo it will show first (at the size of the window it remembers, in $XDG_STATE_HOME/tagproj/editor-room) is drawn now and kept in the project, so its first open need not decode the photo. Says \"created …\" on stderr; with --json, prints what 'tagproj info --json' would."),
+        ],
         examples: ["tagproj new dinner.tagproj photo.jpg", "tagproj new menu.tagproj dish.png --crop square --currency '$'",
                    "tagproj new story.tagproj dish.jpg --crop 4:5",
                    "tagproj new cafe.tagproj latte.jpg --price-format '12,50 €'",
@@ -42,8 +31,9 @@ struct NewCommand: Command {
         image = try Self.positional(a, 1)
         try Self.noExtraPositionals(a)
         if project == image || FileIO.sameFile(project, image) {
-            throw UsageError(message: "the project and the photo are the same file '\(image)'",
-                             hint: "the project is a new file: did you mean 'tagproj new \(Self.projectName(for: image)) \(image)'?")
+            throw UsageError(message: tr("the project and the photo are the same file '{file}'", ["file": image]),
+                             hint: tr("the project is a new file: did you mean 'tagproj new {project} {photo}'?",
+                                      ["project": Self.projectName(for: image), "photo": image]))
         }
         options = try Self.projectOptions(a)
         options.force = a.has(.force)
@@ -60,7 +50,7 @@ struct NewCommand: Command {
         } catch let error as ProjectError {
             // A photo where the project should go: the arguments look swapped.
             guard case .occupied(_, .image) = error else { throw error }
-            throw HintedError(error, hint: "did you mean 'tagproj new \(Self.projectName(for: image)) \(project)'?")
+            throw HintedError(error, hint: tr("did you mean 'tagproj new {project} {photo}'?", ["project": Self.projectName(for: image), "photo": project]))
         }
         out.notices(answer.notices)
         // Once the editor has been used here, its first view of the photo is drawn now, while
@@ -73,11 +63,11 @@ struct NewCommand: Command {
 
     /// The options that say how a project is made (crop, settings, pixel limit): `new`'s, and
     /// `menu`'s for the projects it creates.
-    static let projectOptionSpecs = [
-        SettingsOptions.crop(defaultValue: "the whole photo", none: false),
+    static var projectOptionSpecs: [OptionSpec] { [
+        SettingsOptions.crop(defaultValue: tr("the whole photo"), none: false),
         SettingsOptions.currency, SettingsOptions.font, SettingsOptions.language, SettingsOptions.priceFormat, SettingsOptions.tagScale,
-        OptionSpec(name: .maxPixels, value: "N", help: "Refuse photos larger than this.", defaultValue: "100000000"),
-    ]
+        OptionSpec(name: .maxPixels, value: "N", help: tr("Refuse photos larger than this."), defaultValue: "100000000"),
+    ] }
 
     /// How a project is made, from `projectOptionSpecs` and, where they say nothing, the user's
     /// defaults: the one place `new` and `menu` both take it from, so both make the same project.

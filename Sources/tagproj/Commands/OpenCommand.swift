@@ -5,63 +5,27 @@ import TagProjEditor
 /// `tagproj open`: the editing screen in the browser.
 struct OpenCommand: Command {
     static let spec = CommandSpec(
-        name: "open", abstract: "Edit the project in the browser: drag, flip, add, edit, undo; a folder is a gallery.",
+        name: "open", abstract: tr("Edit the project in the browser: drag, flip, add, edit, undo; a folder is a gallery."),
         positionals: [PositionalSpec(name: "project|folder|photo",
-                                     help: "The project file (.tagproj); a folder, to show every project in it; or a photo, to open its project (made if missing).",
+                                     help: tr("The project file (.tagproj); a folder, to show every project in it; or a photo, to open its project (made if missing)."),
                                      completion: .files(["tagproj"] + Codecs.readable.flatMap(\.suffixes).flatMap { [$0, $0.uppercased()] }))],
         options: [
             OptionSpec(name: .port, value: "N",
-                       help: "The port to listen on, on 127.0.0.1 and with --lan the network address (0: any free one).",
+                       help: tr("The port to listen on, on 127.0.0.1 and with --lan the network address (0: any free one)."),
                        defaultValue: "0"),
-            OptionSpec(name: .noBrowser, value: nil, help: "Print the address but do not open a browser."),
+            OptionSpec(name: .noBrowser, value: nil, help: tr("Print the address but do not open a browser.")),
             OptionSpec(name: .lan, value: nil,
-                       help: "Also serve on this machine's network address, for a phone: prints its URL and QR code."),
+                       help: tr("Also serve on this machine's network address, for a phone: prints its URL and QR code.")),
             OptionSpec(name: .maxUpload, value: "BYTES",
-                       help: "With a folder: refuse uploaded photos larger than this (a number of bytes, or with MB).",
+                       help: tr("With a folder: refuse uploaded photos larger than this (a number of bytes, or with MB)."),
                        defaultValue: "100MB"),
         ],
-        discussion: """
-            Serves the editing screen on 127.0.0.1 only (unless --lan) and prints its address as
-            the first line on stdout: http://127.0.0.1:PORT/#token=… . The random token in the
-            address is what lets the page in; other users of the machine and other web pages get
-            nothing. Drag a tag to move it (it never leaves the photo), click it to flip it,
-            double-click to edit its text; add, delete, undo, redo and export with the buttons
-            or the keyboard (Ctrl+Z, Ctrl+Shift+Z, Delete). Every gesture is one edit in the
-            project's history, exactly as the commands make them, so 'tagproj undo' in a shell
-            undoes the last drag, and an edit made in a shell shows on the page within a second.
-            Ctrl-C stops the server. The browser is started with xdg-open on a file readable by
-            you alone that forwards to the address ($XDG_RUNTIME_DIR/tagproj/open-….html, else in
-            ~/.local/state/tagproj/), never on the address itself: the token is on no command
-            line, where other users of the machine could read it. The file is removed when open
-            stops. When no browser can be started (no xdg-open, or it finds none), open says so:
-            note: no browser found; open the address above.
-
-            With --lan (never the default) the editor is served on the machine's network address
-            as well, at the same port and behind the same token, so a phone on the same network
-            can open it: the address of the interface the default route goes through, else the
-            first interface that is up; open fails (exit 1) when there is none. The second line
-            on stdout is then http://ADDRESS:PORT/#token=… , and stderr shows it as a QR code to
-            scan (drawn with libqrencode; Debian package libqrencode4). The connection over the
-            network is not encrypted: anyone on that network can see the traffic, the token
-            included, so use --lan on a network you trust. Without --lan nothing listens but
-            127.0.0.1.
-
-            Given a folder, open serves a gallery of every project directly inside it (files named
-            *.tagproj, not hidden, not symbolic links): a grid of thumbnails drawn as export draws
-            the picture, each with its name, its tag count and any overlap or fit warning. Click
-            one to edit it in the same editor, and go back to the grid with ◀ Gallery. A thumbnail
-            is kept in its project (not as a history entry) and read back on the next open
-            until the project changes; a project that is busy or read-only is shown without
-            keeping it. Export all writes every project's picture beside it as the editor's Export
-            does (NAME-tagged.jpg, never over a file it did not write). A photo dropped on the grid
-            or picked with Add photo becomes a new project in the folder, as 'tagproj new' makes
-            it, named after the photo (dish.jpg: dish.tagproj, else dish-2.tagproj…; nothing is
-            replaced); an upload over --max-upload is refused before it is read, and one that is
-            not a picture, is damaged or too large is refused with new's error.
-
-            Given a photo, open opens the project beside it named after it (photo.jpg:
-            photo.tagproj), making it first when there is none, and says which on stderr.
-            """,
+        discussion: [
+            tr("Serves the editing screen on 127.0.0.1 only (unless --lan) and prints its address as the first line on stdout: http://127.0.0.1:PORT/#token=… . The random token in the address is what lets the page in; other users of the machine and other web pages get nothing. Drag a tag to move it (it never leaves the photo), click it to flip it, double-click to edit its text; add, delete, undo, redo and export with the buttons or the keyboard (Ctrl+Z, Ctrl+Shift+Z, Delete). Every gesture is one edit in the project's history, exactly as the commands make them, so 'tagproj undo' in a shell undoes the last drag, and an edit made in a shell shows on the page within a second. Ctrl-C stops the server. The browser is started with xdg-open on a file readable by you alone that forwards to the address ($XDG_RUNTIME_DIR/tagproj/open-….html, else in ~/.local/state/tagproj/), never on the address itself: the token is on no command line, where other users of the machine could read it. The file is removed when open stops. When no browser can be started (no xdg-open, or it finds none), open says so: note: no browser found; open the address above."),
+            tr("With --lan (never the default) the editor is served on the machine's network address as well, at the same port and behind the same token, so a phone on the same network can open it: the address of the interface the default route goes through, else the first interface that is up; open fails (exit 1) when there is none. The second line on stdout is then http://ADDRESS:PORT/#token=… , and stderr shows it as a QR code to scan (drawn with libqrencode; Debian package libqrencode4). The connection over the network is not encrypted: anyone on that network can see the traffic, the token included, so use --lan on a network you trust. Without --lan nothing listens but 127.0.0.1."),
+            tr("Given a folder, open serves a gallery of every project directly inside it (files named *.tagproj, not hidden, not symbolic links): a grid of thumbnails drawn as export draws the picture, each with its name, its tag count and any overlap or fit warning. Click one to edit it in the same editor, and go back to the grid with ◀ Gallery. A thumbnail is kept in its project (not as a history entry) and read back on the next open until the project changes; a project that is busy or read-only is shown without keeping it. Export all writes every project's picture beside it as the editor's Export does (NAME-tagged.jpg, never over a file it did not write). A photo dropped on the grid or picked with Add photo becomes a new project in the folder, as 'tagproj new' makes it, named after the photo (dish.jpg: dish.tagproj, else dish-2.tagproj…; nothing is replaced); an upload over --max-upload is refused before it is read, and one that is not a picture, is damaged or too large is refused with new's error."),
+            tr("Given a photo, open opens the project beside it named after it (photo.jpg: photo.tagproj), making it first when there is none, and says which on stderr."),
+        ],
         examples: ["tagproj open dinner.tagproj", "tagproj open dinner.tagproj --no-browser --port 8080",
                    "tagproj open dinner.tagproj --lan", "tagproj open menu/", "tagproj open photo.jpg"])
 
@@ -87,7 +51,7 @@ struct OpenCommand: Command {
         let (digits, unit) = upper.hasSuffix("MB") ? (String(upper.dropLast(2)), 1_000_000)
             : upper.hasSuffix("M") ? (String(upper.dropLast()), 1_000_000) : (upper, 1)
         guard let n = Int(digits), n >= 1, n <= 4_000_000_000 / unit else {
-            throw UsageError(message: "--max-upload: '\(text)' is not a size in bytes (a number, or one with MB)")
+            throw UsageError(message: tr("--max-upload: '{text}' is not a size in bytes (a number, or one with MB)", ["text": text]))
         }
         return n * unit
     }
@@ -96,7 +60,8 @@ struct OpenCommand: Command {
     /// and said), or a project.
     private func server(_ out: Output, lanAddress: String?) throws -> (EditorServer, String) {
         if FileIO.isDirectory(target) {
-            return (try EditorServer(folder: target, port: port, lanAddress: lanAddress, maxUploadBytes: maxUpload), "the projects of \(target)")
+            return (try EditorServer(folder: target, port: port, lanAddress: lanAddress, maxUploadBytes: maxUpload),
+                    tr("editing the projects of {folder} at {url} — Ctrl-C to stop", ["folder": target]))
         }
         var project = target
         var decoded: DecodedPicture?
@@ -107,11 +72,13 @@ struct OpenCommand: Command {
             options.keepsPicture = true
             let (path, picture, created) = try Project.beside(photo: target, options: options)
             out.notices(created?.notices ?? [])
-            out.note(created != nil ? "created \(path) from \(target)" : "opening the existing \(path)")
+            out.note(created != nil ? tr("created {project} from {photo}", ["project": path, "photo": target])
+                     : tr("opening the existing {project}", ["project": path]))
             project = path
             decoded = picture
         }
-        return (try EditorServer(projectPath: project, port: port, lanAddress: lanAddress, decoded: decoded), project)
+        return (try EditorServer(projectPath: project, port: port, lanAddress: lanAddress, decoded: decoded),
+                tr("editing {project} at {url} — Ctrl-C to stop", ["project": project]))
     }
 
     func run(_ out: Output) throws {
@@ -127,7 +94,7 @@ struct OpenCommand: Command {
         out.line(server.url)
         if let lanURL = server.lanURL { out.line(lanURL) }
         out.flush()
-        out.message("editing \(what) at \(server.url) — Ctrl-C to stop")
+        out.message(what.replacingAll("{url}", with: server.url))
         if let network, let lanURL = server.lanURL { Self.showNetworkAddress(network, url: lanURL, out) }
         var browser: pid_t? = nil
         // The browser is started on a private file that forwards to the address: the token on
@@ -138,7 +105,7 @@ struct OpenCommand: Command {
             do {
                 launchFile = try BrowserLaunchFile(forwardingTo: server.url)
             } catch {
-                out.note("no browser started: \((error as? TagProjError)?.message ?? "\(error)"); open the address above")
+                out.note(tr("no browser started: {reason}; open the address above", ["reason": (error as? TagProjError)?.message ?? "\(error)"]))
             }
             if let launchFile {
                 browser = Self.launchBrowser(launchFile.url)
@@ -166,16 +133,21 @@ struct OpenCommand: Command {
         }
         server.stop()
         launchFile?.remove()
-        out.message("stopped")
+        out.message(tr("stopped"))
     }
 
     /// Says where the phone can open the editor: the URL, which interface's it is, and its QR code;
     /// and warns that the connection is not encrypted.
     private static func showNetworkAddress(_ network: LANAddress, url: String, _ out: Output) {
-        let which = network.isDefaultRoute ? "the default route's interface" : "the first interface that is up"
-        out.message("on the network at \(url) (\(network.chosen.interface), \(which)); scan it with the phone:")
+        // TRANSLATORS: {interface} is a network interface's name (eth0, wlan0).
+        out.message(network.isDefaultRoute
+            ? tr("on the network at {url} ({interface}, the default route's interface); scan it with the phone:",
+                 ["url": url, "interface": network.chosen.interface])
+            : tr("on the network at {url} ({interface}, the first interface that is up); scan it with the phone:",
+                 ["url": url, "interface": network.chosen.interface]))
         if !network.others.isEmpty {
-            out.note("not served: " + network.others.map { "\($0.address) (\($0.interface))" }.joined(separator: ", "))
+            // TRANSLATORS: {addresses} lists the machine's other addresses, as "192.168.1.5 (wlan0), 10.0.0.2 (eth1)".
+            out.note(tr("not served: {addresses}", ["addresses": network.others.map { "\($0.address) (\($0.interface))" }.joined(separator: ", ")]))
         }
         do {
             let code = try QRCode(encoding: url)
@@ -185,12 +157,11 @@ struct OpenCommand: Command {
         } catch {
             out.warning(error.message)  // the URL above still opens the editor
         }
-        out.warning("the network connection is not encrypted: anyone on the network can see the traffic; the token keeps "
-                    + "other devices from editing, but not one that watches the traffic (use --lan on a network you trust)")
+        out.warning(tr("the network connection is not encrypted: anyone on the network can see the traffic; the token keeps other devices from editing, but not one that watches the traffic (use --lan on a network you trust)"))
     }
 
     /// What `open` says when no browser could be started.
-    private static let noBrowser = "no browser found; open the address above"
+    private static var noBrowser: String { tr("no browser found; open the address above") }
 
     /// Opens `url` (a file's, never one with the token: see ``BrowserLaunchFile``) with xdg-open,
     /// without waiting for it; its process, or nil when it cannot be started.

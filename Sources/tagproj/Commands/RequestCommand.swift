@@ -4,15 +4,12 @@ import TagKit
 /// batch export hands each child, and a way in for scripts that speak JSON.
 struct RequestCommand: Command {
     static let spec = CommandSpec(
-        name: "request", abstract: "Carry out one JSON request and print its JSON answer.",
-        positionals: [projectArgument, PositionalSpec(name: "request", help: "One request: {\"op\":\"move\",\"id\":1,\"to\":\"0.5,0.5\"}.")],
+        name: "request", abstract: tr("Carry out one JSON request and print its JSON answer."),
+        positionals: [projectArgument, PositionalSpec(name: "request", help: tr("One request: {\"op\":\"move\",\"id\":1,\"to\":\"0.5,0.5\"}."))],
         options: [],
-        discussion: """
-            The request is one object of the dialect 'apply' reads and the editor posts: an edit (add, move, flip, edit, delete, set,
-            arrange), undo, redo, restore, export, list, history or info. The answer is one JSON object on stdout: {"ok":true,"op":…,
-            "said":[…],"notices":[…],…} with the result's members, or {"ok":false,"error":…,"hint":…,"meaning":…} with the usual
-            exit code. Nothing is printed on stderr: what was done and every notice are in the answer.
-            """,
+        discussion: [
+            tr("The request is one object of the dialect 'apply' reads and the editor posts: an edit (add, move, flip, edit, delete, set, arrange), undo, redo, restore, export, list, history or info. The answer is one JSON object on stdout: {\"ok\":true,\"op\":…, \"said\":[…],\"notices\":[…],…} with the result's members, or {\"ok\":false,\"error\":…,\"hint\":…,\"meaning\":…} with the usual exit code. Nothing is printed on stderr: what was done and every notice are in the answer."),
+        ],
         examples: [#"tagproj request dinner.tagproj '{"op":"move","id":1,"to":"0.5,0.5"}'"#,
                    #"tagproj request dinner.tagproj '{"op":"export","to":"web/dinner.webp","max_size":1080}'"#],
         hidden: true)

@@ -3,16 +3,12 @@ import TagKit
 /// `tagproj restore`: jump to any entry's state as one undoable entry.
 struct RestoreCommand: Command {
     static let spec = CommandSpec(
-        name: "restore", abstract: "Go to the state of any history entry, as one new undoable entry.",
-        positionals: [projectArgument, PositionalSpec(name: "entry", help: "The entry's seq (see 'tagproj history --tree'); 0: the empty start.")],
+        name: "restore", abstract: tr("Go to the state of any history entry, as one new undoable entry."),
+        positionals: [projectArgument, PositionalSpec(name: "entry", help: tr("The entry's seq (see 'tagproj history --tree'); 0: the empty start."))],
         options: [jsonOption],
-        discussion: """
-            The tags and settings become what they were right after entry N, whichever branch it is on.
-            The jump is recorded as a new entry labelled 'restore #N' on top of the current one, holding
-            the net change, so tagproj undo comes back. The same as tagproj undo --to N. An entry that
-            does not exist, or is already current: exit 1, nothing changed. With --json, prints
-            {"restored":N,"label":"restore #N"}.
-            """,
+        discussion: [
+            tr("The tags and settings become what they were right after entry N, whichever branch it is on. The jump is recorded as a new entry labelled 'restore #N' on top of the current one, holding the net change, so tagproj undo comes back. The same as tagproj undo --to N. An entry that does not exist, or is already current: exit 1, nothing changed. With --json, prints {\"restored\":N,\"label\":\"restore #N\"}."),
+        ],
         examples: ["tagproj restore dinner.tagproj 4", "tagproj restore dinner.tagproj 0"])
 
     let target: ProjectArguments
@@ -33,7 +29,8 @@ struct RestoreCommand: Command {
         if json {
             out.line(JSON.object([("restored", .integer(seq)), ("label", .string(label))]).text)
         } else {
-            answer.said.forEach { out.message("\($0) (tagproj undo \(project) goes back)") }
+            // TRANSLATORS: {said} says what the restore did ("restored the state of #4").
+            answer.said.forEach { out.message(tr("{said} (tagproj undo {project} goes back)", ["said": $0, "project": project])) }
         }
     }
 }
