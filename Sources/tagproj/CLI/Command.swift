@@ -49,10 +49,10 @@ struct CommandSpec {
 
     /// The whole help page: what `tagproj help CMD` and `tagproj CMD --help` print.
     var help: String {
-        // TRANSLATORS: the heading of a help page's usage line, followed by the command line (not translated).
-        let usageHeading = tr("usage:")
-        var lines = ["\(name): \(abstract)", "", usageHeading + " " + usage]
-            + otherUsages.map { String(repeating: " ", count: displayWidth(usageHeading) + 1) + $0 }
+        // TRANSLATORS: a help page's usage line: {usage} is the command line (not translated); the other forms of the
+        // command follow on the next lines, under {usage}.
+        let indent = String(repeating: " ", count: displayWidth(tr("usage: {usage}", ["usage": ""])))
+        var lines = ["\(name): \(abstract)", "", tr("usage: {usage}", ["usage": usage])] + otherUsages.map { indent + $0 }
         if !positionals.isEmpty {
             lines += ["", tr("arguments:")] + positionals.map { "  " + pad($0.synopsis, 24) + $0.help }
         }

@@ -118,7 +118,7 @@ enum TagProjCLI {
         var lines = [
             tr("tagproj {version}: dish-name and price tags on food photos, one project file per photo.", ["version": TagKitVersion.string]),
             "",
-            tr("usage:") + " tagproj [-q] <command> [<arguments>] [--help]",
+            tr("usage: {usage}", ["usage": "tagproj [-q] <command> [<arguments>] [--help]"]),
             "",
             tr("commands:"),
         ]
