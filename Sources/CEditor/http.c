@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ struct tp_http_server {
     char *upload_route;
     size_t max_upload;
     tp_http_upload_open upload_open;
-    char *upload_too_large;
+    tp_http_upload_too_large upload_too_large;
     uint64_t header_ms;
     // The watchdog: `watched` lists every open connection; all of it is guarded by `lock`.
     pthread_mutex_t lock;
@@ -84,8 +85,26 @@ struct tp_http_request {
     int upload_errno;
 };
 
-static void copy_message(char *msg, size_t cap, const char *text) {
-    if (msg && cap) snprintf(msg, cap, "%s", text);
+/// Marks a message of the C server for `scripts/update-pot.sh` (po/tagproj.pot). The text stays
+/// English here: the Swift side words it in the user's language (`EditorStartError`), from the
+/// message and its placeholders' values as `copy_message` writes them.
+#define N_(text) text
+
+/// Writes a reason for the caller into `msg`: the message (`N_`, with `{name}` placeholders), then
+/// for each placeholder its name and its value, each ended by a NUL, and a NUL after the last.
+static void copy_message(char *msg, size_t cap, const char *text, ...) {
+    if (!msg || !cap) return;
+    memset(msg, 0, cap);
+    size_t at = 0;
+    va_list items;
+    va_start(items, text);
+    for (const char *item = text; item; item = va_arg(items, const char *)) {
+        size_t n = strlen(item);
+        if (at + n + 2 > cap) break;  // the rest left out; what is written stays NUL-ended
+        memcpy(msg + at, item, n);
+        at += n + 1;
+    }
+    va_end(items);
 }
 
 /// The headers every response carries: the page runs only its own script and style, talks only
@@ -229,12 +248,19 @@ static void *watchdog_main(void *arg) {
     return NULL;
 }
 
+// The few JSON answers the C server words itself stay English: no person sees them. The page's
+// requests stay far below the body limit (its fields hold at most 400 characters), and "no
+// response" and "the upload cannot be received" are failures of the server itself (a handler that
+// did not answer, a file name that did not fit in memory). The one a person does see, an upload
+// over the gallery's limit, is worded by the Swift side in the request's language.
 static const char too_large_text[] = "{\"error\":\"the request body is too large\"}";
 
 /// Answers 413 with the route's own message.
 static void refuse_too_large(tp_http_request *r) {
-    const char *text = r->is_upload && r->server->upload_too_large ? r->server->upload_too_large : too_large_text;
-    tp_http_respond(r, MHD_HTTP_CONTENT_TOO_LARGE, "application/json", (const uint8_t *)text, strlen(text), NULL, NULL);
+    if (r->is_upload && r->server->upload_too_large) r->server->upload_too_large(r->server->ctx, r);
+    if (!r->responded)
+        tp_http_respond(r, MHD_HTTP_CONTENT_TOO_LARGE, "application/json", (const uint8_t *)too_large_text,
+                        sizeof too_large_text - 1, NULL, NULL);
 }
 
 /// Starts an upload once its headers are in: refused (413) when it declares more than the limit,
@@ -403,7 +429,6 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
 /// Frees a server whose daemon and watchdog are stopped or were never started.
 static void free_server(tp_http_server *server) {
     free(server->upload_route);
-    free(server->upload_too_large);
     pthread_rwlock_destroy(&server->serving);
     pthread_cond_destroy(&server->wake);
     pthread_mutex_destroy(&server->lock);
@@ -437,9 +462,9 @@ static struct MHD_Daemon *listen_on(tp_http_server *server, const char *address,
             MHD_OPTION_NOTIFY_CONNECTION, on_connection, server,
             MHD_OPTION_END);
     if (!daemon) {
-        char text[160];
-        snprintf(text, sizeof text, "cannot listen on %s:%u (is the port in use?)", address, (unsigned)port);
-        copy_message(msg, msg_cap, text);
+        char where[80];
+        snprintf(where, sizeof where, "%s:%u", address, (unsigned)port);
+        copy_message(msg, msg_cap, N_("cannot listen on {address} (is the port in use?)"), "address", where, NULL);
     }
     return daemon;
 }
@@ -451,7 +476,7 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
     if (TP_DL_LOAD(mhd, "libmicrohttpd.so.12", "libmicrohttpd12", msg, msg_cap) != 0) return NULL;
     tp_http_server *server = calloc(1, sizeof *server);
     if (!server) {
-        copy_message(msg, msg_cap, "out of memory");
+        copy_message(msg, msg_cap, N_("out of memory"), NULL);
         return NULL;
     }
     server->handler = handler;
@@ -460,7 +485,7 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
     server->max_body = max_body;
     if (upload && upload->route && upload->open) {
         server->upload_route = strdup(upload->route);
-        server->upload_too_large = upload->too_large_json ? strdup(upload->too_large_json) : NULL;
+        server->upload_too_large = upload->too_large;
         server->max_upload = upload->max_bytes;
         server->upload_open = upload->open;
     }
@@ -503,7 +528,7 @@ tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned m
     }
     if (pthread_create(&server->watchdog, NULL, watchdog_main, server) != 0) {
         for (size_t i = 0; i < server->daemon_count; i++) mhd.MHD_stop_daemon(server->daemons[i]);
-        copy_message(msg, msg_cap, "cannot start the thread that closes slow connections");
+        copy_message(msg, msg_cap, N_("cannot start the thread that closes slow connections"), NULL);
         free_server(server);
         return NULL;
     }

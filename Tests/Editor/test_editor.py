@@ -87,11 +87,15 @@ def raw_status(port, payload):
     return int(reply.split(b" ")[1]) if reply.startswith(b"HTTP/1.1 ") else None
 
 
-def chromium(phone=False):
+def chromium(phone=False, lang=None):
     """A headless Chromium driven by Selenium: a desktop window of 1100×720, or with `phone` a phone
-    of 390×844 CSS pixels at three device pixels each, with touch."""
+    of 390×844 CSS pixels at three device pixels each, with touch; with `lang` (`zh-CN`), in that
+    language, which it asks pages in (`Accept-Language`)."""
     options = webdriver.ChromeOptions()
     flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+    if lang:
+        flags.append("--lang=" + lang)
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang + "," + lang.split("-")[0]})
     if phone:
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
@@ -108,11 +112,12 @@ def chromium(phone=False):
 class Editor:
     """`tagproj open p.tagproj --no-browser` in a folder of its own, with a headless Chromium on it."""
 
-    def __init__(self, photo_as=None, environment=None, phone=False, big=False):
+    def __init__(self, photo_as=None, environment=None, phone=False, big=False, lang=None, dish="Flat white"):
         """`photo_as`: copy the sample JPEG into the folder under this name and make the project
         from it there, as a user does (`tagproj new p.tagproj p.jpg`). `environment`: more
         variables for the server. `phone`: Chromium as a phone. `big`: the photo enlarged four
-        times (2400×1600), so a view has fewer pixels than the photo."""
+        times (2400×1600), so a view has fewer pixels than the photo. `lang`: Chromium in that
+        language (see `chromium`). `dish`: the first tag's text."""
         self.dir = tempfile.mkdtemp(prefix="tagproj-editor-")
         photo = PHOTO
         if photo_as:
@@ -125,7 +130,7 @@ class Editor:
             photo = os.path.join(self.dir, "big.png")
         status, _, err = cli("new", "p.tagproj", photo, cwd=self.dir)
         assert status == 0, err
-        for args in (("dish", "Flat white", "--at", "0.3,0.35"), ("price", "28", "--at", "0.75,0.6")):
+        for args in (("dish", dish, "--at", "0.3,0.35"), ("price", "28", "--at", "0.75,0.6")):
             status, _, err = cli("add", "p.tagproj", *args, cwd=self.dir)
             assert status == 0, err
         self.server = subprocess.Popen([TAGPROJ, "open", "p.tagproj", "--no-browser", "--port", "0"], cwd=self.dir,
@@ -137,7 +142,7 @@ class Editor:
         self.host = self.origin.split("//")[1].rsplit(":", 1)[0]
         self.port = int(self.origin.rsplit(":", 1)[1])
         self.token = self.url.split("#token=")[1]
-        self.driver = chromium(phone)
+        self.driver = chromium(phone, lang)
         self.downloads = os.path.join(self.dir, "downloads")
         os.mkdir(self.downloads)
         self.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": self.downloads})
@@ -1299,6 +1304,143 @@ class AccessibilityTests(unittest.TestCase):
 
     def test_the_editor_on_a_phone(self):
         self.check(phone=True)
+
+
+def chinese_catalog(folder):
+    """`folder` as a `TAGPROJ_LOCALEDIR` holding the Simplified Chinese catalog compiled from every
+    `po/zh_CN*.po` (the catalog and the parts' fragments before they are merged)."""
+    import glob
+    mo = os.path.join(folder, "zh_CN", "LC_MESSAGES", "tagproj.mo")
+    os.makedirs(os.path.dirname(mo))
+    merged = subprocess.run(["msgcat", "--use-first", *sorted(glob.glob(os.path.join(REPO, "po", "zh_CN*.po")))],
+                            check=True, capture_output=True).stdout
+    subprocess.run(["msgfmt", "--check", "-o", mo, "-"], input=merged, check=True, capture_output=True)
+    return folder
+
+
+# Words that may stay in Latin letters on a Chinese page: format names, keys, units, commands.
+LATIN_NAMES = {"JPEG", "PNG", "WebP", "AVIF", "tagproj", "Ctrl", "Shift", "Delete", "Enter", "Esc", "F2", "px",
+               "JSON", "API", "GET", "POST"}
+
+
+def english_words(texts, allowed=()):
+    """The words of two or more Latin letters in `texts` that are not names (`LATIN_NAMES`, `allowed`)."""
+    return sorted({w for text in texts for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", text or "")} - LATIN_NAMES - set(allowed))
+
+
+def page_texts(driver, skip="#history"):
+    """What a page shows and says to assistive technology: its visible text, each element's
+    tooltip, label, placeholder and text alternative, and its menus' options; without what the
+    elements `skip` selects hold (the history's entries, which the library words: their
+    translation is another part's)."""
+    return driver.execute_script("""
+        const skip = arguments[0];
+        const skipped = new Set([...document.querySelectorAll(skip)].flatMap((el) => el.innerText.split("\\n").map((line) => line.trim())));
+        const texts = document.body.innerText.split("\\n").filter((line) => !skipped.has(line.trim()));
+        for (const el of document.querySelectorAll("[title], [aria-label], [placeholder], [alt], option")) {
+            if (el.closest(skip)) continue;
+            for (const name of ["title", "aria-label", "placeholder", "alt"]) if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
+            if (el.tagName === "OPTION") texts.push(el.textContent);
+        }
+        return texts;""", skip)
+
+
+class ChineseEditorTests(unittest.TestCase):
+    """The editor in Simplified Chinese, as a browser set to Chinese opens it (issue 43): the page
+    is in Chinese from its first paint, what the server words comes back in Chinese, and it works
+    and stays accessible as the English page does. One Chromium for the class."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.locale = chinese_catalog(tempfile.mkdtemp(prefix="tagproj-locale-"))
+        cls.e = Editor(environment={"TAGPROJ_LOCALEDIR": cls.locale}, lang="zh-CN", dish="拿铁")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.e.close()
+        shutil.rmtree(cls.locale, ignore_errors=True)
+
+    def setUp(self):
+        # Away first, then the address with its token again: the tests before changed the tags.
+        self.e.driver.get("about:blank")
+        self.e.load_tags(len(tags(self.e.dir)))
+        self.e.wait(lambda d: d.execute_script("return performance.getEntriesByName('tagproj shown').length > 0"), "the photo never showed")
+
+    def test_1_the_page_is_in_chinese_its_toolbar_tooltips_and_dialogs(self):
+        e = self.e
+        d = e.driver
+        self.assertEqual(d.find_element(By.TAG_NAME, "html").get_attribute("lang"), "zh-CN")
+        self.assertEqual(e.button("add-dish").text, "菜名")
+        self.assertEqual(e.button("add-price").text, "价格")
+        self.assertEqual(e.button("undo").get_attribute("title"), "撤销（Ctrl+Z）")
+        self.assertEqual(e.button("arrange").get_attribute("aria-label"), "自动排列重叠的标签")
+        self.assertEqual(d.find_element(By.ID, "tag-text").get_attribute("placeholder"), "输入菜名或价格，然后点击照片")
+        self.assertEqual(e.tag(1).get_attribute("alt"), "菜名标签 #1：拿铁")
+        self.assertEqual(english_words(page_texts(d)), [], "English left on the editor")
+        # Served so: the first paint is Chinese, not filled in by the script afterwards.
+        response, body = e.get("/", token=None)
+        self.assertEqual(response.status, 200)
+        self.assertEqual(response.getheader("Content-Language"), "en", "a request without Accept-Language is English")
+        connection = http.client.HTTPConnection("127.0.0.1", e.port, timeout=10)
+        connection.request("GET", "/", headers={"Host": "127.0.0.1:%d" % e.port, "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"})
+        page = connection.getresponse()
+        html_text = page.read().decode()
+        connection.close()
+        self.assertEqual(page.getheader("Content-Language"), "zh-CN")
+        self.assertIn('<html lang="zh-CN">', html_text)
+        self.assertIn(">撤销</span>", html_text)
+        self.assertNotIn("{{", html_text)
+        # The keys' list and the export dialog.
+        e.button("help").click()
+        e.wait(lambda d: d.execute_script("return document.getElementById('help-dialog').open"), "the keys' list did not open")
+        help_text = d.find_element(By.ID, "help-dialog").text
+        self.assertIn("手势和按键", help_text)
+        self.assertIn("撤销、重做", help_text)
+        self.assertEqual(english_words(page_texts(d)), [], "English left in the keys' list")
+        d.execute_script("document.getElementById('help-dialog').close()")
+        e.button("export").click()
+        dialog = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, "[data-export-dialog][open]"), "no export dialog")
+        self.assertIn("保存到项目旁边", dialog.text)
+        self.assertEqual([o.text for o in Select(dialog.find_element(By.CSS_SELECTOR, "select[name=size]")).options],
+                         ["原始尺寸", "1080 px（网页）", "长边…"])
+        self.assertEqual(english_words(page_texts(d)), [], "English left in the export dialog")
+        d.execute_script("document.getElementById('export-dialog').close()")
+
+    def test_2_what_the_server_words_comes_back_in_chinese(self):
+        e = self.e
+        # An edit the server refuses: a request that only reads, sent as an edit.
+        e.driver.execute_script("edit({op: 'list'})")
+        e.wait(lambda d: e.status().startswith("error: "), "no error shown")
+        self.assertEqual(e.status(), "error: “list”不是编辑操作，也不是历史记录中的一步")
+        # The status the page words itself: adding a dish.
+        e.button("add-dish").click()
+        e.wait(lambda d: "输入菜名" in e.status(), "the page did not say how to add a dish: " + e.status())
+
+    def test_3_adding_moving_and_undoing_work(self):
+        e = self.e
+        text = e.driver.find_element(By.ID, "tag-text")
+        text.send_keys("豆浆")
+        text.send_keys(Keys.ENTER)
+        e.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-tag-id]")) == 3, "the new dish never showed")
+        self.assertEqual(tags(e.dir)[3]["text"], "豆浆")
+        e.settled(3)
+        before = tags(e.dir)[1]["x"]
+        e.press(1, Keys.ARROW_RIGHT)
+        e.settled(4)
+        self.assertGreater(tags(e.dir)[1]["x"], before)
+        e.button("undo").click()
+        e.wait(lambda d: history(e.dir)["cursor"] == 3, "undo did not reach the project")
+        self.assertEqual(tags(e.dir)[1]["x"], before)
+        e.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#history li.undone"), "no undone entry shown")
+        self.assertEqual(e.driver.find_element(By.CSS_SELECTOR, '#history [data-seq="0"]').text, "（开始）")
+
+    def test_4_axe_finds_no_violation_in_chinese(self):
+        e = self.e
+        self.assertEqual(AccessibilityTests.violations(e), [], "the Chinese editor")
+        e.button("help").click()
+        e.wait(lambda d: d.execute_script("return document.getElementById('help-dialog').open"), "the keys' list did not open")
+        self.assertEqual(AccessibilityTests.violations(e), [], "the Chinese keys' list")
+        e.driver.execute_script("document.getElementById('help-dialog').close()")
 
 
 class PhoneTests(unittest.TestCase):

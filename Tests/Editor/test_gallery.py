@@ -42,7 +42,8 @@ class Gallery(test_editor.Editor):
     `a.tagproj` has one tag, `b.tagproj` two that overlap, `c.tagproj` none; the folder also holds
     things that are not served (a hidden project, a link to a project outside, a photo)."""
 
-    def __init__(self, *options):
+    def __init__(self, *options, lang=None, environment=None):
+        self.lang, self.environment = lang, environment
         self.dir = tempfile.mkdtemp(prefix="tagproj-gallery-")
         self.outside = tempfile.mkdtemp(prefix="tagproj-outside-")
         check("new", "a.tagproj", test_editor.PHOTO, cwd=self.dir)
@@ -60,7 +61,8 @@ class Gallery(test_editor.Editor):
 
     def start_server(self, arguments):
         self.server = subprocess.Popen([TAGPROJ, *arguments], cwd=self.dir, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True, env=test_editor.state_of(self.dir))
+                                       stderr=subprocess.PIPE, text=True,
+                                       env=dict(test_editor.state_of(self.dir), **(getattr(self, "environment", None) or {})))
         self.url = self.server.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), self.url + self.server.stderr.read()
         self.origin = self.url.split("/#")[0]
@@ -73,6 +75,9 @@ class Gallery(test_editor.Editor):
         for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1100,720", "--force-device-scale-factor=1"]:
             options.add_argument(flag)
+        if getattr(self, "lang", None):
+            options.add_argument("--lang=" + self.lang)
+            options.add_experimental_option("prefs", {"intl.accept_languages": self.lang + "," + self.lang.split("-")[0]})
         self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
         self.driver.set_script_timeout(60)
 
@@ -277,6 +282,55 @@ class GalleryAccessibilityTests(unittest.TestCase):
             self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the gallery on a phone")
         finally:
             g.close()
+
+
+class ChineseGalleryTests(unittest.TestCase):
+    """The gallery in Simplified Chinese, as a browser set to Chinese opens it (issue 43): its
+    toolbar, cards and dialog in Chinese, a refusal the server words in Chinese, and no WCAG
+    violation. One Chromium for the class."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.locale = test_editor.chinese_catalog(tempfile.mkdtemp(prefix="tagproj-locale-"))
+        cls.g = Gallery("--max-upload", "1000", lang="zh-CN", environment={"TAGPROJ_LOCALEDIR": cls.locale})
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.g.close()
+        shutil.rmtree(cls.locale, ignore_errors=True)
+
+    def test_1_the_gallery_is_in_chinese(self):
+        g = self.g
+        cards = g.grid(3)
+        d = g.driver
+        self.assertEqual(d.find_element(By.TAG_NAME, "html").get_attribute("lang"), "zh-CN")
+        self.assertEqual([cards[n].find_element(By.CSS_SELECTOR, ".count").text for n in cards], ["1 个标签", "2 个标签", "0 个标签"])
+        self.assertIn("添加照片", d.find_element(By.ID, "add-photo").text)
+        self.assertEqual(d.find_element(By.CSS_SELECTOR, "[data-action=export-all]").text, "⤓ 全部导出")
+        self.assertTrue(d.title.endswith(" — tagproj 图库"), d.title)
+        # Every text but the projects' names and what the library words (the overlap warnings).
+        self.assertEqual(test_editor.english_words(test_editor.page_texts(d, ".warnings")), [], "English left on the gallery")
+        d.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
+        dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no Export all dialog")
+        self.assertIn("导出所有项目", dialog.text)
+        self.assertIn("保存到各项目旁边", dialog.text)
+        self.assertEqual([o.text for o in Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).options],
+                         ["JPEG", "PNG", "WebP", "AVIF"])
+        self.assertEqual(test_editor.english_words([dialog.text]), [], "English left in the dialog")
+        dialog.find_element(By.CSS_SELECTOR, "[data-action=close]").click()
+
+    def test_2_a_refused_upload_is_worded_in_chinese(self):
+        g = self.g
+        g.grid(3)
+        g.pick(JPEG)  # 2.2 KB, over the 1000 bytes
+        g.wait(lambda d: g.status().startswith("error: "), "the page did not refuse the upload")
+        self.assertEqual(g.status(), "error: 照片超过了 1000 字节 的上传上限（可用 tagproj open --max-upload 提高上限）")
+        self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"])
+
+    def test_3_axe_finds_no_violation_in_chinese(self):
+        g = self.g
+        g.grid(3)
+        self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the Chinese gallery")
 
 
 class UploadLimitTests(unittest.TestCase):

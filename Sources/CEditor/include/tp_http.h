@@ -45,12 +45,16 @@ typedef struct tp_http_server tp_http_server;
 /// tp_http_respond and returns -1 (the body is then never read).
 typedef int (*tp_http_upload_open)(void *ctx, tp_http_request *request, char *path, size_t path_cap);
 
+/// Called (without the handler's lock) to refuse an upload over its limit: answers with
+/// tp_http_respond, a 413 worded in the request's language.
+typedef void (*tp_http_upload_too_large)(void *ctx, tp_http_request *request);
+
 /// The one route whose body is streamed to a file instead of gathered in memory, with its own
-/// limit (over it: 413 with `too_large_json`, before a byte is read when the length is declared).
+/// limit (over it: 413 by `too_large`, before a byte is read when the length is declared).
 typedef struct {
     const char *route;
     size_t max_bytes;
-    const char *too_large_json;
+    tp_http_upload_too_large too_large;
     tp_http_upload_open open;
 } tp_http_upload;
 
@@ -68,7 +72,10 @@ typedef struct {
 /// in. Without `reads_only` the requests are handled one at a time; with it, those it says only
 /// read are handled side by side, and any other waits for those under way and runs alone, before
 /// reads that came after it: the caller decides by what a request does, not by its method.
-/// `*bound_port` receives the port. Returns NULL on failure, with the reason in `msg`.
+/// `*bound_port` receives the port. Returns NULL on failure, with the reason in `msg`: an English
+/// message with `{name}` placeholders (marked N_ for po/tagproj.pot), then each placeholder's name
+/// and value, every string NUL-ended and an empty one after the last, for the caller to word in the
+/// user's language; a reason from the library loader is a single message.
 tp_http_server *tp_http_start(uint16_t port, const char *lan_address, unsigned max_connections,
                               size_t max_body, const tp_http_upload *upload, unsigned header_seconds,
                               tp_http_reads_only reads_only, tp_http_admit admit, tp_http_handler handler, void *ctx,

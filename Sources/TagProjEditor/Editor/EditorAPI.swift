@@ -52,7 +52,7 @@ final class EditorAPI {
             case "/api/export": return try export(try JSONParser().parse(request.body))
             case "/api/download": return try download(request)
             case "/api/preview": return try statePreview(request)
-            default: return .error(404, "no such API call")
+            default: return .error(404, tr("no such API call"))
             }
         }
     }

@@ -22,15 +22,20 @@ enum EditorRequestError: TagProjError {
 
     var message: String {
         switch self {
-        case .badField(let name): return "the request needs '\(name)' of the right type"
-        case .unknownOperation(let op): return "'\(op)' is not an edit or a step of the history"
-        case .notDrawable(let id): return "tag \(id) has nothing to draw inside the picture"
-        case .noSuchTag(let id): return "no tag \(id) in this project"
-        case .noSuchProject(let name): return "no project '\(name)' in this folder"
+        // TRANSLATORS: {field} is a member of the JSON request the page sent ('id', 'w', 'side').
+        case .badField(let name): return tr("the request needs '{field}' of the right type", ["field": name])
+        // TRANSLATORS: {op} is a request's name ('export', 'list'); an entry is a step of the undo history.
+        case .unknownOperation(let op): return tr("'{op}' is not an edit or a step of the history", ["op": op])
+        // TRANSLATORS: {tag} is a tag's id as the CLI writes it: #3.
+        case .notDrawable(let id): return tr("tag {tag} has nothing to draw inside the picture", ["tag": id])
+        // TRANSLATORS: {tag} is a tag's id as the CLI writes it: #3.
+        case .noSuchTag(let id): return tr("no tag {tag} in this project", ["tag": id])
+        case .noSuchProject(let name): return tr("no project '{name}' in this folder", ["name": name])
         case .uploadTooLarge(let limit):
-            return "the photo is larger than the upload limit of \(Self.megabytes(limit)) (tagproj open --max-upload raises it)"
-        case .emptyUpload: return "the upload is empty: no photo arrived"
-        case .cropChanged: return "the photo's crop has changed since the page read it"
+            // TRANSLATORS: {limit} is a size: 100 MB, 1.5 MB, 512 bytes.
+            return tr("the photo is larger than the upload limit of {limit} (tagproj open --max-upload raises it)", ["limit": Self.megabytes(limit)])
+        case .emptyUpload: return tr("the upload is empty: no photo arrived")
+        case .cropChanged: return tr("the photo's crop has changed since the page read it")
         }
     }
 
@@ -45,7 +50,7 @@ enum EditorRequestError: TagProjError {
 
     /// `100 MB`, `1.5 MB`, `512 bytes`: a limit as the user gave it (`--max-upload` in bytes or MB).
     static func megabytes(_ bytes: Int) -> String {
-        if bytes < 1_000_000 { return "\(bytes) bytes" }
+        if bytes < 1_000_000 { return trn("{count} byte", "{count} bytes", count: bytes) }
         let tenths = (bytes + 50_000) / 100_000
         return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
     }

@@ -67,8 +67,8 @@ public final class EditorServer {
         // The guard is made once the server listens, before any request is let through.
         var admitted: AccessGuard?
         let upload = UploadRoute(path: GalleryAPI.uploadPath, maximumBytes: maxUploadBytes,
-                                 tooLargeMessage: EditorRequestError.uploadTooLarge(limit: maxUploadBytes).message) { request in
-            guard let access = admitted else { return .failure(UploadRefused(response: .error(503, "the editor is starting"))) }
+                                 tooLargeMessage: { EditorRequestError.uploadTooLarge(limit: maxUploadBytes).message }) { request in
+            guard let access = admitted else { return .failure(UploadRefused(response: .error(503, tr("the editor is starting")))) }
             if let refusal = EditorServer.refusal(of: request, path: GalleryAPI.uploadPath, access: access) {
                 return .failure(UploadRefused(response: refusal))
             }
@@ -97,14 +97,14 @@ public final class EditorServer {
     /// server has already made when the headers came; made again here, as they cost nothing).
     static func route(_ request: HTTPRequest, access: AccessGuard, site: some Site) -> HTTPResponse {
         if let refusal = admission(of: request, access: access, site: site) { return refusal }
-        guard let (project, path) = site.scope(of: request.path) else { return .error(404, "no such page") }
+        guard let (project, path) = site.scope(of: request.path) else { return .error(404, tr("no such page")) }
         if path == "/favicon.ico" { return HTTPResponse(status: 204, contentType: "image/x-icon", body: []) }
         if !path.hasPrefix("/api/") {
-            var length = 0
-            var mime: UnsafePointer<CChar>?
-            guard let asset = tp_page_asset(site.asset(for: path, project: project), &length, &mime), let mime else { return .error(404, "no such page") }
-            return HTTPResponse(status: 200, contentType: String(cString: mime),
-                                body: Array(UnsafeBufferPointer(start: asset, count: length)))
+            // A page in the request's language (`PageText`), a script or a style as it is.
+            guard let page = PageText.response(for: site.asset(for: path, project: project), language: Messages.current) else {
+                return .error(404, tr("no such page"))
+            }
+            return page
         }
         if path == "/api/session" {
             var response = HTTPResponse.json(.object([("ok", .bool(true))]))
@@ -122,10 +122,10 @@ public final class EditorServer {
     static func admission(of request: HTTPRequest, access: AccessGuard, site: some Site) -> HTTPResponse? {
         // DNS rebinding: a foreign name that resolves to 127.0.0.1 gets nothing, not even the page.
         guard access.hostIsOurs(request.header("Host")) else { return hostRefused(access) }
-        guard let (_, path) = site.scope(of: request.path) else { return .error(404, "no such page") }
+        guard let (_, path) = site.scope(of: request.path) else { return .error(404, tr("no such page")) }
         if path == "/favicon.ico" { return nil }
         if !path.hasPrefix("/api/") {
-            return request.method == "GET" || request.method == "HEAD" ? nil : .error(405, "only GET is allowed here")
+            return request.method == "GET" || request.method == "HEAD" ? nil : .error(405, tr("only GET is allowed here"))
         }
         return refusal(of: request, path: path, access: access)
     }
@@ -162,20 +162,22 @@ public final class EditorServer {
         guard access.hostIsOurs(request.header("Host")) else { return hostRefused(access) }
         let method = request.method
         if readingCalls.contains(path) {
-            guard method == "GET" else { return .error(405, "\(path) takes GET") }
+            guard method == "GET" else { return .error(405, tr("{path} takes GET", ["path": path])) }
         } else if changingCalls.contains(path) {
-            guard method == "POST" else { return .error(405, "\(path) takes POST") }
-            guard access.originIsOurs(request) else { return .error(403, "cross-origin request refused") }
+            guard method == "POST" else { return .error(405, tr("{path} takes POST", ["path": path])) }
+            guard access.originIsOurs(request) else { return .error(403, tr("cross-origin request refused")) }
         }
         guard access.isAuthorized(request) else {
-            return .error(401, "not authorized", hint: "open the URL that 'tagproj open' printed")
+            return .error(401, tr("not authorized"), hint: tr("open the URL that 'tagproj open' printed"))
         }
-        guard readingCalls.contains(path) || changingCalls.contains(path) else { return .error(404, "no such API call") }
+        guard readingCalls.contains(path) || changingCalls.contains(path) else { return .error(404, tr("no such API call")) }
         return nil
     }
 
     private static func hostRefused(_ access: AccessGuard) -> HTTPResponse {
-        .error(421, "this server answers only to " + access.addresses.map { "\($0):\(access.port)" }.joined(separator: " and "))
+        let hosts = access.addresses.map { "\($0):\(access.port)" }
+        return .error(421, hosts.count == 1 ? tr("this server answers only to {address}", ["address": hosts[0]])
+                                            : tr("this server answers only to {address} and {other}", ["address": hosts[0], "other": hosts[1]]))
     }
 }
 

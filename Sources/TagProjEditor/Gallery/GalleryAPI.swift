@@ -58,7 +58,7 @@ final class GalleryAPI: Site {
             case "/api/thumbnail": return try thumbnail(request)
             case "/api/export-all": return .json(try exportAll(try JSONParser().parse(request.body)))
             case Self.uploadPath: return .json(try upload(request))
-            default: return .error(404, "no such API call")
+            default: return .error(404, tr("no such API call"))
             }
         }
     }
@@ -74,7 +74,7 @@ final class GalleryAPI: Site {
     /// "version"}…]}`, a project that cannot be opened with its `error` instead (as the CLI words it).
     private func listing() throws -> JSON {
         let projects: [JSON] = try folder.projectNames().map { name in
-            guard let file = folder.resolve(name) else { return .object([("name", .string(name)), ("error", .string("it is gone"))]) }
+            guard let file = folder.resolve(name) else { return .object([("name", .string(name)), ("error", .string(tr("it is gone")))]) }
             do {
                 let project = try Project.open(file, forWriting: false, frontEnd: "editor")
                 return .object([

@@ -28,7 +28,7 @@ struct AccessGuard {
         self.port = port
         self.lanAddress = lanAddress
         let random = try FileIO.readPrefix("/dev/urandom", count: 16)
-        guard random.count == 16 else { throw EditorStartError(reason: "cannot read 16 random bytes from /dev/urandom") }
+        guard random.count == 16 else { throw EditorStartError(reason: tr("cannot read 16 random bytes from {path}", ["path": "/dev/urandom"])) }
         token = random.map { byte in
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])

@@ -27,6 +27,10 @@ struct HTTPRequest {
         return (String(cString: file), bytes, failure)
     }
 
+    /// The language the browser asks for (`Accept-Language`) among those tagproj has, English
+    /// when none: the language its answer is worded in (see ``HTTPServer``).
+    var language: MessageLanguage { MessageLanguage.fromAcceptLanguage(header("Accept-Language") ?? "") }
+
     /// The body's bytes.
     var body: [UInt8] {
         var length = 0
@@ -89,8 +93,8 @@ struct UploadRoute {
     var path: String
     /// The most bytes its body may have.
     var maximumBytes: Int
-    /// The message of the 413 answer to a body over the limit.
-    var tooLargeMessage: String
+    /// The message of the 413 answer to a body over the limit, in the current language.
+    var tooLargeMessage: () -> String
     /// Called when the headers are in, before the body is read: the file to stream the body to
     /// (an open descriptor and its path; the server closes and removes it when the request
     /// ends), or the answer that refuses the request.
@@ -107,7 +111,7 @@ public struct EditorStartError: TagProjError {
     /// What the HTTP library said.
     public let reason: String
     /// `cannot start the editor: …`.
-    public var message: String { "cannot start the editor: \(reason)" }
+    public var message: String { tr("cannot start the editor: {reason}", ["reason": reason]) }
     /// Nothing can be served.
     public var meaning: ErrorMeaning { .notPossible }
 }
@@ -115,7 +119,10 @@ public struct EditorStartError: TagProjError {
 /// An HTTP server on 127.0.0.1 (and a LAN address, when asked) through GNU libmicrohttpd (see
 /// `Sources/CEditor/http.c`): requests are handled one at a time in arrival order, or, with
 /// `readsOnly`, the requests it says only read side by side (the handler must then be safe to
-/// call from several threads at once for them) and every other request alone.
+/// call from several threads at once for them) and every other request alone. Each request's
+/// admission, upload and handler run in the language its browser asks for
+/// (`Messages.speaking(request.language)`), so what the library and the server word for it (an
+/// error, a notice, the page itself) is in that language.
 final class HTTPServer {
     /// The port the server listens on.
     let port: UInt16
@@ -125,8 +132,8 @@ final class HTTPServer {
     /// The handler and the admission, boxed so that C can hold them; until they are set,
     /// requests get 503.
     private final class HandlerBox {
-        var admit: (HTTPRequest) -> HTTPResponse? = { _ in .error(503, "the editor is starting") }
-        var handle: (HTTPRequest) -> HTTPResponse = { _ in .error(503, "the editor is starting") }
+        var admit: (HTTPRequest) -> HTTPResponse? = { _ in .error(503, tr("the editor is starting")) }
+        var handle: (HTTPRequest) -> HTTPResponse = { _ in .error(503, tr("the editor is starting")) }
         var upload: UploadRoute?
         var readsOnly: (HTTPRequest) -> Bool = { _ in false }
     }
@@ -177,14 +184,20 @@ final class HTTPServer {
         // closed at their request's deadline, one without the token as soon as its headers are
         // in, and the connection limit is far above what a few of them, or the browser's own
         // six, can take.
-        let tooLarge = upload.map { HTTPResponse.error(413, $0.tooLargeMessage) }.map { String(decoding: $0.body, as: UTF8.self) }
         let started = upload.map(\.path).withOptionalCString { route in
-            tooLarge.withOptionalCString { tooLarge in
-                var uploadSpec = tp_http_upload(route: route, max_bytes: upload?.maximumBytes ?? 0, too_large_json: tooLarge, open: { context, request, path, cap in
+                var uploadSpec = tp_http_upload(route: route, max_bytes: upload?.maximumBytes ?? 0, too_large: { context, request in
+                    // An upload over the limit, refused in its browser's language.
+                    guard let context, let request else { return }
+                    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+                    guard let upload = box.upload else { return }
+                    let asked = HTTPRequest(handle: request)
+                    Messages.speaking(asked.language) { HTTPResponse.error(413, upload.tooLargeMessage()) }.send(to: request)
+                }, open: { context, request, path, cap in
                     guard let context, let request, let path else { return -1 }
                     let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
                     guard let upload = box.upload else { return -1 }
-                    switch upload.open(HTTPRequest(handle: request)) {
+                    let asked = HTTPRequest(handle: request)
+                    switch Messages.speaking(asked.language, { upload.open(asked) }) {
                     case .success(let file):
                         let bytes = Array(file.path.utf8CString)
                         guard bytes.count <= cap else { return -1 }
@@ -199,23 +212,38 @@ final class HTTPServer {
                     tp_http_start(port, lanAddress, connections, maxBody, route == nil ? nil : spec, headerSeconds, readsOnlyCall, { context, request in
                         guard let context, let request else { return -1 }
                         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-                        guard let refusal = box.admit(HTTPRequest(handle: request)) else { return 0 }
+                        let asked = HTTPRequest(handle: request)
+                        guard let refusal = Messages.speaking(asked.language, { box.admit(asked) }) else { return 0 }
                         refusal.send(to: request)
                         return -1
                     }, { context, request in
                         guard let context, let request else { return }
                         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-                        box.handle(HTTPRequest(handle: request)).send(to: request)
+                        let asked = HTTPRequest(handle: request)
+                        Messages.speaking(asked.language) { box.handle(asked) }.send(to: request)
                     }, box.toOpaque(), &bound, &message, message.count)
                 }
-            }
         }
         guard let started else {
             box.release()
-            throw EditorStartError(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw EditorStartError(reason: Self.worded(message.map { UInt8(bitPattern: $0) }))
         }
         server = started
         self.port = bound
+    }
+
+    /// A reason `tp_http_start` gives (its message, then each placeholder's name and value, all
+    /// NUL-ended) in the current language: the C server's messages are marked `N_` for the catalog.
+    static func worded(_ reason: [UInt8]) -> String {
+        let parts = reason.split(separator: 0, omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+        guard let english = parts.first else { return "" }
+        var text = Messages.current.catalog?.translation(of: english) ?? english
+        var rest = parts.dropFirst()
+        while rest.count >= 2 {
+            let (name, value) = (rest.removeFirst(), rest.removeFirst())
+            text = text.split(separator: "{" + name + "}", omittingEmptySubsequences: false).joined(separator: value)
+        }
+        return text
     }
 
     /// Stops serving: closes every connection, after a running handler returns.

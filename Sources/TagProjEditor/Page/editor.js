@@ -54,11 +54,11 @@ async function api(path, body, first) {
       throw new Stopped(String(error));
     }
     if (response.status === 503 && attempt < 20) {
-      say("the project is busy (another tagproj is editing it); retrying…", "warning");
+      say(t("the project is busy (another tagproj is editing it); retrying…"), "warning");
       await new Promise((resolve) => setTimeout(resolve, 500));
       continue;
     }
-    const data = await response.json().catch(() => ({ error: "the server sent no JSON (" + response.status + ")" }));
+    const data = await response.json().catch(() => ({ error: t("the server sent no JSON ({status})", { status: response.status }) }));
     if (!response.ok) throw Object.assign(new Error(data.on_the_picture || data.error || String(response.status)), { answer: data });
     return data;
   }
@@ -80,8 +80,8 @@ function say(text, kind, fix) {
 function fail(error) {
   if (error instanceof Stopped) {
     stopped = true;
-    const project = state ? state.name + ".tagproj" : "the project";
-    say("tagproj open has stopped, so nothing more can be saved; run 'tagproj open " + project + "' in a terminal and open the address it prints", "error");
+    say(state ? t("tagproj open has stopped, so nothing more can be saved; run 'tagproj open {project}' in a terminal and open the address it prints", { project: state.name + ".tagproj" })
+      : t("tagproj open has stopped, so nothing more can be saved; run 'tagproj open the project' in a terminal and open the address it prints"), "error");
     return;
   }
   const answer = error.answer || {};
@@ -415,7 +415,7 @@ async function tagImage(tag, sideShown) {
   const cached = images.get(name);
   if (cached && cached.key === key) return cached;
   const response = await fetch("api/tag?id=" + tag.id + "&w=" + size.w + "&h=" + size.h + "&side=" + sideShown);
-  if (!response.ok) throw new Error("cannot draw tag #" + tag.id);
+  if (!response.ok) throw new Error(t("cannot draw tag #{id}", { id: tag.id }));
   const [ox, oy, width, height] = (response.headers.get("X-Tag-Origin") || "0,0,0,0").split(",").map(Number);
   const blob = await response.blob();
   return keepImage(name, { key, url: URL.createObjectURL(blob), origin: { x: ox, y: oy }, width, height, size });
@@ -481,8 +481,11 @@ async function drawTagsNow() {
     if (drag && drag.el === el) continue;
     el.dataset.side = tag.side;
     el.dataset.overlaps = tag.overlaps.length ? "true" : "false";
-    el.alt = tag.kind + " tag #" + tag.id + ": " + tag.label;
-    el.title = tag.label + (tag.overlaps.length ? " (overlaps #" + tag.overlaps.join(", #") + (tag.overlaps_more ? " and more" : "") + ")" : "");
+    el.alt = tag.kind === "dish" ? t("dish tag #{id}: {label}", { id: tag.id, label: tag.label }) : t("price tag #{id}: {label}", { id: tag.id, label: tag.label });
+    const others = "#" + tag.overlaps.join(", #");
+    el.title = !tag.overlaps.length ? tag.label
+      : tag.overlaps_more ? t("{label} (overlaps {tags} and more)", { label: tag.label, tags: others })
+      : t("{label} (overlaps {tags})", { label: tag.label, tags: others });
     show1(el, tag, image, tag.x, tag.y);
   }
   for (const el of [...layer.children]) if (!keep.has(el.dataset.tagId)) el.remove();
@@ -548,7 +551,7 @@ function drawHistory() {
     li.addEventListener("mouseleave", hideStatePreview);
     historyList.appendChild(li);
   };
-  row(0, "(start)", "the empty start", false);
+  row(0, t("(start)"), t("the empty start"), false);
   for (const e of entries) {
     depth.set(e.seq, (depth.get(e.parent) || 0) + (newest.get(e.parent) === e.seq ? 0 : 1));
     // When and by whom, as `tagproj history` shows it; entries from before the tree have neither.
@@ -731,7 +734,7 @@ function startEditing(tag) {
   const input = document.createElement("input");
   input.className = "inline-edit";
   input.value = tag.text;
-  input.setAttribute("aria-label", "Text of tag #" + tag.id);
+  input.setAttribute("aria-label", t("Text of tag #{id}", { id: tag.id }));
   input.dataset.tagId = String(tag.id);
   if (el) {
     const drawn = drawnAt(el);
@@ -748,8 +751,9 @@ function startEditing(tag) {
   if (price) {
     price.className = "inline-edit inline-price";
     price.value = priceText(tag);
-    price.placeholder = "price";
-    price.setAttribute("aria-label", "Price of tag #" + tag.id);
+    // TRANSLATORS: the placeholder of a dish's price beside its name while it is edited.
+    price.placeholder = t("price");
+    price.setAttribute("aria-label", t("Price of tag #{id}", { id: tag.id }));
     price.dataset.tagId = String(tag.id);
     price.style.top = input.style.top;
     price.style.height = input.style.height;
@@ -776,7 +780,8 @@ function startEditing(tag) {
       if (editor === input && document.activeElement !== input && document.activeElement !== price) stopEditing();
     }, 0));
   }
-  say("editing #" + tag.id + ": Enter keeps the text" + (price ? " and the price" : "") + ", Esc cancels");
+  say(price ? t("editing #{id}: Enter keeps the text and the price, Esc cancels", { id: tag.id })
+    : t("editing #{id}: Enter keeps the text, Esc cancels", { id: tag.id }));
 }
 
 function stopEditing() {
@@ -801,9 +806,11 @@ function startAdding(kind) {
   armed();
   if (textInput.value.trim() === "") {
     textInput.focus();
-    say("type the " + (kind === "dish" ? "dish's name" : "price") + ", then click the photo where it goes (Enter: free space)");
+    say(kind === "dish" ? t("type the dish's name, then click the photo where it goes (Enter: free space)")
+      : t("type the price, then click the photo where it goes (Enter: free space)"));
   } else {
-    say("click the photo where the " + kind + " goes (Enter: free space, Esc: cancel)");
+    say(kind === "dish" ? t("click the photo where the dish goes (Enter: free space, Esc: cancel)")
+      : t("click the photo where the price goes (Enter: free space, Esc: cancel)"));
   }
 }
 
@@ -844,7 +851,7 @@ setUpExportChoices(exportDialog);
 buttons.save.addEventListener("click", async () => {
   exportDialog.close();
   try {
-    say("exporting…");
+    say(t("exporting…"));
     const answer = await api("api/export", { op: "export", ...exportChoice(exportDialog) });
     say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), answer.notices.length ? "warning" : "");
   } catch (error) { fail(error); }
@@ -858,7 +865,7 @@ buttons.download.addEventListener("click", () => {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  say("downloading the picture…");
+  say(t("downloading the picture…"));
 });
 buttons.close.addEventListener("click", () => exportDialog.close());
 

@@ -13,7 +13,7 @@ function exportChoice(dialog) {
 
 /// The formats and sizes both dialogs offer: the value sent, and what the menu says.
 const EXPORT_FORMATS = [["jpeg", "JPEG"], ["png", "PNG"], ["webp", "WebP"], ["avif", "AVIF"]];
-const EXPORT_SIZES = [["full", "Full size"], ["1080", "1080 px (web)"], ["custom", "Long side…"]];
+const EXPORT_SIZES = [["full", t("Full size")], ["1080", t("1080 px (web)")], ["custom", t("Long side…")]];
 
 /// Puts the choices' fields where `dialog` holds its `[data-export-choices]` placeholder, and
 /// shows the long side's field while the size asked for is a custom one.
@@ -30,10 +30,11 @@ function setUpExportChoices(dialog) {
     return select;
   };
   const longSide = Object.assign(document.createElement("input"), { name: "long-side", type: "number", min: "1", max: "100000", value: "2048" });
-  const custom = labelled("Long side", longSide, " px");
+  // TRANSLATORS: the label of the field where the picture's long side is typed, in px.
+  const custom = labelled(t("Long side"), longSide, " px");
   custom.className = "custom";
   custom.hidden = true;
   const size = menu("size", EXPORT_SIZES);
-  dialog.querySelector("[data-export-choices]").replaceWith(labelled("Format", menu("format", EXPORT_FORMATS)), labelled("Size", size), custom);
+  dialog.querySelector("[data-export-choices]").replaceWith(labelled(t("Format"), menu("format", EXPORT_FORMATS)), labelled(t("Size"), size), custom);
   size.addEventListener("change", () => { custom.hidden = size.value !== "custom"; });
 }

@@ -15,7 +15,7 @@ let started = false;      // the first paint has been measured
 
 /// The answer to `path` (fetched with `options`); `first`, when given, is that request already
 /// sent (boot.js's first).
-const stopped = "tagproj open has stopped; run it again in a terminal and open the address it prints";
+const stopped = t("tagproj open has stopped; run it again in a terminal and open the address it prints");
 
 async function api(path, options, first) {
   let response;
@@ -24,7 +24,7 @@ async function api(path, options, first) {
   } catch (error) {
     throw Object.assign(new Error(stopped), { answer: {} });
   }
-  const data = await response.json().catch(() => ({ error: "the server sent no JSON (" + response.status + ")" }));
+  const data = await response.json().catch(() => ({ error: t("the server sent no JSON ({status})", { status: response.status }) }));
   if (!response.ok) throw Object.assign(new Error(data.error || String(response.status)), { answer: data });
   return data;
 }
@@ -71,7 +71,7 @@ function fillCard(entry, project) {
     card.dataset.ready = "true";
     return Promise.resolve();
   }
-  card.querySelector(".count").textContent = project.tags === 1 ? "1 tag" : project.tags + " tags";
+  card.querySelector(".count").textContent = tn("{count} tag", "{count} tags", project.tags);
   card.dataset.tags = String(project.tags);
   for (const text of project.warnings) warnings.appendChild(element("li", "", "warning: " + text));
   if (entry.version === project.version) {
@@ -112,7 +112,7 @@ async function thumbnail(entry, project) {
 async function refresh(first) {
   const listing = await api("api/gallery", undefined, first);
   document.getElementById("folder").textContent = listing.folder;
-  document.title = listing.folder + " — tagproj gallery";
+  document.title = t("{folder} — tagproj gallery", { folder: listing.folder });
   const names = new Set(listing.projects.map((p) => p.name));
   for (const [name, entry] of cards) {
     if (!names.has(name)) { entry.card.remove(); cards.delete(name); }
@@ -136,7 +136,7 @@ async function refresh(first) {
 
 async function upload(files) {
   for (const file of files) {
-    say("adding " + file.name + "…");
+    say(t("adding {name}…", { name: file.name }));
     try {
       const answer = await api("api/upload", {
         method: "POST", body: file,
@@ -166,7 +166,7 @@ dialog.querySelector("[data-action=close]").addEventListener("click", () => dial
 setUpExportChoices(dialog);
 dialog.querySelector("[data-action=save-all]").addEventListener("click", async () => {
   dialog.close();
-  say("exporting every project…");
+  say(t("exporting every project…"));
   try {
     const answer = await api("api/export-all", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(exportChoice(dialog)),
@@ -183,7 +183,7 @@ dialog.querySelector("[data-action=save-all]").addEventListener("click", async (
       }
     }
     report.hidden = false;
-    say("exported " + (answer.exported.length - failed) + " of " + answer.exported.length + " projects", failed ? "error" : "");
+    say(tn("exported {done} of {count} project", "exported {done} of {count} projects", answer.exported.length, { done: answer.exported.length - failed }), failed ? "error" : "");
   } catch (error) {
     fail(error);
   }
