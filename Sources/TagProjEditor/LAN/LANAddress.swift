@@ -98,12 +98,13 @@ public enum LANAddressError: TagProjError, Equatable {
     /// One line naming why.
     public var message: String {
         switch self {
-        case .noAddress: "no network to serve on: no interface that is up has an IPv4 address other than 127.0.0.1"
-        case .cannotList(let reason): "cannot list the network interfaces: \(reason)"
+        case .noAddress: tr("no network to serve on: no interface that is up has an IPv4 address other than {address}", ["address": "127.0.0.1"])
+        // TRANSLATORS: {reason} is the system's description of the error.
+        case .cannotList(let reason): tr("cannot list the network interfaces: {reason}", ["reason": reason])
         }
     }
     /// The editor cannot be served on the network.
     public var meaning: ErrorMeaning { .notPossible }
     /// What to do about it.
-    public var advice: String? { self == .noAddress ? "connect this machine to the phone's network (Wi-Fi or Ethernet) first" : nil }
+    public var advice: String? { self == .noAddress ? tr("connect this machine to the phone's network (Wi-Fi or Ethernet) first") : nil }
 }

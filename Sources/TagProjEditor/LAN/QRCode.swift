@@ -66,7 +66,7 @@ public struct QRCodeError: TagProjError {
     /// What libqrencode (or loading it) said.
     public let reason: String
     /// `cannot draw the QR code: …`.
-    public var message: String { "cannot draw the QR code: \(reason)" }
+    public var message: String { tr("cannot draw the QR code: {reason}", ["reason": reason]) }
     /// The code cannot be drawn; what it encodes is still there.
     public var meaning: ErrorMeaning { .notPossible }
 }
