@@ -85,7 +85,8 @@ function fail(error) {
     return;
   }
   const answer = error.answer || {};
-  say("error: " + error.message + (answer.hint && !answer.fix ? " (" + answer.hint + ")" : ""), "error", answer.fix);
+  // TRANSLATORS: an error and the hint that goes with it, both worded by the server.
+  say("error: " + (answer.hint && !answer.fix ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message), "error", answer.fix);
 }
 
 /// A notice as the library worded it, marked as the CLI marks it.

@@ -36,7 +36,8 @@ function say(text, kind) {
 
 function fail(error) {
   const answer = error.answer || {};
-  say("error: " + error.message + (answer.hint ? " (" + answer.hint + ")" : ""), "error");
+  // TRANSLATORS: an error and the hint that goes with it, both worded by the server.
+  say("error: " + (answer.hint ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message), "error");
 }
 
 // MARK: - The grid
