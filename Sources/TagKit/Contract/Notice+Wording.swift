@@ -9,22 +9,58 @@ extension Notice {
     /// `undid #7 “flip #2”, made by ana with editor`.
     public var message: String {
         switch self {
-        case let .movedToStayInside(id, point): return "\(id) moved to \(point.formatted) to stay inside the photo"
-        case let .sideChanged(id, side): return "\(id): bubble moved to the \(side.rawValue) to stay inside the photo"
-        case let .overlaps(id, other): return "\(id) overlaps \(other)"
-        case let .moreOverlaps(listed): return "more tags overlap than the \(listed) overlaps listed"
-        case let .arranged(id, point, side): return "\(id): now at \(point.formatted), bubble on the \(side.rawValue)"
-        case let .otherBranch(seq, label): return "another branch continues from here (#\(seq) “\(label)”)"
+        case let .movedToStayInside(id, point):
+            // TRANSLATORS: {id} is a tag's id (#3); {point} its new position, two fractions of the photo (0.812,0.400).
+            return tr("{id} moved to {point} to stay inside the photo", ["id": id, "point": point.formatted])
+        case let .sideChanged(id, side):
+            switch side {
+            // TRANSLATORS: the bubble is the tag's box of text, drawn beside the dot that marks the dish.
+            case .left: return tr("{id}: bubble moved to the left to stay inside the photo", ["id": id])
+            // TRANSLATORS: the bubble is the tag's box of text, drawn beside the dot that marks the dish.
+            case .right: return tr("{id}: bubble moved to the right to stay inside the photo", ["id": id])
+            }
+        case let .overlaps(id, other):
+            // TRANSLATORS: two tags' ids: #3 overlaps #1.
+            return tr("{id} overlaps {other}", ["id": id, "other": other])
+        case let .moreOverlaps(listed):
+            return trn("more tags overlap than the {count} overlap listed", "more tags overlap than the {count} overlaps listed", count: listed)
+        case let .arranged(id, point, side):
+            switch side {
+            // TRANSLATORS: {point} is a position, two fractions of the photo (0.812,0.400).
+            case .left: return tr("{id}: now at {point}, bubble on the left", ["id": id, "point": point.formatted])
+            // TRANSLATORS: {point} is a position, two fractions of the photo (0.812,0.400).
+            case .right: return tr("{id}: now at {point}, bubble on the right", ["id": id, "point": point.formatted])
+            }
+        case let .otherBranch(seq, label):
+            // TRANSLATORS: {seq} is a history entry's number, {label} what the entry did (move #3 to 0.400,0.520).
+            return tr("another branch continues from here (#{seq} “{label}”)", ["seq": seq, "label": label])
         case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
-            return "undid #\(seq) “\(label)”, " + (otherShell ? "made in another shell (\(user), \(frontEnd))" : "made by \(user) with \(frontEnd)")
-        case let .photoSlightlyDamaged(project, problem): return "\(project): the photo is slightly damaged but decoded whole: \(problem)"
-        case let .madeFromSlightlyDamagedPhoto(photo, problem): return "'\(photo)' is slightly damaged but decodes whole: \(problem)"
-        case let .fontSubstituted(family, substitute): return "font family '\(family)' is not installed; tags will use '\(substitute)' instead"
+            if otherShell {
+                // TRANSLATORS: {label} is what the undone entry did; {user} a user name; {frontEnd} the program that made it (tagproj, editor).
+                return tr("undid #{seq} “{label}”, made in another shell ({user}, {frontEnd})", ["seq": seq, "label": label, "user": user, "frontEnd": frontEnd])
+            }
+            // TRANSLATORS: {label} is what the undone entry did; {user} a user name; {frontEnd} the program that made it (tagproj, editor).
+            return tr("undid #{seq} “{label}”, made by {user} with {frontEnd}", ["seq": seq, "label": label, "user": user, "frontEnd": frontEnd])
+        case let .photoSlightlyDamaged(project, problem):
+            // TRANSLATORS: {project} is a project file's name; {problem} the decoder's own words.
+            return tr("{project}: the photo is slightly damaged but decoded whole: {problem}", ["project": project, "problem": problem])
+        case let .madeFromSlightlyDamagedPhoto(photo, problem):
+            // TRANSLATORS: {photo} is a file name; {problem} the decoder's own words.
+            return tr("'{photo}' is slightly damaged but decodes whole: {problem}", ["photo": photo, "problem": problem])
+        case let .fontSubstituted(family, substitute):
+            return tr("font family '{family}' is not installed; tags will use '{substitute}' instead", ["family": family, "substitute": substitute])
         case let .ignoredByFormat(field, format):
-            return field == .dpi ? "--dpi is not written: \(format.displayName) has no resolution field"
-                                 : "--\(field == .quality ? "quality" : field.rawValue) is ignored: \(format.displayName) is lossless"
+            switch field {
+            // TRANSLATORS: {format} is an image format's name (WebP, AVIF).
+            case .dpi: return tr("--dpi is not written: {format} has no resolution field", ["format": format.displayName])
+            // TRANSLATORS: {format} is an image format's name (PNG, WebP).
+            case .quality: return tr("--quality is ignored: {format} is lossless", ["format": format.displayName])
+            // TRANSLATORS: {option} is an option's name, not translated; {format} an image format's name (PNG, WebP).
+            default: return tr("--{option} is ignored: {format} is lossless", ["option": field.rawValue, "format": format.displayName])
+            }
         case let .drawnElsewhere(id, from, drawnAt):
-            return "\(id) no longer fits at \(from.formatted) with the fonts used here; drawn at \(drawnAt.formatted)"
+            // TRANSLATORS: {from} and {drawnAt} are positions, two fractions of the photo (0.812,0.400).
+            return tr("{id} no longer fits at {from} with the fonts used here; drawn at {drawnAt}", ["id": id, "from": from.formatted, "drawnAt": drawnAt.formatted])
         }
     }
 

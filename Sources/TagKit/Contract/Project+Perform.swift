@@ -116,7 +116,9 @@ public enum BatchRequestError: TagProjError, Equatable {
     /// `undo is not an edit; a batch holds add, move, flip, edit, delete, set and arrange`.
     public var message: String {
         switch self {
-        case .notAnEdit(let name): return "\(name) is not an edit; a batch holds add, move, flip, edit, delete, set and arrange"
+        // TRANSLATORS: {name} is a request's name (undo), not translated, nor are the names after "holds".
+        case .notAnEdit(let name): return tr("{name} is not an edit; a batch holds add, move, flip, edit, delete, set and arrange", ["name": name])
+
         }
     }
     /// The request is malformed.

@@ -40,12 +40,12 @@ extension RequestCodec {
     /// The failure a JSON answer holds, or nil for a successful answer.
     /// - Throws: `RequestCodingError` when it is neither.
     public static func failure(from value: JSON) throws(RequestCodingError) -> AnswerFailure? {
-        guard case .object(let members) = value else { throw RequestCodingError("an answer is a JSON object") }
+        guard case .object(let members) = value else { throw RequestCodingError(tr("an answer is a JSON object")) }
         let f = Fields(members)
-        guard let ok = try f.bool("ok") else { throw RequestCodingError("an answer carries \"ok\"") }
+        guard let ok = try f.bool("ok") else { throw RequestCodingError(tr("an answer carries \"ok\"")) }
         if ok { return nil }
         let name = try f.string("meaning")
-        guard let meaning = ErrorMeaning.allCases.first(where: { $0.name == name }) else { throw RequestCodingError("unknown meaning '\(name)'") }
+        guard let meaning = ErrorMeaning.allCases.first(where: { $0.name == name }) else { throw RequestCodingError(tr("unknown meaning '{name}'", ["name": name])) }
         return AnswerFailure(message: try f.string("error"), advice: try f.optionalString("hint"), meaning: meaning)
     }
 }

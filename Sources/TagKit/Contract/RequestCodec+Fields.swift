@@ -14,13 +14,13 @@ struct Fields {
     }
 
     func string(_ key: String) throws(RequestCodingError) -> String {
-        guard let s = try optionalString(key) else { throw RequestCodingError("\"\(key)\" must be a string") }
+        guard let s = try optionalString(key) else { throw RequestCodingError(tr("\"{key}\" must be a string", ["key": key])) }
         return s
     }
 
     func optionalString(_ key: String) throws(RequestCodingError) -> String? {
         guard let v = value(key) else { return nil }
-        guard case .string(let s) = v else { throw RequestCodingError("\"\(key)\" must be a string") }
+        guard case .string(let s) = v else { throw RequestCodingError(tr("\"{key}\" must be a string", ["key": key])) }
         return s
     }
 
@@ -29,34 +29,34 @@ struct Fields {
         case nil: return nil
         case .integer(let i)?: return Double(i)
         case .number(let d)?: return d
-        default: throw RequestCodingError("\"\(key)\" must be a number")
+        default: throw RequestCodingError(tr("\"{key}\" must be a number", ["key": key]))
         }
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) throws(RequestCodingError) -> Int? {
         guard let v = value(key) else { return nil }
         guard case .integer(let i) = v, let n = Int(exactly: i), range.contains(n) else {
-            throw RequestCodingError("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw RequestCodingError(tr("\"{key}\" must be a whole number from {lowest} to {highest}", ["key": key, "lowest": range.lowerBound, "highest": range.upperBound]))
         }
         return n
     }
 
     func bool(_ key: String) throws(RequestCodingError) -> Bool? {
         guard let v = value(key) else { return nil }
-        guard case .bool(let b) = v else { throw RequestCodingError("\"\(key)\" must be true or false") }
+        guard case .bool(let b) = v else { throw RequestCodingError(tr("\"{key}\" must be true or false", ["key": key])) }
         return b
     }
 
     func id() throws(RequestCodingError) -> TagID {
         guard case .integer(let raw)? = value("id"), raw >= 1 else {
-            throw RequestCodingError("\"id\" must be a tag id (a positive whole number)")
+            throw RequestCodingError(tr("\"id\" must be a tag id (a positive whole number)"))
         }
         return TagID(raw)
     }
 
     func kind() throws(RequestCodingError) -> Kind {
         let name = try string("kind")
-        guard let kind = Kind(rawValue: name) else { throw RequestCodingError("unknown kind '\(name)'; a kind is dish or price") }
+        guard let kind = Kind(rawValue: name) else { throw RequestCodingError(tr("unknown kind '{name}'; a kind is dish or price", ["name": name])) }
         return kind
     }
 
@@ -67,7 +67,7 @@ struct Fields {
         case .string(let s)?: return s
         case .integer(let i)?: return String(i)
         case .number(let d)?: return String(d)
-        default: throw RequestCodingError("\"price\" must be a string such as \"12.50\"")
+        default: throw RequestCodingError(tr("\"price\" must be a string such as \"12.50\""))
         }
     }
 
@@ -80,14 +80,14 @@ struct Fields {
 
     func side() throws(RequestCodingError) -> Side? {
         guard let name = try optionalString("side") else { return nil }
-        guard let side = Side(rawValue: name) else { throw RequestCodingError("unknown side '\(name)'; a side is left or right") }
+        guard let side = Side(rawValue: name) else { throw RequestCodingError(tr("unknown side '{name}'; a side is left or right", ["name": name])) }
         return side
     }
 
     /// `key` as a position string (`"0.3,0.4"`, `"920px,800px"`), by `Position`'s rules.
     func position(_ key: String, offset: Bool = false) throws(RequestCodingError) -> Position? {
         guard let v = value(key) else { return nil }
-        guard case .string(let text) = v else { throw RequestCodingError("\"\(key)\" must be a string such as \"0.3,0.4\"") }
+        guard case .string(let text) = v else { throw RequestCodingError(tr("\"{key}\" must be a string such as \"0.3,0.4\"", ["key": key])) }
         do { return try Position.parse(text, offset: offset) } catch { throw RequestCodingError(positionError: error) }
     }
 
@@ -98,7 +98,7 @@ struct Fields {
         case (nil, nil): return nil
         case (let x?, let y?):
             do { return try Position.fractions(x, y) } catch { throw RequestCodingError(positionError: error) }
-        default: throw RequestCodingError("give both \"x\" and \"y\"")
+        default: throw RequestCodingError(tr("give both \"x\" and \"y\""))
         }
     }
 
@@ -121,7 +121,7 @@ struct Fields {
         if let n = try integer("max_size", in: Int.min...Int.max) { sizes.append(.maxSize(n)) }
         if let box = try optionalString("box") {
             let parts = box.split(separator: "x").map { Int($0) }
-            guard parts.count == 2, let w = parts[0], let h = parts[1] else { throw RequestCodingError("\"box\" must be WIDTHxHEIGHT such as \"1200x630\"") }
+            guard parts.count == 2, let w = parts[0], let h = parts[1] else { throw RequestCodingError(tr("\"box\" must be WIDTHxHEIGHT such as \"1200x630\"")) }
             sizes.append(.box(width: w, height: h))
         }
         do { options.size = try ExportSize.choosing(sizes) } catch { throw RequestCodingError(error.message) }

@@ -26,11 +26,13 @@ public enum RequestCodec {
     /// The request `value` holds.
     /// - Throws: `RequestCodingError` saying which member is missing or wrong.
     public static func request(from value: JSON) throws(RequestCodingError) -> Request {
-        guard case .object(let members) = value else { throw RequestCodingError("a request is a JSON object") }
+        guard case .object(let members) = value else { throw RequestCodingError(tr("a request is a JSON object")) }
         let f = Fields(members)
         let name = try f.string("op")
         guard let op = Request.Op(rawValue: name) else {
-            throw RequestCodingError("unknown op '\(name)'; an op is one of " + Request.names.joined(separator: ", "))
+            // TRANSLATORS: {ops} are the requests' names, not translated (add, move, flip…).
+            throw RequestCodingError(tr("unknown op '{name}'; an op is one of {ops}", ["name": name, "ops": Request.names.joined(separator: ", ")]))
+
         }
         switch op {  // exhaustive over Request.Op: a new kind of request does not compile until it is read here
         case .add:
@@ -40,29 +42,30 @@ public enum RequestCodec {
             if let to = try f.position("to") { return .move(id, .to(to)) }
             if let by = try f.position("by", offset: true) { return .move(id, .by(by)) }
             if let at = try f.point() { return .move(id, .to(at)) }
-            throw RequestCodingError("a move needs \"to\" or \"by\"")
+            throw RequestCodingError(tr("a move needs \"to\" or \"by\""))
         case .flip: return .flip(try f.id())
         case .edit:
             let id = try f.id(), text = try f.optionalString("text"), price = try f.priceChange()
-            guard text != nil || price != nil else { throw RequestCodingError("an edit needs \"text\", \"price\" or both") }
+            guard text != nil || price != nil else { throw RequestCodingError(tr("an edit needs \"text\", \"price\" or both")) }
             return .edit(id, text: text, price: price)
         case .delete: return .delete(try f.id())
         case .set:
             var crop: CropChoice?
             if let text = try f.optionalString("crop") {
-                do { crop = try CropChoice.parse(text) } catch { throw RequestCodingError("\"crop\": " + error.message) }
+                do { crop = try CropChoice.parse(text) } catch { throw RequestCodingError(tr("\"crop\": {error}", ["error": error.message])) }
+
             }
             let change = SettingsChange(currency: try f.optionalString("currency"), priceFormat: try f.optionalString("price_format"),
                                         font: try f.optionalString("font"), language: try f.optionalString("language"),
                                         tagScale: try f.number("tag_scale"), crop: crop)
             guard !change.isEmpty else {
-                throw RequestCodingError("a set needs \"currency\", \"price_format\", \"font\", \"language\", \"tag_scale\" or \"crop\"")
+                throw RequestCodingError(tr("a set needs \"currency\", \"price_format\", \"font\", \"language\", \"tag_scale\" or \"crop\""))
             }
             return .set(change)
         case .refreshFonts: return .refreshFonts
         case .arrange: return .arrange
         case .batch:
-            guard case .array(let items)? = f.value("requests") else { throw RequestCodingError("\"requests\" must be an array") }
+            guard case .array(let items)? = f.value("requests") else { throw RequestCodingError(tr("\"requests\" must be an array")) }
             var requests: [Request] = []
             for item in items { requests.append(try request(from: item)) }
             return .batch(Batch(requests, source: try f.optionalString("source") ?? "a batch", name: try f.optionalString("name"),
@@ -70,7 +73,7 @@ public enum RequestCodec {
         case .undo: return .undo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
         case .redo: return .redo(steps: try f.integer("steps", in: 1...1_000_000) ?? 1)
         case .restore:
-            guard let seq = try f.integer("to", in: 0...Int(Int64.max)) else { throw RequestCodingError("a restore needs \"to\": an entry's seq") }
+            guard let seq = try f.integer("to", in: 0...Int(Int64.max)) else { throw RequestCodingError(tr("a restore needs \"to\": an entry's seq")) }
             return .restore(to: Int64(seq))
         case .export:
             // Without `to`, into memory: the editor's Download and previews, which name no file.

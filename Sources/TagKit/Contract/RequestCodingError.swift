@@ -9,7 +9,9 @@ public struct RequestCodingError: TagProjError, Equatable {
 
     /// What a front end with no memory to hand a picture to (the command line's `request`) says of
     /// an export that names no output.
-    public static let exportNamesNoOutput = RequestCodingError("an export request names its output here: \"to\" is a path, or \"-\" for standard output")
+    public static var exportNamesNoOutput: RequestCodingError {
+        RequestCodingError(tr("an export request names its output here: \"to\" is a path, or \"-\" for standard output"))
+    }
 
     /// The reason.
     public var message: String { reason }
@@ -20,6 +22,9 @@ public struct RequestCodingError: TagProjError, Equatable {
 extension RequestCodingError {
     /// A position that does not parse, with its advice (`write 920px,800px`).
     init(positionError error: PositionError) {
-        self.init(error.message + (error.advice.map { " (\($0))" } ?? ""))
+        guard let advice = error.advice else { self.init(error.message); return }
+        // TRANSLATORS: {error} says what is wrong with a position, {advice} how to write it.
+        self.init(tr("{error} ({advice})", ["error": error.message, "advice": advice]))
+
     }
 }

@@ -19,14 +19,19 @@ public enum SettingOrigin: Equatable, Sendable {
     /// `entry #4 (set currency “$”)`, `unknown`.
     public var description: String {
         switch self {
-        case .flag: "flag"
-        case .config(let path): "config file \(path)"
-        case .locale(let name): "locale \(name)"
-        case .builtIn: "default"
-        case let .entry(seq, label): "entry #\(seq) (\(label))"
-        case .unknown: "unknown"
+        // TRANSLATORS: where a setting came from, as `info` says: an option given to `new`.
+        case .flag: trc("setting's origin", "flag")
+        case .config(let path): trc("setting's origin", "config file {path}", ["path": path])
+        // TRANSLATORS: {name} is a locale's name (de_DE.UTF-8).
+        case .locale(let name): trc("setting's origin", "locale {name}", ["name": name])
+        // TRANSLATORS: where a setting came from, as `info` says: tagproj's own default.
+        case .builtIn: trc("setting's origin", "default")
+        // TRANSLATORS: {seq} is a history entry's number; {label} what the entry did (set currency “$”).
+        case let .entry(seq, label): trc("setting's origin", "entry #{seq} ({label})", ["seq": seq, "label": label])
+        case .unknown: trc("setting's origin", "unknown")
         }
     }
+
 
     /// The form the project stores at `new` (`flag`, `config:PATH`, `locale:NAME`, `default`);
     /// nil for an origin not stored (unknown, or an entry, which is found in the history).

@@ -23,7 +23,7 @@ extension UserConfig {
         do {
             bytes = try FileIO.read(path, limit: maximumBytes)
         } catch let error as FileError where error.errno == EFBIG {
-            throw ConfigError(path: path, line: nil, problem: "the file is larger than \(maximumBytes) bytes")
+            throw ConfigError(path: path, line: nil, problem: tr("the file is larger than {maximumBytes} bytes", ["maximumBytes": maximumBytes]))
         } catch let error as FileError where error.notRegular != nil {
             throw ConfigError(path: path, line: nil, problem: error.reason)
         }
@@ -50,9 +50,9 @@ extension UserConfig {
             func fail(_ problem: String) -> ConfigError { ConfigError(path: path, line: number, problem: problem) }
             var raw = Array(piece)
             if raw.last == UInt8(ascii: "\r") { raw.removeLast() }
-            guard let line = String(validating: raw, as: UTF8.self) else { throw fail("the line is not UTF-8 text") }
+            guard let line = String(validating: raw, as: UTF8.self) else { throw fail(tr("the line is not UTF-8 text")) }
             if let bad = line.unicodeScalars.first(where: { $0 != "\t" && TagText.isForbidden($0) }) {
-                throw fail("the line holds a control character (U+\(hex(bad.value)))")
+                throw fail(tr("the line holds a control character (U+{code})", ["code": hex(bad.value)]))
             }
             let body = line.drop { $0 == " " || $0 == "\t" }
             if body.isEmpty || body.first == "#" || body.first == ";" {
@@ -64,10 +64,10 @@ extension UserConfig {
             } else {
                 let (name, value) = try entry(body, fail: fail)
                 guard let section else {
-                    throw fail("'\(name)' is not in a section (put it under [new] or [export])")
+                    throw fail(tr("'{name}' is not in a section (put it under [new] or [export])", ["name": name]))
                 }
                 guard let key = Key(rawValue: section + "." + name) else {
-                    throw fail("unknown key '\(section).\(name)' (the keys are \(Key.list))")
+                    throw fail(tr("unknown key '{section}.{name}' (the keys are {keys})", ["section": section, "name": name, "keys": Key.list]))
                 }
                 do { try key.check(value) } catch { throw fail("\(key.rawValue): \(error.problem)") }
                 config.lines.append(.entry(key, value: value, text: line))
@@ -81,15 +81,18 @@ extension UserConfig {
 
     /// The section a `[name]` line opens, lower-cased: one of the keys' sections.
     private static func sectionName(_ body: Substring, fail: (String) -> ConfigError) throws(ConfigError) -> String {
-        guard let close = body.firstIndex(of: "]") else { throw fail("a section header is '[name]'") }
+        guard let close = body.firstIndex(of: "]") else { throw fail(tr("a section header is '[name]'")) }
         let inside = String(body[body.index(after: body.startIndex)..<close]).trimmedSpaces
         let rest = body[body.index(after: close)...].drop { $0 == " " || $0 == "\t" }
-        guard rest.isEmpty || rest.first == "#" || rest.first == ";" else { throw fail("unexpected text after the section header") }
-        if inside.contains("\"") || inside.contains(" ") { throw fail("subsections ('[section \"name\"]') are not used") }
+        guard rest.isEmpty || rest.first == "#" || rest.first == ";" else { throw fail(tr("unexpected text after the section header")) }
+        if inside.contains("\"") || inside.contains(" ") { throw fail(tr("subsections ('[section \"name\"]') are not used")) }
         let name = inside.lowercased()
         let sections = Set(Key.allCases.map(\.parts.section))
         guard sections.contains(name) else {
-            throw fail("unknown section '[\(inside)]' (the sections are \(sections.sorted().map { "[\($0)]" }.joined(separator: " and ")))")
+            // TRANSLATORS: {sections} are the sections' names, not translated: [export] and [new].
+            throw fail(tr("unknown section '[{name}]' (the sections are {sections})",
+                          ["name": inside, "sections": sections.sorted().map { "[\($0)]" }.joined(separator: " " + tr("and") + " ")]))
+
         }
         return name
     }
@@ -98,9 +101,9 @@ extension UserConfig {
     private static func entry(_ body: Substring, fail: (String) -> ConfigError) throws(ConfigError) -> (String, String) {
         let nameEnd = body.firstIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")) } ?? body.endIndex
         let name = body[..<nameEnd]
-        guard let first = name.first, first.isLetter else { throw fail("expected 'key = value', a section '[name]' or a comment") }
+        guard let first = name.first, first.isLetter else { throw fail(tr("expected 'key = value', a section '[name]' or a comment")) }
         var rest = body[nameEnd...].drop { $0 == " " || $0 == "\t" }
-        guard rest.first == "=" else { throw fail("expected '=' after '\(name)' (a line is 'key = value')") }
+        guard rest.first == "=" else { throw fail(tr("expected '=' after '{name}' (a line is 'key = value')", ["name": name])) }
         rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
         var value = "", quoted = false, escaped = false
         var trailing = 0 // unquoted white space at the end of `value`, trimmed at the end
@@ -110,7 +113,7 @@ extension UserConfig {
                 case "\"", "\\": value.append(c)
                 case "t": value.append("\t")
                 case "n": value.append("\n")
-                default: throw fail("unknown escape '\\\(c)' (the escapes are \\\", \\\\, \\t and \\n)")
+                default: throw fail(tr("unknown escape '\\{escape}' (the escapes are \\\", \\\\, \\t and \\n)", ["escape": c]))
                 }
                 escaped = false
                 trailing = 0
@@ -128,8 +131,8 @@ extension UserConfig {
                 trailing = !quoted && (c == " " || c == "\t") ? trailing + 1 : 0
             }
         }
-        if escaped { throw fail("a value continued on the next line ('\\' at the end) is not supported") }
-        if quoted { throw fail("the value's quote is not closed") }
+        if escaped { throw fail(tr("a value continued on the next line ('\\' at the end) is not supported")) }
+        if quoted { throw fail(tr("the value's quote is not closed")) }
         value.removeLast(trailing)
         return (name.lowercased(), value)
     }
@@ -150,9 +153,15 @@ public struct ConfigError: TagProjError, Equatable {
     /// What is wrong with it.
     public var problem: String
     /// `/home/a/.config/tagproj/config line 3: unknown key 'new.curency' (…)`.
-    public var message: String { "\(path)\(line.map { " line \($0)" } ?? ""): \(problem)" }
+    public var message: String {
+        // TRANSLATORS: {path} is the config file; {problem} what is wrong with it.
+        guard let line else { return tr("{path}: {problem}", ["path": path, "problem": problem]) }
+        // TRANSLATORS: {path} is the config file; {problem} what is wrong with that line.
+        return tr("{path} line {line}: {problem}", ["path": path, "line": line, "problem": problem])
+    }
     /// Fix the file, or see what it holds.
-    public var advice: String? { "correct the file, or see what it sets with 'tagproj config --list'" }
+    public var advice: String? { tr("correct the file, or see what it sets with 'tagproj config --list'") }
+
     /// The file is bad input.
     public var meaning: ErrorMeaning { .badData }
 }

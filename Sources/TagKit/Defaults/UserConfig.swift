@@ -43,12 +43,12 @@ public struct UserConfig: Equatable, Sendable {
         /// What the key sets, for `tagproj config --help` and the list of keys.
         public var summary: String {
             switch self {
-            case .currency: "the currency symbol of a new project ('$')"
-            case .priceFormat: "the price format of a new project, by example ('12,50 €')"
-            case .font: "the fontconfig family of a new project's tags"
-            case .language: "the language of a new project's tags, a BCP 47 tag ('zh-Hans', 'ja')"
-            case .tagScale: "the tag scale of a new project (0.25 to 4)"
-            case .quality: "the JPEG/WebP/AVIF quality of an export that encodes (1 to 100)"
+            case .currency: tr("the currency symbol of a new project ('$')")
+            case .priceFormat: tr("the price format of a new project, by example ('12,50 €')")
+            case .font: tr("the fontconfig family of a new project's tags")
+            case .language: tr("the language of a new project's tags, a BCP 47 tag ('zh-Hans', 'ja')")
+            case .tagScale: tr("the tag scale of a new project (0.25 to 4)")
+            case .quality: tr("the JPEG/WebP/AVIF quality of an export that encodes (1 to 100)")
             }
         }
 
@@ -58,15 +58,16 @@ public struct UserConfig: Equatable, Sendable {
             case .currency: try Self.check(SettingsChange(currency: value))
             case .priceFormat: try Self.check(SettingsChange(priceFormat: value))
             case .font:
-                guard !value.isEmpty else { throw ConfigValueError(key: self, problem: "the font family name is empty") }
+                guard !value.isEmpty else { throw ConfigValueError(key: self, problem: tr("the font family name is empty")) }
                 try Self.check(SettingsChange(font: value))
             case .language: try Self.check(SettingsChange(language: value))
             case .tagScale:
-                guard let scale = Self.number(value) else { throw ConfigValueError(key: self, problem: "'\(value)' is not a number") }
+                guard let scale = Self.number(value) else { throw ConfigValueError(key: self, problem: tr("'{text}' is not a number", ["text": value])) }
                 try Self.check(SettingsChange(tagScale: scale))
             case .quality:
                 guard let q = Int(value), (1...100).contains(q) else {
-                    throw ConfigValueError(key: self, problem: "the quality is a whole number from 1 to 100, not '\(value)'")
+                    throw ConfigValueError(key: self, problem: tr("the quality is a whole number from 1 to 100, not '{text}'", ["text": value]))
+
                 }
             }
         }

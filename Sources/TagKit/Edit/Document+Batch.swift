@@ -74,7 +74,11 @@ public struct BatchError: TagProjError {
     public let error: any TagProjError
 
     /// `line 3: no tag #9`.
-    public var message: String { "line \(line): \(error.message)" }
+    public var message: String {
+        // TRANSLATORS: {error} is what failed on that line of the input.
+        tr("line {line}: {error}", ["line": line, "error": error.message])
+    }
+
     /// As the failed edit's.
     public var advice: String? { error.advice }
     /// As the failed edit's.

@@ -218,7 +218,10 @@ public struct UnknownTagError: TagProjError {
     public init(id: TagID, path: String? = nil) { self.id = id; self.path = path }
 
     /// `no tag #9 in 'dinner.tagproj'`.
-    public var message: String { "no tag \(id)" + (path.map { " in '\($0)'" } ?? "") }
+    public var message: String {
+        guard let path else { return tr("no tag {id}", ["id": id]) }
+        return tr("no tag {id} in '{path}'", ["id": id, "path": path])
+    }
     /// The id names nothing.
     public var meaning: ErrorMeaning { .notFound }
 }
@@ -226,7 +229,8 @@ public struct UnknownTagError: TagProjError {
 /// `add` or `setText` applied without a label measurer, which they need to size the tag.
 public struct MeasurerRequiredError: TagProjError {
     /// A programming error of the caller, named for it.
-    public var message: String { "adding a tag or changing its text needs a label measurer (a FontSystem)" }
+    public var message: String { tr("adding a tag or changing its text needs a label measurer (a FontSystem)") }
+
     /// The call was malformed.
     public var meaning: ErrorMeaning { .invalidRequest }
 }

@@ -105,11 +105,14 @@ public struct CropCutsOffError: TagProjError, Equatable {
     /// `the crop would cut off the dots of #1 and #3`.
     public var message: String {
         let names = tags.map { "\($0)" }
-        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        return "the crop would cut off the dot\(tags.count == 1 ? "" : "s") of \(list)"
+        guard names.count > 1 else { return tr("the crop would cut off the dot of {id}", ["id": names[0]]) }
+        // TRANSLATORS: {list} is tag ids (#1, #2), {last} the last one: the dots of #1, #2 and #3.
+        return tr("the crop would cut off the dots of {list} and {last}", ["list": names.dropLast().joined(separator: trc("list", ", ")), "last": names.last!])
     }
     /// What to do instead.
-    public var advice: String? { "move \(tags.count == 1 ? "that tag" : "those tags") inside the new crop, or delete \(tags.count == 1 ? "it" : "them"), first" }
+    public var advice: String? {
+        trn("move that tag inside the new crop, or delete it, first", "move those tags inside the new crop, or delete them, first", count: tags.count)
+    }
     /// The crop is well-formed but cannot be made.
     public var meaning: ErrorMeaning { .notPossible }
 }
@@ -118,7 +121,8 @@ public struct CropCutsOffError: TagProjError, Equatable {
 /// `Document`); every project's does.
 public struct CropUnknownPhotoError: TagProjError {
     /// Why.
-    public var message: String { "the crop cannot change: the photo's size is not known" }
+    public var message: String { tr("the crop cannot change: the photo's size is not known") }
+
     /// A caller's mistake.
     public var meaning: ErrorMeaning { .internalFailure }
 }

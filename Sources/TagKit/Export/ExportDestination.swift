@@ -26,8 +26,9 @@ public enum ExportDestination: Equatable, Sendable {
     public var description: String {
         switch self {
         case .file(let path): return path
-        case .standardOutput: return "standard output"
-        case .memory: return "memory"
+        case .standardOutput: return tr("standard output")
+        case .memory: return tr("memory")
+
         }
     }
 }

@@ -29,23 +29,30 @@ public enum ExportError: TagProjError, Equatable {
     /// One line naming what is wrong.
     public var message: String {
         switch self {
-        case .unknownFormat(let p): return "cannot tell the format of '\(p)' from its name"
-        case .unknownFormatName(let name): return "unknown format '\(name)'"
+        case .unknownFormat(let p): return tr("cannot tell the format of '{path}' from its name", ["path": p])
+        case .unknownFormatName(let name): return tr("unknown format '{name}'", ["name": name])
         case let .contradiction(p, format, suffix):
-            return "'\(p)' is named as \(ImageError.article(suffix.displayName)) but \(format.displayName) was asked for"
-        case .notWritable(let f): return "tagproj cannot write \(f.displayName) images"
-        case .notLossless(let f): return "\(f.displayName) cannot be written losslessly"
+            let arguments: MessageArguments = ["path": p, "suffix": suffix.displayName, "format": format.displayName]
+            // TRANSLATORS: {suffix} is the format the file's name says (its suffix), {format} the one asked for.
+            return ImageError.startsWithVowel(suffix.displayName) ? tr("'{path}' is named as an {suffix} but {format} was asked for", arguments)
+                : tr("'{path}' is named as a {suffix} but {format} was asked for", arguments)
+        case .notWritable(let f): return tr("tagproj cannot write {format} images", ["format": f.displayName])
+        case .notLossless(let f): return tr("{format} cannot be written losslessly", ["format": f.displayName])
         case let .outOfRange(what, value, range):
-            return "the \(what.rawValue) must be \(range.lowerBound) to \(range.upperBound), not \(value)"
-        case .invalidScale(let s): return "the scale must be a positive number, not \(s)"
-        case .severalSizes(let n): return "\(n) sizes were asked for; give one"
+            // TRANSLATORS: {option} is the name of an export setting (the quality, the width).
+            return tr("the {option} must be {lowest} to {highest}, not {value}",
+                      ["option": what.name, "lowest": range.lowerBound, "highest": range.upperBound, "value": value])
+        case .invalidScale(let s): return tr("the scale must be a positive number, not {scale}", ["scale": s])
+        case .severalSizes(let n): return tr("{count} sizes were asked for; give one", ["count": n])
         case .outputTooLarge(let w, let h, let limit):
-            if max(w, h) >= Self.uncountable { return "the output would be far larger than the limit of \(limit) pixels" }
-            return "the output would be \(w)×\(h) pixels, more than the limit of \(limit)"
-        case .wouldOverwriteProject(let p): return "'\(p)' is the project itself; export writes a picture, never the project"
-        case .noFreeName(let p): return "no free name for a tagged picture like '\(p)': every one is taken by a file this project did not write"
+            if max(w, h) >= Self.uncountable { return tr("the output would be far larger than the limit of {limit} pixels", ["limit": limit]) }
+            return tr("the output would be {width}×{height} pixels, more than the limit of {limit}", ["width": w, "height": h, "limit": limit])
+        case .wouldOverwriteProject(let p): return tr("'{path}' is the project itself; export writes a picture, never the project", ["path": p])
+        case .noFreeName(let p):
+            return tr("no free name for a tagged picture like '{path}': every one is taken by a file this project did not write", ["path": p])
         case let .wouldReplaceDatabase(p, kind):
-            return "'\(p)' is \(kind == .project ? "a tagproj project" : "an SQLite database"); export never replaces one"
+            return kind == .project ? tr("'{path}' is a tagproj project; export never replaces one", ["path": p])
+                : tr("'{path}' is an SQLite database; export never replaces one", ["path": p])
         }
     }
 
@@ -56,9 +63,9 @@ public enum ExportError: TagProjError, Equatable {
     public var advice: String? {
         switch self {
         case .unknownFormat, .unknownFormatName, .notWritable, .contradiction:
-            return "tagproj writes \(Codecs.names(Codecs.writable))"
+            return tr("tagproj writes {formats}", ["formats": Codecs.names(Codecs.writable)])
         case .notLossless:
-            return "tagproj writes \(Codecs.names(Codecs.writable.filter(\.writesLossless))) losslessly"
+            return tr("tagproj writes {formats} losslessly", ["formats": Codecs.names(Codecs.writable.filter(\.writesLossless))])
         default: return nil
         }
     }
@@ -81,7 +88,8 @@ public struct ExportWriteError: TagProjError {
     /// The system's reason.
     public let reason: String
     /// `cannot write 'out.jpg': No space left on device`.
-    public var message: String { "cannot write '\(path)': \(reason)" }
+    public var message: String { tr("cannot write '{path}': {reason}", ["path": path, "reason": reason]) }
+
     /// The output cannot be written.
     public var meaning: ErrorMeaning { .cannotWrite }
 }

@@ -114,7 +114,23 @@ public struct ExportOptions: Sendable, Equatable {
         case boxWidth = "box width"
         /// `dpi`.
         case dpi = "resolution"
+
+        /// The value's name in the current language, as a sentence names it (`the {option} must be…`).
+        public var name: String {
+            switch self {
+            // TRANSLATORS: an export setting, in "the {option} must be 1 to 100, not 0".
+            case .quality: return trc("export setting", "quality")
+            case .pngCompression: return trc("export setting", "PNG compression")
+            case .maxPixels: return trc("export setting", "pixel limit")
+            case .width: return trc("export setting", "width")
+            case .height: return trc("export setting", "height")
+            case .maxSize: return trc("export setting", "box size")
+            case .boxWidth: return trc("export setting", "box width")
+            case .dpi: return trc("export setting", "resolution")
+            }
+        }
     }
+
 
     /// Allowed qualities.
     public static let qualityRange = 1...100

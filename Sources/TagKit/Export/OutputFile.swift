@@ -32,7 +32,7 @@ public final class OutputFile {
     public init(path: String) throws {
         if path == "-" {
             fd = 1
-            sink = FileDescriptorSink(fd: 1, name: "standard output")
+            sink = FileDescriptorSink(fd: 1, name: tr("standard output"))
             target = nil
             replaced = nil
             temporary = nil
@@ -213,19 +213,20 @@ public enum SpecialOutputError: TagProjError, Equatable {
     /// One line naming what is in the way.
     public var message: String {
         switch self {
-        case .fifoWithoutReader(let p): return "'\(p)' is a FIFO that no process is reading; nothing was written"
-        case .terminal(let p): return "'\(p)' is a terminal; a picture written there would be garbage on the screen"
-        case .socket(let p): return "'\(p)' is a socket; it cannot be written as a file"
-        case .blockDevice(let p): return "'\(p)' is a block device; export never writes a picture over a disk"
-        case .danglingLink(let p): return "'\(p)' is a symbolic link to nothing"
+        case .fifoWithoutReader(let p): return tr("'{path}' is a FIFO that no process is reading; nothing was written", ["path": p])
+        case .terminal(let p): return tr("'{path}' is a terminal; a picture written there would be garbage on the screen", ["path": p])
+        case .socket(let p): return tr("'{path}' is a socket; it cannot be written as a file", ["path": p])
+        case .blockDevice(let p): return tr("'{path}' is a block device; export never writes a picture over a disk", ["path": p])
+        case .danglingLink(let p): return tr("'{path}' is a symbolic link to nothing", ["path": p])
         }
     }
 
     /// Start the FIFO's reader first; a link needs its target.
     public var advice: String? {
         switch self {
-        case .fifoWithoutReader: return "start the program that reads the FIFO first"
-        case .danglingLink: return "create the file it points to, or remove the link"
+        case .fifoWithoutReader: return tr("start the program that reads the FIFO first")
+        case .danglingLink: return tr("create the file it points to, or remove the link")
+
         default: return nil
         }
     }

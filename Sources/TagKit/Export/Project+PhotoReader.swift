@@ -30,14 +30,20 @@ extension Project {
     /// size in time and memory.
     func checkAgainstRow(_ reader: any ImageRowReader, _ source: ProjectStore.Source, eighths: Int) throws {
         guard reader.format == source.format else {
-            throw store.damaged("the photo is \(ImageError.article(reader.format.displayName)), not the \(source.format.displayName) its row says")
+            let arguments: MessageArguments = ["found": reader.format.displayName, "format": source.format.displayName]
+            // TRANSLATORS: {found} and {format} are image formats' names (PNG, AVIF).
+            throw store.damaged(ImageError.startsWithVowel(reader.format.displayName) ? tr("the photo is an {found}, not the {format} its row says", arguments)
+                                                                                      : tr("the photo is a {found}, not the {format} its row says", arguments))
         }
         // Only libjpeg decodes reduced (its DCT scaling, rounding up); every other codec at full size.
         let e = reader.format == .jpeg ? eighths : 8
         let width = JPEGRowReader.scaled(source.storedWidth, eighths: e), height = JPEGRowReader.scaled(source.storedHeight, eighths: e)
         guard reader.width == width, reader.height == height else {
-            let stored = e == 8 ? "\(reader.width)×\(reader.height)" : "about \(reader.width * 8 / e)×\(reader.height * 8 / e)"
-            throw store.damaged("the photo is \(stored) pixels, not the \(source.storedWidth)×\(source.storedHeight) its row says")
+            let arguments: MessageArguments = ["width": e == 8 ? reader.width : reader.width * 8 / e, "height": e == 8 ? reader.height : reader.height * 8 / e,
+                                               "rowWidth": source.storedWidth, "rowHeight": source.storedHeight]
+            throw store.damaged(e == 8 ? tr("the photo is {width}×{height} pixels, not the {rowWidth}×{rowHeight} its row says", arguments)
+                                       : tr("the photo is about {width}×{height} pixels, not the {rowWidth}×{rowHeight} its row says", arguments))
+
         }
     }
 }

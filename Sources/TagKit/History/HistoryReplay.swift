@@ -24,9 +24,9 @@ enum HistoryReplay {
             children[node.parent, default: []].append(node.seq)
         }
         for node in nodes where node.parent != 0 && index[node.parent] == nil {
-            return "history entry \(node.seq) continues from entry \(node.parent), which does not exist"
+            return tr("history entry {seq} continues from entry {parent}, which does not exist", ["seq": node.seq, "parent": node.parent])
         }
-        guard cursor == 0 || index[cursor] != nil else { return "the history cursor names entry \(cursor), which does not exist" }
+        guard cursor == 0 || index[cursor] != nil else { return tr("the history cursor names entry {cursor}, which does not exist", ["cursor": cursor]) }
         // The settings at the start: the stored ones with every settings change on the way from
         // the cursor up to the start undone.
         var startSettings = settings
@@ -44,14 +44,18 @@ enum HistoryReplay {
             switch visit {
             case .enter(let seq):
                 let node = nodes[index[seq]!]
-                let after = node.parent == 0 ? "the start" : "entry \(node.parent)"
                 for change in node.entry.changes where state.tags[change.id] != change.before {
-                    return "history entry \(seq) does not replay: its image of tag \(change.id) before it is not \(after)'s"
+                    return node.parent == 0
+                        ? tr("history entry {seq} does not replay: its image of tag {id} before it is not the start's", ["seq": seq, "id": change.id])
+                        : tr("history entry {seq} does not replay: its image of tag {id} before it is not entry {parent}'s",
+                             ["seq": seq, "id": change.id, "parent": node.parent])
                 }
                 if let change = node.entry.settings {
                     guard change.before == state.settings else {
-                        return "history entry \(seq) does not replay: its settings before it are not \(after)'s"
+                        return node.parent == 0 ? tr("history entry {seq} does not replay: its settings before it are not the start's", ["seq": seq])
+                            : tr("history entry {seq} does not replay: its settings before it are not entry {parent}'s", ["seq": seq, "parent": node.parent])
                     }
+
                     state.settings = change.after
                 }
                 state.tags.apply(node.entry)
@@ -73,8 +77,8 @@ enum HistoryReplay {
         if replayed != stored {
             let ids = Set(replayed.sorted.map(\.id)).union(stored.sorted.map(\.id)).sorted()
             let first = ids.first { replayed[$0] != stored[$0] }!
-            return "replaying the history does not give tag \(first) as stored"
+            return tr("replaying the history does not give tag {id} as stored", ["id": first])
         }
-        return replayedSettings == storedSettings ? nil : "replaying the history does not give the settings as stored"
+        return replayedSettings == storedSettings ? nil : tr("replaying the history does not give the settings as stored")
     }
 }

@@ -40,12 +40,16 @@ public enum HistoryError: TagProjError, Equatable {
     /// `nothing to undo`, `cannot redo 3 steps: only 1 to redo`, `no history entry #9`.
     public var message: String {
         switch self {
-        case .nothingToUndo: return "nothing to undo"
-        case .nothingToRedo: return "nothing to redo"
-        case .tooFewSteps(let requested, let available, let undo):
-            return "cannot \(undo ? "undo" : "redo") \(requested) steps: only \(available) to \(undo ? "undo" : "redo")"
-        case .noSuchEntry(let seq): return "no history entry #\(seq)"
-        case .alreadyAt(let seq): return seq == 0 ? "the project is already at the empty start (#0)" : "entry #\(seq) is already the current state"
+        case .nothingToUndo: return tr("nothing to undo")
+        case .nothingToRedo: return tr("nothing to redo")
+        case .tooFewSteps(let requested, let available, true):
+            return trn("cannot undo {requested} steps: only {count} to undo", "cannot undo {requested} steps: only {count} to undo", count: available, ["requested": requested])
+        case .tooFewSteps(let requested, let available, false):
+            return trn("cannot redo {requested} steps: only {count} to redo", "cannot redo {requested} steps: only {count} to redo", count: available, ["requested": requested])
+        case .noSuchEntry(let seq): return tr("no history entry #{seq}", ["seq": seq])
+        case .alreadyAt(let seq):
+            return seq == 0 ? tr("the project is already at the empty start (#0)") : tr("entry #{seq} is already the current state", ["seq": seq])
+
         }
     }
 

@@ -38,7 +38,7 @@ public enum ImageDecoder {
             throw ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: maxPixels)
         }
         guard info.storedWidth <= maximumSide, info.storedHeight <= maximumSide else {
-            throw ImageError.unsupported(info.format, "a side of \(info.storedWidth)×\(info.storedHeight) pixels is longer than \(maximumSide)")
+            throw ImageError.unsupported(info.format, tr("a side of {width}×{height} pixels is longer than {limit}", ["width": info.storedWidth, "height": info.storedHeight, "limit": maximumSide]))
         }
     }
 

@@ -27,30 +27,61 @@ public enum ImageError: TagProjError, Equatable {
     /// One line naming what failed and why.
     public var message: String {
         switch self {
-        case .notAnImage:
-            return "not \(Self.article(Codecs.names(Codecs.readable, joinedBy: "or"))) image"
-        case let .otherFormat(format):
-            return "\(Self.article(format.displayName)) image; tagproj reads \(Codecs.names(Codecs.readable))"
+        case .notAnImage, .otherFormat:
+            return sentence(about: nil)
         case let .cannotWrite(format):
-            return "tagproj cannot write \(format.displayName) images; it writes \(Codecs.names(Codecs.writable))"
+            return tr("tagproj cannot write {format} images; it writes {formats}", ["format": format.displayName, "formats": Codecs.names(Codecs.writable)])
         case let .damaged(format, reason):
-            return "damaged \(format.displayName): \(reason)"
+            // TRANSLATORS: {reason} is the decoder's own words.
+            return tr("damaged {format}: {reason}", ["format": format.displayName, "reason": reason])
         case let .unsupported(format, reason):
-            return "unsupported \(format.displayName): \(reason)"
+            return tr("unsupported {format}: {reason}", ["format": format.displayName, "reason": reason])
         case let .tooManyPixels(width, height, limit):
-            return "image is \(width)×\(height) pixels (\(Self.megapixels(width * height))), "
-                + "over the limit of \(limit) pixels"
+            return tr("image is {width}×{height} pixels ({megapixels}), over the limit of {limit} pixels",
+                      ["width": width, "height": height, "megapixels": Self.megapixels(width * height), "limit": limit])
         case let .incomplete(rows, total):
-            return "image data ended after \(rows) of \(total) rows"
+            return tr("image data ended after {rows} of {total} rows", ["rows": rows, "total": total])
+
         case let .failed(format, reason):
-            return "\(format.displayName) codec failed: \(reason)"
+            return tr("{format} codec failed: {reason}", ["format": format.displayName, "reason": reason])
+        }
+    }
+
+    /// `notAnImage` or `otherFormat` as one sentence about `subject` (`'a.png'`, the photo in a
+    /// project), or alone when nil: `'a.gif' is not a JPEG, PNG… image`.
+    func sentence(about subject: ImageFileError.Subject?) -> String {
+        let readable = Codecs.names(Codecs.readable, joinedBy: "or")
+        switch (self, subject) {
+        case (.notAnImage, nil):
+            return Self.startsWithVowel(readable) ? tr("not an {formats} image", ["formats": readable]) : tr("not a {formats} image", ["formats": readable])
+        case (.notAnImage, .file(let path)?):
+            return Self.startsWithVowel(readable) ? tr("'{path}' is not an {formats} image", ["path": path, "formats": readable])
+                : tr("'{path}' is not a {formats} image", ["path": path, "formats": readable])
+        case (.notAnImage, .photo(let project)?):
+            return Self.startsWithVowel(readable) ? tr("the photo in '{project}' is not an {formats} image", ["project": project, "formats": readable])
+                : tr("the photo in '{project}' is not a {formats} image", ["project": project, "formats": readable])
+        case (.otherFormat(let format), nil):
+            let arguments: MessageArguments = ["format": format.displayName, "formats": Codecs.names(Codecs.readable)]
+            return Self.startsWithVowel(format.displayName) ? tr("an {format} image; tagproj reads {formats}", arguments)
+                : tr("a {format} image; tagproj reads {formats}", arguments)
+        case (.otherFormat(let format), .file(let path)?):
+            let arguments: MessageArguments = ["path": path, "format": format.displayName, "formats": Codecs.names(Codecs.readable)]
+            return Self.startsWithVowel(format.displayName) ? tr("'{path}' is an {format} image; tagproj reads {formats}", arguments)
+                : tr("'{path}' is a {format} image; tagproj reads {formats}", arguments)
+        case (.otherFormat(let format), .photo(let project)?):
+            let arguments: MessageArguments = ["project": project, "format": format.displayName, "formats": Codecs.names(Codecs.readable)]
+            return Self.startsWithVowel(format.displayName) ? tr("the photo in '{project}' is an {format} image; tagproj reads {formats}", arguments)
+                : tr("the photo in '{project}' is a {format} image; tagproj reads {formats}", arguments)
+        default:
+            return message
+
         }
     }
 
     /// What is read, for files that are not images.
     public var advice: String? {
         switch self {
-        case .notAnImage: return "tagproj reads \(Codecs.names(Codecs.readable)) photos"
+        case .notAnImage: return tr("tagproj reads {formats} photos", ["formats": Codecs.names(Codecs.readable)])
         default: return nil
         }
     }
@@ -67,12 +98,16 @@ public enum ImageError: TagProjError, Equatable {
 
     /// "a JPEG", "an AVIF": the indefinite article by the name's first letter.
     static func article(_ name: String) -> String {
-        ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
+        (startsWithVowel(name) ? "an " : "a ") + name
     }
+
+    /// Whether English writes `an` before `name` (a format's name: AVIF, HEIC…).
+    static func startsWithVowel(_ name: String) -> Bool { "AEIOU".contains(name.first ?? "x") }
 
     /// "14.7 megapixels", one decimal, without Foundation's formatters.
     static func megapixels(_ pixels: Int) -> String {
         let tenths = (pixels + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) megapixels"
+        return tr("{number} megapixels", ["number": "\(tenths / 10).\(tenths % 10)"])
+
     }
 }

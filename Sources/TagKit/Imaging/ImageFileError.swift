@@ -23,14 +23,14 @@ public struct ImageFileError: TagProjError, Equatable {
     /// `'photo.jpg': damaged JPEG: …`, `'menu.gif' is a GIF image; tagproj reads JPEG, PNG, WebP, HEIC and AVIF`,
     /// `the photo in 'p.tagproj': damaged JPEG: …`.
     public var message: String {
-        let name = switch subject {
-        case .file(let path): "'\(path)'"
-        case .photo(let project): "the photo in '\(project)'"
+        switch (error, subject) {
+        case (.notAnImage, _), (.otherFormat, _): return error.sentence(about: subject)
+        // TRANSLATORS: {path} is a file name; {error} what is wrong with the image.
+        case (_, .file(let path)): return tr("'{path}': {error}", ["path": path, "error": error.message])
+        // TRANSLATORS: {project} is a project file's name; {error} what is wrong with its photo.
+        case (_, .photo(let project)): return tr("the photo in '{project}': {error}", ["project": project, "error": error.message])
         }
-        switch error {
-        case .notAnImage, .otherFormat: return "\(name) is \(error.message)"
-        default: return "\(name): \(error.message)"
-        }
+
     }
 
     /// The image error's meaning.

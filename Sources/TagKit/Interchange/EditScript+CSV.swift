@@ -4,7 +4,7 @@ extension EditScript {
         let names = try fields(lines[header], line: header + 1).map { $0.trimmedSpaces.lowercased() }
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
         guard let kindColumn = column("kind"), let textColumn = column("text") else {
-            throw EditScriptError(line: header + 1, reason: "the CSV header must name the columns kind,text,x,y (side and price optional)")
+            throw EditScriptError(line: header + 1, reason: tr("the CSV header must name the columns kind,text,x,y (side and price optional)"))
         }
         let x = column("x"), y = column("y"), sideColumn = column("side"), priceColumn = column("price")
         var parsed = Parsed(requests: [], lines: [])
@@ -12,10 +12,10 @@ extension EditScript {
             let line = index + 1
             let row = try fields(lines[index], line: line)
             guard row.count == names.count else {
-                throw EditScriptError(line: line, reason: "\(row.count) fields where the header has \(names.count)")
+                throw EditScriptError(line: line, reason: tr("{count} fields where the header has {header}", ["count": row.count, "header": names.count]))
             }
             guard let kind = Kind(rawValue: row[kindColumn].trimmedSpaces) else {
-                throw EditScriptError(line: line, reason: "unknown kind '\(row[kindColumn])'; a kind is dish or price")
+                throw EditScriptError(line: line, reason: tr("unknown kind '{name}'; a kind is dish or price", ["name": row[kindColumn]]))
             }
             var at: Position?
             let xs = x.map { row[$0].trimmedSpaces } ?? "", ys = y.map { row[$0].trimmedSpaces } ?? ""
@@ -25,7 +25,7 @@ extension EditScript {
             var side: Side?
             if let sideColumn, !row[sideColumn].trimmedSpaces.isEmpty {
                 guard let s = Side(rawValue: row[sideColumn].trimmedSpaces) else {
-                    throw EditScriptError(line: line, reason: "unknown side '\(row[sideColumn])'; a side is left or right")
+                    throw EditScriptError(line: line, reason: tr("unknown side '{name}'; a side is left or right", ["name": row[sideColumn]]))
                 }
                 side = s
             }
@@ -33,7 +33,7 @@ extension EditScript {
             parsed.requests.append(.add(kind: kind, text: row[textColumn], price: price, at: at, side: side))
             parsed.lines.append(line)
         }
-        guard !parsed.requests.isEmpty else { throw EditScriptError(line: header + 1, reason: "the CSV has a header but no rows") }
+        guard !parsed.requests.isEmpty else { throw EditScriptError(line: header + 1, reason: tr("the CSV has a header but no rows")) }
         return parsed
     }
 
@@ -58,7 +58,7 @@ extension EditScript {
                 current.append(c)
             }
         }
-        if quoted { throw EditScriptError(line: line, reason: "a quoted field is not closed") }
+        if quoted { throw EditScriptError(line: line, reason: tr("a quoted field is not closed")) }
         fields.append(current)
         return fields
     }

@@ -29,7 +29,7 @@ public enum EditScript {
     public static func parse(_ text: String) throws(EditScriptError) -> Parsed {
         // "\r\n" is one Character in Swift, so it is a separator of its own.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
-        guard let first = lines.firstIndex(where: { !$0.trimmedSpaces.isEmpty }) else { throw EditScriptError(line: 1, reason: "there are no edits") }
+        guard let first = lines.firstIndex(where: { !$0.trimmedSpaces.isEmpty }) else { throw EditScriptError(line: 1, reason: tr("there are no edits")) }
         if lines[first].trimmedSpaces.hasPrefix("{") {
             // The whole text as one object holding "tags" is `list --json` output (perhaps pretty-printed).
             if case .object(let members)? = try? JSONParser().parse(text), let tags = members.first(where: { $0.0 == "tags" })?.1 {
@@ -58,10 +58,10 @@ public enum EditScript {
 
     /// `list --json`'s tags, each an `add` with its position and side.
     static func listed(_ tags: JSON, line: Int) throws(EditScriptError) -> Parsed {
-        guard case .array(let items) = tags else { throw EditScriptError(line: line, reason: "\"tags\" is not an array") }
+        guard case .array(let items) = tags else { throw EditScriptError(line: line, reason: tr("\"tags\" is not an array")) }
         var parsed = Parsed(requests: [], lines: [])
         for item in items {
-            guard case .object(let members) = item else { throw EditScriptError(line: line, reason: "a tag is not a JSON object") }
+            guard case .object(let members) = item else { throw EditScriptError(line: line, reason: tr("a tag is not a JSON object")) }
             let fields = Fields(members)
             do {
                 // `list --json` writes every price with two decimals, so `38.00` reads back as the
@@ -91,7 +91,11 @@ public struct EditScriptError: TagProjError, Equatable {
     public let reason: String
 
     /// `line 3: unknown kind 'drink'; a kind is dish or price`.
-    public var message: String { "line \(line): \(reason)" }
+    public var message: String {
+        // TRANSLATORS: {reason} is what is wrong on that line of the input.
+        tr("line {line}: {reason}", ["line": line, "reason": reason])
+    }
+
     /// The input is not what it claims to be.
     public var meaning: ErrorMeaning { .badData }
 }

@@ -21,11 +21,11 @@ public struct JSONParser {
 
     /// The value the UTF-8 `bytes` hold; only whitespace may follow it.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
-        guard bytes.count <= maximumLength else { throw JSONParseError(offset: 0, reason: "the text is longer than \(maximumLength) bytes") }
+        guard bytes.count <= maximumLength else { throw JSONParseError(offset: 0, reason: tr("the text is longer than {limit} bytes", ["limit": maximumLength])) }
         var reader = Reader(bytes: bytes, maximumDepth: maximumDepth)
         let value = try reader.value(depth: 0)
         reader.skipSpace()
-        guard reader.pos == bytes.count else { throw reader.error("unexpected text after the value") }
+        guard reader.pos == bytes.count else { throw reader.error(tr("unexpected text after the value")) }
         return value
     }
 }
@@ -38,7 +38,8 @@ public struct JSONParseError: TagProjError, Equatable {
     public let reason: String
 
     /// `invalid JSON at byte 12: expected ':' after an object key`.
-    public var message: String { "invalid JSON at byte \(offset): \(reason)" }
+    public var message: String { tr("invalid JSON at byte {offset}: {reason}", ["offset": offset, "reason": reason]) }
+
     /// The request is malformed.
     public var meaning: ErrorMeaning { .invalidRequest }
 }
@@ -61,7 +62,7 @@ private struct Reader {
 
     mutating func value(depth: Int) throws(JSONParseError) -> JSON {
         skipSpace()
-        guard pos < bytes.count else { throw error("the text ends where a value should be") }
+        guard pos < bytes.count else { throw error(tr("the text ends where a value should be")) }
         switch bytes[pos] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -70,18 +71,18 @@ private struct Reader {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw error("unexpected character where a value should be")
+        default: throw error(tr("unexpected character where a value should be"))
         }
     }
 
     mutating func literal(_ word: String) throws(JSONParseError) {
         let w = Array(word.utf8)
-        guard pos + w.count <= bytes.count, Array(bytes[pos..<pos + w.count]) == w else { throw error("expected '\(word)'") }
+        guard pos + w.count <= bytes.count, Array(bytes[pos..<pos + w.count]) == w else { throw error(tr("expected '{word}'", ["word": word])) }
         pos += w.count
     }
 
     mutating func object(depth: Int) throws(JSONParseError) -> JSON {
-        guard depth <= maximumDepth else { throw error("nested deeper than \(maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw error(tr("nested deeper than {limit} levels", ["limit": maximumDepth])) }
         pos += 1
         var members: [(String, JSON)] = []
         var keys = Set<String>()
@@ -89,24 +90,24 @@ private struct Reader {
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object([]) }
         while true {
             skipSpace()
-            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw error("expected a string as an object key") }
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw error(tr("expected a string as an object key")) }
             let keyOffset = pos
             let key = try string()
-            guard keys.insert(key).inserted else { throw JSONParseError(offset: keyOffset, reason: "the key '\(key)' appears twice") }
+            guard keys.insert(key).inserted else { throw JSONParseError(offset: keyOffset, reason: tr("the key '{key}' appears twice", ["key": key])) }
             skipSpace()
-            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw error(tr("expected ':' after an object key")) }
             pos += 1
             members.append((key, try value(depth: depth)))
             skipSpace()
-            guard pos < bytes.count else { throw error("the text ends inside an object") }
+            guard pos < bytes.count else { throw error(tr("the text ends inside an object")) }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
             if bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
-            throw error("expected ',' or '}' in an object")
+            throw error(tr("expected ',' or '}' in an object"))
         }
     }
 
     mutating func array(depth: Int) throws(JSONParseError) -> JSON {
-        guard depth <= maximumDepth else { throw error("nested deeper than \(maximumDepth) levels") }
+        guard depth <= maximumDepth else { throw error(tr("nested deeper than {limit} levels", ["limit": maximumDepth])) }
         pos += 1
         var items: [JSON] = []
         skipSpace()
@@ -114,10 +115,10 @@ private struct Reader {
         while true {
             items.append(try value(depth: depth))
             skipSpace()
-            guard pos < bytes.count else { throw error("the text ends inside an array") }
+            guard pos < bytes.count else { throw error(tr("the text ends inside an array")) }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
             if bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
-            throw error("expected ',' or ']' in an array")
+            throw error(tr("expected ',' or ']' in an array"))
         }
     }
 
@@ -130,23 +131,23 @@ private struct Reader {
         }
         if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
         let intStart = pos
-        guard digits() > 0 else { throw error("expected digits in a number") }
-        if bytes[intStart] == UInt8(ascii: "0") && pos - intStart > 1 { throw JSONParseError(offset: intStart, reason: "a number may not start with 0") }
+        guard digits() > 0 else { throw error(tr("expected digits in a number")) }
+        if bytes[intStart] == UInt8(ascii: "0") && pos - intStart > 1 { throw JSONParseError(offset: intStart, reason: tr("a number may not start with 0")) }
         var whole = true
         if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
             pos += 1
             whole = false
-            guard digits() > 0 else { throw error("expected digits after the decimal point") }
+            guard digits() > 0 else { throw error(tr("expected digits after the decimal point")) }
         }
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
             pos += 1
             whole = false
             if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
-            guard digits() > 0 else { throw error("expected digits in the exponent") }
+            guard digits() > 0 else { throw error(tr("expected digits in the exponent")) }
         }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
         if whole, let integer = Int64(text) { return .integer(integer) }
-        guard let double = Double(text), double.isFinite else { throw JSONParseError(offset: start, reason: "the number \(text) is out of range") }
+        guard let double = Double(text), double.isFinite else { throw JSONParseError(offset: start, reason: tr("the number {text} is out of range", ["text": text])) }
         return .number(double)
     }
 
@@ -159,23 +160,23 @@ private struct Reader {
             // Raw bytes must be valid UTF-8: decoding with repair and comparing lengths would
             // accept replacement characters silently, so validate instead.
             guard let run = String(validating: bytes[runStart..<pos], as: UTF8.self) else {
-                throw JSONParseError(offset: runStart, reason: "a string is not valid UTF-8")
+                throw JSONParseError(offset: runStart, reason: tr("a string is not valid UTF-8"))
             }
             scalars.append(contentsOf: run.unicodeScalars)
         }
         while true {
-            guard pos < bytes.count else { throw error("the text ends inside a string") }
+            guard pos < bytes.count else { throw error(tr("the text ends inside a string")) }
             let byte = bytes[pos]
             if byte == UInt8(ascii: "\"") {
                 try flushRun()
                 pos += 1
                 return String(scalars)
             }
-            if byte < 0x20 { throw error("a control character inside a string must be escaped") }
+            if byte < 0x20 { throw error(tr("a control character inside a string must be escaped")) }
             if byte != UInt8(ascii: "\\") { pos += 1; continue }
             try flushRun()
             pos += 1
-            guard pos < bytes.count else { throw error("the text ends inside an escape") }
+            guard pos < bytes.count else { throw error(tr("the text ends inside an escape")) }
             let escape = bytes[pos]
             pos += 1
             switch escape {
@@ -191,24 +192,24 @@ private struct Reader {
                 var code = try hex4()
                 if (0xD800...0xDBFF).contains(code) {
                     guard pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") else {
-                        throw error("a high surrogate must be followed by a low one")
+                        throw error(tr("a high surrogate must be followed by a low one"))
                     }
                     pos += 2
                     let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw error("a high surrogate must be followed by a low one") }
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error(tr("a high surrogate must be followed by a low one")) }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
-                guard let scalar = Unicode.Scalar(code) else { throw error("a lone surrogate is not a character") }
+                guard let scalar = Unicode.Scalar(code) else { throw error(tr("a lone surrogate is not a character")) }
                 scalars.append(scalar)
             default:
-                throw error("unknown escape in a string")
+                throw error(tr("unknown escape in a string"))
             }
             runStart = pos
         }
     }
 
     mutating func hex4() throws(JSONParseError) -> UInt32 {
-        guard pos + 4 <= bytes.count else { throw error("the text ends inside a \\u escape") }
+        guard pos + 4 <= bytes.count else { throw error(tr("the text ends inside a \\u escape")) }
         var value: UInt32 = 0
         for byte in bytes[pos..<pos + 4] {
             let digit: UInt8
@@ -216,7 +217,7 @@ private struct Reader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("expected four hex digits after \\u")
+            default: throw error(tr("expected four hex digits after \\u"))
             }
             value = value << 4 | UInt32(digit)
         }

@@ -131,10 +131,17 @@ public enum PlacementError: TagProjError, Equatable {
     /// The one-line explanation.
     public var message: String {
         switch self {
-        case .doesNotFit: return "the tag is too long to fit inside the photo at any position"
-        case let .sideDoesNotFit(id, side, at, _):
-            let whose = id.map { "\($0)'s bubble" } ?? "the bubble"
-            return "\(whose) does not fit on the \(side.rawValue) of its dot at \(at.formatted): it would stick out of the photo"
+        case .doesNotFit: return tr("the tag is too long to fit inside the photo at any position")
+        case let .sideDoesNotFit(id?, .left, at, _):
+            // TRANSLATORS: {id} is a tag's id (#3); {point} the dot's position, two fractions of the photo (0.812,0.400).
+            return tr("{id}'s bubble does not fit on the left of its dot at {point}: it would stick out of the photo", ["id": id, "point": at.formatted])
+        case let .sideDoesNotFit(id?, .right, at, _):
+            // TRANSLATORS: {id} is a tag's id (#3); {point} the dot's position, two fractions of the photo (0.812,0.400).
+            return tr("{id}'s bubble does not fit on the right of its dot at {point}: it would stick out of the photo", ["id": id, "point": at.formatted])
+        case let .sideDoesNotFit(nil, .left, at, _):
+            return tr("the bubble does not fit on the left of its dot at {point}: it would stick out of the photo", ["point": at.formatted])
+        case let .sideDoesNotFit(nil, .right, at, _):
+            return tr("the bubble does not fit on the right of its dot at {point}: it would stick out of the photo", ["point": at.formatted])
         }
     }
     /// The message for a front end that shows the picture, where the dot's coordinates say
@@ -142,8 +149,14 @@ public enum PlacementError: TagProjError, Equatable {
     public var messageOnThePicture: String {
         switch self {
         case .doesNotFit: return message
-        case let .sideDoesNotFit(id, side, _, _):
-            return "\(id.map { "\($0)'s bubble" } ?? "the bubble") does not fit on the \(side.rawValue) of its dot: it would stick out of the photo"
+        case let .sideDoesNotFit(id?, .left, _, _):
+            return tr("{id}'s bubble does not fit on the left of its dot: it would stick out of the photo", ["id": id])
+        case let .sideDoesNotFit(id?, .right, _, _):
+            return tr("{id}'s bubble does not fit on the right of its dot: it would stick out of the photo", ["id": id])
+        case .sideDoesNotFit(nil, .left, _, _):
+            return tr("the bubble does not fit on the left of its dot: it would stick out of the photo")
+        case .sideDoesNotFit(nil, .right, _, _):
+            return tr("the bubble does not fit on the right of its dot: it would stick out of the photo")
         }
     }
 
@@ -152,14 +165,17 @@ public enum PlacementError: TagProjError, Equatable {
     public var fix: (label: String, request: Request)? {
         guard case let .sideDoesNotFit(id?, _, _, room) = self else { return nil }
         let requests: [Request] = [.move(id, .to(Position(room))), .flip(id)]
-        return ("Move the dot in and flip", .batch(Batch(requests, source: "the editor", name: "move \(id) in to \(room.formatted) and flip")))
+        // TRANSLATORS: a button that fixes a refused flip: it moves the tag's dot away from the edge, then flips the bubble.
+        return (tr("Move the dot in and flip"), .batch(Batch(requests, source: "the editor", name: "move \(id) in to \(room.formatted) and flip")))
     }
 
     /// A shorter text fits; a side fits once the dot is further from the edge.
     public var advice: String? {
         switch self {
-        case .doesNotFit: return "use a shorter text"
-        case let .sideDoesNotFit(_, side, _, room): return "the \(side.rawValue) side fits with the dot at \(room.formatted) or further in"
+        case .doesNotFit: return tr("use a shorter text")
+        case let .sideDoesNotFit(_, .left, _, room): return tr("the left side fits with the dot at {point} or further in", ["point": room.formatted])
+        case let .sideDoesNotFit(_, .right, _, room): return tr("the right side fits with the dot at {point} or further in", ["point": room.formatted])
+
         }
     }
     /// No position works, or none without moving the dot the user placed.

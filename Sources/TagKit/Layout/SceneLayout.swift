@@ -23,12 +23,14 @@ public struct SceneLayout: Sendable {
         public var message: String {
             switch self {
             case let .tagDoesNotFit(id, label):
-                return "tag \(id) “\(label)” no longer fits inside the picture with the fonts used here"
+                // TRANSLATORS: {id} is a tag's id (#3); {label} its text.
+                return tr("tag {id} “{label}” no longer fits inside the picture with the fonts used here", ["id": id, "label": label])
             }
         }
 
         /// Shorten the text, or have the fonts it was made with.
-        public var advice: String? { "edit the tag to a shorter text, or install the fonts it was made with" }
+        public var advice: String? { tr("edit the tag to a shorter text, or install the fonts it was made with") }
+
 
         /// It cannot be drawn as asked.
         public var meaning: ErrorMeaning { .notPossible }

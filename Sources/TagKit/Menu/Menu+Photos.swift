@@ -23,8 +23,10 @@ extension Menu {
             let name = FileIO.removingSuffix(FileIO.baseName(of: row.photo))
             if let index = byName[name] {
                 guard photos[index].photo == row.photo else {
-                    throw MenuError(source: source, line: row.line, reason: "the photo '\(row.photo)' and '\(photos[index].photo)' (line "
-                                    + "\(photos[index].rows[0].line)) would both be the project \(name).tagproj; rename one of the photos")
+                    throw MenuError(source: source, line: row.line, reason: tr(
+                        "the photo '{photo}' and '{other}' (line {line}) would both be the project {name}.tagproj; rename one of the photos",
+                        ["photo": row.photo, "other": photos[index].photo, "line": photos[index].rows[0].line, "name": name]))
+
                 }
                 photos[index].rows.append(row)
             } else {
@@ -43,9 +45,9 @@ extension Menu {
             if FileIO.isRegularFile(path) { continue }
             let line = photo.rows[0].line
             if FileIO.exists(path) {
-                throw MenuError(source: source, line: line, reason: "the photo '\(path)' is not a file", meaning: .invalidRequest)
+                throw MenuError(source: source, line: line, reason: tr("the photo '{path}' is not a file", ["path": path]), meaning: .invalidRequest)
             }
-            throw MenuError(source: source, line: line, reason: "the photo '\(path)' is not there", meaning: .missingInput)
+            throw MenuError(source: source, line: line, reason: tr("the photo '{path}' is not there", ["path": path]), meaning: .missingInput)
         }
     }
 }

@@ -57,7 +57,7 @@ public struct Menu: Equatable, Sendable {
         // "\r\n" is one Character in Swift, so it is a separator of its own.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         guard let first = lines.firstIndex(where: { !$0.trimmedSpaces.isEmpty }) else {
-            throw MenuError(source: source, line: 1, reason: "the menu is empty; it needs a header naming photo and dish")
+            throw MenuError(source: source, line: 1, reason: tr("the menu is empty; it needs a header naming photo and dish"))
         }
         var cells: [(line: Int, cells: [Column: String])] = []
         let columns: Set<Column>
@@ -71,7 +71,7 @@ public struct Menu: Equatable, Sendable {
             columns = seen
             for row in cells {
                 for required in [Column.photo, .dish] where row.cells[required] == nil {
-                    throw MenuError(source: source, line: row.line, reason: "the row has no \"\(required.rawValue)\"")
+                    throw MenuError(source: source, line: row.line, reason: tr("the row has no \"{required}\"", ["required": required.rawValue]))
                 }
             }
         } else {
@@ -83,12 +83,12 @@ public struct Menu: Equatable, Sendable {
                     throw MenuError(source: source, line: index + 1, reason: error.reason)
                 }
                 guard fields.count == header.count else {
-                    throw MenuError(source: source, line: index + 1, reason: "\(fields.count) fields where the header has \(header.count)")
+                    throw MenuError(source: source, line: index + 1, reason: tr("{count} fields where the header has {header}", ["count": fields.count, "header": header.count]))
                 }
                 cells.append((index + 1, Dictionary(uniqueKeysWithValues: zip(header, fields))))
             }
         }
-        guard !cells.isEmpty else { throw MenuError(source: source, line: first + 1, reason: "the menu has a header but no dishes") }
+        guard !cells.isEmpty else { throw MenuError(source: source, line: first + 1, reason: tr("the menu has a header but no dishes")) }
         var rows: [Row] = []
         for (line, row) in cells { rows.append(try Self.row(row, line: line, source: source)) }
         let menu = Menu(rows: rows, columns: columns)
@@ -106,36 +106,37 @@ public struct Menu: Equatable, Sendable {
         if !unknown.isEmpty { throw MenuError(source: source, line: line, reason: unknownColumns(unknown)) }
         let columns = names.compactMap(Column.init(rawValue:))
         if let twice = columns.first(where: { c in columns.filter { $0 == c }.count > 1 }) {
-            throw MenuError(source: source, line: line, reason: "the column '\(twice.rawValue)' is named twice")
+            throw MenuError(source: source, line: line, reason: tr("the column '{column}' is named twice", ["column": twice.rawValue]))
         }
         for required in [Column.photo, .dish] where !columns.contains(required) {
-            throw MenuError(source: source, line: line, reason: "the header must name the columns photo and dish (price, x, y, side and key are optional)")
+            throw MenuError(source: source, line: line, reason: tr("the header must name the columns photo and dish (price, x, y, side and key are optional)"))
         }
         return columns
     }
 
     /// `unknown columns 'colour', 'size'; a menu has …`.
     static func unknownColumns(_ names: [String]) -> String {
-        "unknown column\(names.count == 1 ? "" : "s") " + names.map { "'\($0)'" }.joined(separator: ", ")
-            + "; a menu's columns are " + Column.allCases.map(\.rawValue).joined(separator: ", ")
+        // TRANSLATORS: {names} are the unknown columns' names, quoted ('colour', 'size'); {columns} the known ones, not translated.
+        trn("unknown column {names}; a menu's columns are {columns}", "unknown columns {names}; a menu's columns are {columns}", count: names.count,
+            ["names": names.map { "'\($0)'" }.joined(separator: ", "), "columns": Column.allCases.map(\.rawValue).joined(separator: ", ")])
     }
 
     /// One JSON Lines row's cells: strings, or numbers written as JSON writes them.
     static func jsonCells(_ text: String, line: Int, source: String) throws(MenuError) -> [Column: String] {
         let value: JSON
         do { value = try JSONParser().parse(text) } catch { throw MenuError(source: source, line: line, reason: error.message) }
-        guard case .object(let members) = value else { throw MenuError(source: source, line: line, reason: "a row is a JSON object") }
+        guard case .object(let members) = value else { throw MenuError(source: source, line: line, reason: tr("a row is a JSON object")) }
         let unknown = members.map(\.0).filter { Column(rawValue: $0) == nil }
         if !unknown.isEmpty { throw MenuError(source: source, line: line, reason: unknownColumns(unknown)) }
         var cells: [Column: String] = [:]
         for (name, member) in members {
             let column = Column(rawValue: name)!
-            guard cells[column] == nil else { throw MenuError(source: source, line: line, reason: "\"\(name)\" is given twice") }
+            guard cells[column] == nil else { throw MenuError(source: source, line: line, reason: tr("\"{name}\" is given twice", ["name": name])) }
             switch member {
             case .string(let s): cells[column] = s
             case .integer, .number: cells[column] = member.text
             case .null: cells[column] = ""
-            default: throw MenuError(source: source, line: line, reason: "\"\(name)\" must be a string or a number")
+            default: throw MenuError(source: source, line: line, reason: tr("\"{name}\" must be a string or a number", ["name": name]))
             }
         }
         return cells
@@ -147,23 +148,24 @@ public struct Menu: Equatable, Sendable {
         let photo = try photoPath(cells[.photo] ?? "", line: line, source: source)
         let dish: String
         do { dish = try TagText.validate(cells[.dish] ?? "", kind: .dish, currency: "") } catch {
-            throw fail("dish: " + ((error as? any TagProjError)?.message ?? "\(error)"))
+            // TRANSLATORS: "dish" is the menu's column, not translated; {error} says what is wrong with the dish's name.
+            throw fail(tr("dish: {error}", ["error": (error as? any TagProjError)?.message ?? "\(error)"]))
         }
         let price = (cells[.price]?.trimmedSpaces).flatMap { $0.isEmpty ? nil : $0 }
         var at: Position?
         let xs = cells[.x]?.trimmedSpaces ?? "", ys = cells[.y]?.trimmedSpaces ?? ""
         if !xs.isEmpty || !ys.isEmpty {
-            guard !xs.isEmpty, !ys.isEmpty else { throw fail("x and y go together: give both, or neither for free space") }
+            guard !xs.isEmpty, !ys.isEmpty else { throw fail(tr("x and y go together: give both, or neither for free space")) }
             do { at = try Position.parse(xs + "," + ys) } catch { throw fail(RequestCodingError(positionError: error).message) }
         }
         var side: Side?
         if let s = cells[.side]?.trimmedSpaces, !s.isEmpty {
-            guard let known = Side(rawValue: s.lowercased()) else { throw fail("unknown side '\(s)'; a side is left or right") }
+            guard let known = Side(rawValue: s.lowercased()) else { throw fail(tr("unknown side '{side}'; a side is left or right", ["side": s])) }
             side = known
         }
         var key = dish
         if let k = cells[.key].map(TagText.normalized), !k.isEmpty {
-            guard !k.unicodeScalars.contains(where: TagText.isForbidden) else { throw fail("the key contains a control character or line break") }
+            guard !k.unicodeScalars.contains(where: TagText.isForbidden) else { throw fail(tr("the key contains a control character or line break")) }
             key = k
         }
         return Row(line: line, photo: photo, dish: dish, price: price, at: at, side: side, key: key)
@@ -174,12 +176,12 @@ public struct Menu: Equatable, Sendable {
     static func photoPath(_ raw: String, line: Int, source: String) throws(MenuError) -> String {
         let text = raw.trimmedSpaces
         func fail(_ reason: String) -> MenuError { MenuError(source: source, line: line, reason: reason) }
-        guard !text.isEmpty else { throw fail("the photo is empty") }
-        guard !text.unicodeScalars.contains(where: TagText.isForbidden) else { throw fail("the photo's name contains a control character") }
-        guard !text.hasPrefix("/") else { throw fail("the photo '\(text)' is outside the photos folder; name it relative to that folder") }
+        guard !text.isEmpty else { throw fail(tr("the photo is empty")) }
+        guard !text.unicodeScalars.contains(where: TagText.isForbidden) else { throw fail(tr("the photo's name contains a control character")) }
+        guard !text.hasPrefix("/") else { throw fail(tr("the photo '{text}' is outside the photos folder; name it relative to that folder", ["text": text])) }
         let parts = text.split(separator: "/").filter { $0 != "." }
-        guard !parts.contains("..") else { throw fail("the photo '\(text)' is outside the photos folder; name it relative to that folder") }
-        guard !parts.isEmpty, !text.hasSuffix("/") else { throw fail("the photo '\(text)' is a folder, not a file") }
+        guard !parts.contains("..") else { throw fail(tr("the photo '{text}' is outside the photos folder; name it relative to that folder", ["text": text])) }
+        guard !parts.isEmpty, !text.hasSuffix("/") else { throw fail(tr("the photo '{text}' is a folder, not a file", ["text": text])) }
         return parts.joined(separator: "/")
     }
 
@@ -188,9 +190,10 @@ public struct Menu: Equatable, Sendable {
         var first: [String: [String: Int]] = [:]
         for row in rows {
             if let earlier = first[row.photo]?[row.key] {
-                let what = columns.contains(.key) ? "key '\(row.key)'" : "dish '\(row.key)'"
-                throw MenuError(source: source, line: row.line,
-                                reason: "the \(what) is on the photo '\(row.photo)' twice (first on line \(earlier)); each dish of a photo needs its own key")
+                let arguments: MessageArguments = ["key": row.key, "photo": row.photo, "line": earlier]
+                throw MenuError(source: source, line: row.line, reason: columns.contains(.key)
+                    ? tr("the key '{key}' is on the photo '{photo}' twice (first on line {line}); each dish of a photo needs its own key", arguments)
+                    : tr("the dish '{key}' is on the photo '{photo}' twice (first on line {line}); each dish of a photo needs its own key", arguments))
             }
             first[row.photo, default: [:]][row.key] = row.line
         }
@@ -215,5 +218,9 @@ public struct MenuError: TagProjError, Equatable {
     }
 
     /// `menu.csv line 3: unknown side 'up'; a side is left or right`.
-    public var message: String { "\(source) line \(line): \(reason)" }
+    public var message: String {
+        // TRANSLATORS: {source} is the menu's file name; {reason} what is wrong on that line.
+        tr("{source} line {line}: {reason}", ["source": source, "line": line, "reason": reason])
+    }
+
 }

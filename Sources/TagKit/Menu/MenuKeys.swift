@@ -66,7 +66,8 @@ public struct MenuKeys: Equatable, Sendable {
         let path = FileIO.joined(folder, fileName)
         var info = stat()
         guard lstat(path, &info) == 0 else { return (MenuKeys(), nil) }
-        let ignored = "'\(path)' is damaged and was ignored; dishes are matched by their text"
+        let ignored = tr("'{path}' is damaged and was ignored; dishes are matched by their text", ["path": path])
+
         guard (info.st_mode & S_IFMT) == S_IFREG,
               let bytes = try? FileIO.read(path, limit: maximumBytes, followingLinks: false),
               case .object(let top)? = try? JSONParser().parse(bytes),

@@ -77,8 +77,12 @@ public struct MenuSyncError: TagProjError {
 
     /// `menu.csv line 4: duck.tagproj: …` for an edit that failed, else `duck.tagproj: …`.
     public var message: String {
-        if let batch = error as? BatchError { return "\(source) line \(batch.line): \(project): \(batch.error.message)" }
-        return "\(project): " + ((error as? any TagProjError)?.message ?? "\(error)")
+        if let batch = error as? BatchError {
+            // TRANSLATORS: {source} is the menu's file name, {project} a project file's name, {error} what failed.
+            return tr("{source} line {line}: {project}: {error}", ["source": source, "line": batch.line, "project": project, "error": batch.error.message])
+        }
+        // TRANSLATORS: {project} is a project file's name, {error} what failed.
+        return tr("{project}: {error}", ["project": project, "error": (error as? any TagProjError)?.message ?? "\(error)"])
     }
     /// As the failure's.
     public var meaning: ErrorMeaning { (error as? any TagProjError)?.meaning ?? .internalFailure }
@@ -87,8 +91,14 @@ public struct MenuSyncError: TagProjError {
 
     /// `3 projects done (a.tagproj, b.tagproj, c.tagproj); duck.tagproj left as it was; 2 not touched (…)`.
     public var progress: String {
-        func list(_ names: [String]) -> String { names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")" }
-        return "\(done.count) project\(done.count == 1 ? "" : "s") done\(list(done.map(\.name))); \(project) left as it was; "
-            + "\(notDone.count) not touched\(list(notDone)); run the menu again once this is fixed"
+        let doneText = done.isEmpty ? trn("{count} project done", "{count} projects done", count: 0)
+            // TRANSLATORS: {names} is a list of project file names.
+            : trn("{count} project done ({names})", "{count} projects done ({names})", count: done.count, ["names": done.map(\.name).joined(separator: ", ")])
+        let notDoneText = notDone.isEmpty ? trn("{count} not touched", "{count} not touched", count: 0)
+            // TRANSLATORS: {names} is a list of project file names.
+            : trn("{count} not touched ({names})", "{count} not touched ({names})", count: notDone.count, ["names": notDone.joined(separator: ", ")])
+        // TRANSLATORS: {done} is "3 projects done (a.tagproj, b.tagproj)", {notDone} "2 not touched (c.tagproj, d.tagproj)".
+        return tr("{done}; {project} left as it was; {notDone}; run the menu again once this is fixed", ["done": doneText, "project": project, "notDone": notDoneText])
+
     }
 }

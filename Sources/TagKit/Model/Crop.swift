@@ -52,8 +52,9 @@ public enum CropError: TagProjError, Equatable {
     /// What a crop must be.
     public var message: String {
         switch self {
-        case .outside: "the crop must be a non-empty rectangle inside the picture (X,Y,W,H as fractions)"
-        case .notAChoice(let text): "the crop '\(text)' is none of 'square', W:H (such as 4:5), X,Y,W,H (fractions) or 'none'"
+        case .outside: tr("the crop must be a non-empty rectangle inside the picture (X,Y,W,H as fractions)")
+        case .notAChoice(let text): tr("the crop '{text}' is none of 'square', W:H (such as 4:5), X,Y,W,H (fractions) or 'none'", ["text": text])
+
         }
     }
     /// The user asked for an impossible crop.

@@ -106,11 +106,12 @@ public enum PositionError: TagProjError, Equatable {
     /// What is wrong.
     public var message: String {
         switch self {
-        case .notAPair(let t): return "'\(t)' is not X,Y (two numbers such as 0.25,0.4 or 920px,800px)"
-        case .notANumber(let t): return "'\(t)' is not a number"
+        case .notAPair(let t): return tr("'{text}' is not X,Y (two numbers such as 0.25,0.4 or 920px,800px)", ["text": t])
+        case .notANumber(let t): return tr("'{text}' is not a number", ["text": t])
         case let .looksLikePixels(t, offset):
             let range = offset ? Position.offsetRange : Position.fractionRange
-            return "'\(t)' is far outside the picture: a bare number is a fraction of it (\(range.lowerBound) to \(range.upperBound))"
+            return tr("'{text}' is far outside the picture: a bare number is a fraction of it ({lowest} to {highest})",
+                      ["text": t, "lowest": range.lowerBound, "highest": range.upperBound])
         }
     }
 
@@ -121,7 +122,9 @@ public enum PositionError: TagProjError, Equatable {
             let s = String(part).trimmedSpaces
             return s.hasSuffix("px") ? s : s + "px"
         }
-        return "\(t) looks like pixels: write \(px.joined(separator: ","))"
+        // TRANSLATORS: {text} is the position as typed (920,800); {pixels} the same in pixels (920px,800px).
+        return tr("{text} looks like pixels: write {pixels}", ["text": t, "pixels": px.joined(separator: ",")])
+
     }
 
     /// The user typed something invalid.

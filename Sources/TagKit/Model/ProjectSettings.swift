@@ -125,32 +125,39 @@ public struct SettingsError: TagProjError, Equatable {
     /// `the currency symbol is longer than 8 characters (or 64 bytes)`, and so on.
     public var message: String {
         let name = switch setting {
-        case .currency: "the currency symbol"
-        case .font: "the font family name"
-        case .language: "the language"
-        case .decimalSeparator: "the decimal separator"
-        case .groupingSeparator: "the thousands separator"
-        case .priceFormat: "the price format"
-        case .tagScale: "the tag scale"
-        case .crop: "the crop"
+        // TRANSLATORS: the name of a project setting, the subject of a sentence such as "{setting} is blank".
+        case .currency:
+ trc("setting", "the currency symbol")
+        case .font: trc("setting", "the font family name")
+        case .language: trc("setting", "the language")
+        case .decimalSeparator: trc("setting", "the decimal separator")
+        case .groupingSeparator: trc("setting", "the thousands separator")
+        case .priceFormat: trc("setting", "the price format")
+        case .tagScale: trc("setting", "the tag scale")
+        case .crop: trc("setting", "the crop")
         }
         switch problem {
         case .tooLong where setting == .currency:
-            return "\(name) is longer than \(ProjectSettings.maximumCurrencyLength) characters (or \(ProjectSettings.maximumCurrencyBytes) bytes)"
-        case .tooLong: return "\(name) is longer than \(ProjectSettings.maximumFontBytes) bytes"
-        case .forbidden(let s): return "\(name) contains a control character or line break (U+\(hex(s.value)))"
-        case .blank: return "\(name) is blank"
-        case .digits: return "\(name) contains a digit, '.' or ','"
+            return tr("{setting} is longer than {characters} characters (or {bytes} bytes)",
+                      ["setting": name, "characters": ProjectSettings.maximumCurrencyLength, "bytes": ProjectSettings.maximumCurrencyBytes])
+        case .tooLong: return tr("{setting} is longer than {bytes} bytes", ["setting": name, "bytes": ProjectSettings.maximumFontBytes])
+        case .forbidden(let s):
+            // TRANSLATORS: {code} is a Unicode code point in hexadecimal (000A).
+            return tr("{setting} contains a control character or line break (U+{code})", ["setting": name, "code": hex(s.value)])
+        case .blank: return tr("{setting} is blank", ["setting": name])
+        case .digits: return tr("{setting} contains a digit, '.' or ','", ["setting": name])
         case .notASeparator where setting == .groupingSeparator:
-            return "\(name) is ',', '.', a space or U+202F, and not the decimal separator"
-        case .notASeparator: return "\(name) is '.' or ','"
-        case .notASample: return "\(name) is a sample price such as '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' or '¥1,280'"
-        case .notALanguage: return "\(name) is a BCP 47 tag such as 'zh-Hans', 'zh-Hant', 'ja', 'ko' or 'en'"
+            return tr("{setting} is ',', '.', a space or U+202F, and not the decimal separator", ["setting": name])
+        case .notASeparator: return tr("{setting} is '.' or ','", ["setting": name])
+        case .notASample: return tr("{setting} is a sample price such as '¥38', '$12.50', '38元', '12,50 €', '€ 4.50' or '¥1,280'", ["setting": name])
+        case .notALanguage: return tr("{setting} is a BCP 47 tag such as 'zh-Hans', 'zh-Hant', 'ja', 'ko' or 'en'", ["setting": name])
         case .outOfRange where setting == .crop: return CropError.outside.message
         case .outOfRange:
             let range = ProjectSettings.tagScales
-            return "\(name) is between \(Decimal3(range.lowerBound).trimmed) and \(Decimal3(range.upperBound).trimmed)"
+            return tr("{setting} is between {lowest} and {highest}",
+                      ["setting": name, "lowest": Decimal3(range.lowerBound).trimmed, "highest": Decimal3(range.upperBound).trimmed])
         }
+
     }
 
     /// The caller asked for a setting outside its domain.

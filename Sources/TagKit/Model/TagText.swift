@@ -191,19 +191,27 @@ public enum TagTextError: TagProjError, Equatable {
     /// What is wrong, and for a price what is expected.
     public var message: String {
         switch self {
-        case .empty: return "tag text is empty"
-        case .tooLong(let n): return "tag text is \(n) characters long; the limit is \(TagText.maximumLength)"
+        case .empty: return tr("tag text is empty")
+        case .tooLong(let n):
+            return tr("tag text is {length} characters long; the limit is {limit}", ["length": n, "limit": TagText.maximumLength])
         case .control(let s):
-            return "tag text contains a control character or line break (U+\(hex(s.value)))"
-        case .notAnAmount(let t): return "'\(t)' is not an amount; a price is a number such as 38 or 12.50"
+            // TRANSLATORS: {code} is a Unicode code point in hexadecimal (000A).
+            return tr("tag text contains a control character or line break (U+{code})", ["code": hex(s.value)])
+        case .notAnAmount(let t): return tr("'{text}' is not an amount; a price is a number such as 38 or 12.50", ["text": t])
         case let .otherCurrency(t, _, expected):
-            return "'\(t)' carries a currency symbol this project does not use; it writes prices as \(expected)"
-        case let .separator(t, expected): return "'\(t)' has a decimal separator this project does not use; it writes prices as \(expected)"
-        case let .grouping(t, expected): return "'\(t)' does not group its digits by thousands as this project does; it writes prices as \(expected)"
-        case let .ungrouped(t, amount, _): return "'\(t)' groups its digits by thousands, which this project does not; write it as \(amount)"
-        case .emptyPrice: return "the price is empty; a price is a number such as 38 or 12.50"
-        case .priceOfPriceTag: return "a price tag's price is its text; only a dish tag carries a price of its own"
-        case .nothingToEdit: return "an edit needs a new text or a price"
+            // TRANSLATORS: {expected} is a sample price as the project writes it (¥38).
+            return tr("'{text}' carries a currency symbol this project does not use; it writes prices as {expected}", ["text": t, "expected": expected])
+        case let .separator(t, expected):
+            // TRANSLATORS: {expected} is a sample price as the project writes it (¥12.50).
+            return tr("'{text}' has a decimal separator this project does not use; it writes prices as {expected}", ["text": t, "expected": expected])
+        case let .grouping(t, expected):
+            // TRANSLATORS: {expected} is a sample price as the project writes it (¥1,280).
+            return tr("'{text}' does not group its digits by thousands as this project does; it writes prices as {expected}", ["text": t, "expected": expected])
+        case let .ungrouped(t, amount, _):
+            return tr("'{text}' groups its digits by thousands, which this project does not; write it as {amount}", ["text": t, "amount": amount])
+        case .emptyPrice: return tr("the price is empty; a price is a number such as 38 or 12.50")
+        case .priceOfPriceTag: return tr("a price tag's price is its text; only a dish tag carries a price of its own")
+        case .nothingToEdit: return tr("an edit needs a new text or a price")
         }
     }
 
@@ -212,7 +220,8 @@ public enum TagTextError: TagProjError, Equatable {
 
     /// For a price given to a price tag: how its price is changed instead.
     public var advice: String? {
-        self == .priceOfPriceTag ? "to change a price tag's price, edit its text" : nil
+        self == .priceOfPriceTag ? tr("to change a price tag's price, edit its text") : nil
+
     }
 }
 

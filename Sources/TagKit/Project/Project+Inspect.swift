@@ -69,7 +69,8 @@ extension Project {
                 return nil
             }
         }
-        if let quick = try store.quickCheck() { problems.append(store.damaged("quick_check: " + quick)) }
+        // TRANSLATORS: {problem} is SQLite's own words; quick_check is SQLite's name for the check, not translated.
+        if let quick = try store.quickCheck() { problems.append(store.damaged(tr("quick_check: {problem}", ["problem": quick]))) }
         for problem in try store.schemaProblems() { problems.append(store.damaged(problem)) }
         let header = try part { try store.header() }
         _ = try part { try info() }
@@ -82,7 +83,8 @@ extension Project {
             }
         }
         if let header, let entries, let highest = entries.flatMap({ $0.entry.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
-            problems.append(store.damaged("the id counter is behind tag #\(highest)"))
+            problems.append(store.damaged(tr("the id counter is behind tag #{highest}", ["highest": highest])))
+
         }
         let fonts = try part { try checkFonts() }
         guard problems.isEmpty, let fonts else {

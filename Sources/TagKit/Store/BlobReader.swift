@@ -35,7 +35,7 @@ final class BlobReader {
             }
             let count = Int(sqlite3_blob_bytes(opened))
             guard count > 0, count <= limit else {
-                throw SQLiteError(code: SQLITE_TOOBIG, reason: "the blob is \(count) bytes long", context: "cannot read \(table).\(column)")
+                throw SQLiteError(code: SQLITE_TOOBIG, reason: tr("the blob is {count} bytes long", ["count": count]), context: tr("cannot read {column}", ["column": "\(table).\(column)"]))
             }
             self.count = count
         } catch {

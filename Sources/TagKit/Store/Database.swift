@@ -50,12 +50,12 @@ public final class Database {
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard let db else {
-            throw SQLiteError(code: rc, reason: String(cString: sqlite3_errstr(rc)), context: "cannot open '\(path)'")
+            throw SQLiteError(code: rc, reason: String(cString: sqlite3_errstr(rc)), context: tr("cannot open '{path}'", ["path": path]))
         }
         self.handle = db
         self.path = path
         guard rc == SQLITE_OK else {
-            throw SQLiteError(code: rc, reason: String(cString: sqlite3_errmsg(db)), context: "cannot open '\(path)'")
+            throw SQLiteError(code: rc, reason: String(cString: sqlite3_errmsg(db)), context: tr("cannot open '{path}'", ["path": path]))
         }
         try harden()
         sqlite3_busy_timeout(db, busyTimeoutMS)
@@ -76,7 +76,7 @@ public final class Database {
             let rc = tp_sqlite_db_config_flag(handle, op, on, &now)
             guard rc == SQLITE_OK, now == on else {
                 throw SQLiteError(code: rc == SQLITE_OK ? SQLITE_ERROR : rc,
-                                  reason: "could not set sqlite3_db_config option \(op)", context: "cannot open '\(path)'")
+                                  reason: "could not set sqlite3_db_config option \(op)", context: tr("cannot open '{path}'", ["path": path]))
             }
         }
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Database.maximumBlobLength)
@@ -123,7 +123,7 @@ public final class Database {
         } catch var error as SQLiteError {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             // A full disk or a read-only file surfaces here; name the file it is about.
-            if error.context == nil { error.context = "cannot change '\(path)'" }
+            if error.context == nil { error.context = tr("cannot change '{path}'", ["path": path]) }
             throw explained(error)
         } catch {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }

@@ -20,24 +20,29 @@ public enum ProjectError: TagProjError, Equatable {
     /// One line naming the file and what is wrong with it.
     public var message: String {
         switch self {
-        case .missing(let p): return "no such project: '\(p)'"
-        case .notSQLite(let p): return "'\(p)' is not a tagproj project (not an SQLite database)"
-        case .notATagproj(let p): return "'\(p)' is not a tagproj project (an SQLite database of another program)"
+        case .missing(let p): return tr("no such project: '{path}'", ["path": p])
+        case .notSQLite(let p): return tr("'{path}' is not a tagproj project (not an SQLite database)", ["path": p])
+        case .notATagproj(let p): return tr("'{path}' is not a tagproj project (an SQLite database of another program)", ["path": p])
         case .newerVersion(let p, let v):
-            return "'\(p)' was written by a newer tagproj (schema version \(v); this tagproj reads up to \(Migrator.latestVersion))"
-        case .damaged(let p, let reason): return "project '\(p)' is damaged: \(reason)"
-        case .exists(let p): return "'\(p)' already exists"
-        case .occupied(let p, .image(let format)): return "'\(p)' is a \(format.displayName) image, not a tagproj project"
-        case .occupied(let p, .sqliteDatabase): return "'\(p)' is an SQLite database of another program, not a tagproj project"
-        case .occupied(let p, .folder): return "'\(p)' is a folder"
-        case .occupied(let p, .project), .occupied(let p, .other): return "'\(p)' is not a tagproj project"
-        case .cannotCreate(let p, let reason): return "cannot create '\(p)': \(reason)"
+            return tr("'{path}' was written by a newer tagproj (schema version {version}; this tagproj reads up to {latest})",
+                      ["path": p, "version": v, "latest": Migrator.latestVersion])
+        // TRANSLATORS: {reason} says what is wrong inside the file, or is SQLite's own words.
+        case .damaged(let p, let reason): return tr("project '{path}' is damaged: {reason}", ["path": p, "reason": reason])
+        case .exists(let p): return tr("'{path}' already exists", ["path": p])
+        case .occupied(let p, .image(let format)):
+            return tr("'{path}' is a {format} image, not a tagproj project", ["path": p, "format": format.displayName])
+        case .occupied(let p, .sqliteDatabase): return tr("'{path}' is an SQLite database of another program, not a tagproj project", ["path": p])
+        case .occupied(let p, .folder): return tr("'{path}' is a folder", ["path": p])
+        case .occupied(let p, .project), .occupied(let p, .other): return tr("'{path}' is not a tagproj project", ["path": p])
+        // TRANSLATORS: {reason} is the system's own words (Permission denied).
+        case .cannotCreate(let p, let reason): return tr("cannot create '{path}': {reason}", ["path": p, "reason": reason])
         }
     }
 
     /// Upgrading is the only way to read a newer project.
     public var advice: String? {
-        if case .newerVersion = self { return "upgrade tagproj to edit this project" }
+        if case .newerVersion = self { return tr("upgrade tagproj to edit this project") }
+
         return nil
     }
 

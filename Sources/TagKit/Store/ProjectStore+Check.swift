@@ -26,8 +26,8 @@ extension ProjectStore {
         }
         let expected = try objects(reference), found = try objects(db)
         return expected.keys.sorted().compactMap { key in
-            guard let sql = found[key] else { return "the schema lacks \(key)" }
-            return sql == expected[key] ? nil : "\(key) is not the one tagproj makes (a CHECK or a column differs)"
+            guard let sql = found[key] else { return tr("the schema lacks {key}", ["key": key]) }
+            return sql == expected[key] ? nil : tr("{key} is not the one tagproj makes (a CHECK or a column differs)", ["key": key])
         }
     }
 

@@ -30,13 +30,18 @@ extension ProjectStore {
     func historyRowProblem() throws -> String? {
         if let cursor = try db.scalar("SELECT history_cursor FROM project WHERE id = 1")?.integer, cursor != 0,
            try db.scalar("SELECT 1 FROM history WHERE seq = ?", [.integer(cursor)]) == nil {
-            return "the history cursor names entry \(cursor), which does not exist"
+            return tr("the history cursor names entry {cursor}, which does not exist", ["cursor": cursor])
         }
-        for (table, what) in [("history_changes", "tag changes"), ("history_settings", "settings"), ("history_fonts", "faces")] {
+        for table in ["history_changes", "history_settings", "history_fonts"] {
             if let seq = try db.scalar("SELECT seq FROM \(table) WHERE seq NOT IN (SELECT seq FROM history) LIMIT 1")?.integer {
-                return "the history holds \(what) of entry \(seq), which does not exist"
+                switch table {
+                case "history_changes": return tr("the history holds tag changes of entry {seq}, which does not exist", ["seq": seq])
+                case "history_settings": return tr("the history holds settings of entry {seq}, which does not exist", ["seq": seq])
+                default: return tr("the history holds faces of entry {seq}, which does not exist", ["seq": seq])
+                }
             }
         }
+
         return nil
     }
 }

@@ -44,7 +44,7 @@ extension ProjectStore {
                                [.integer(seq)])
         while try s.step() {
             guard let tag = s.value(0).integer, tag >= 1, let state = s.value(1).text, let priority = s.value(2).integer,
-                  let subset = s.value(3).integer else { throw damaged("history entry \(seq)'s fonts are invalid") }
+                  let subset = s.value(3).integer else { throw damaged(tr("history entry {seq}'s fonts are invalid", ["seq": seq])) }
             if lists[TagID(tag)] == nil { lists[TagID(tag)] = [] }
             if state == (backwards ? "before" : "after") { lists[TagID(tag)]!.append((Int(priority), subset)) }
         }
@@ -74,7 +74,7 @@ extension ProjectStore {
     /// Tag `id`'s faces now.
     func faces(of id: TagID) throws -> FaceList {
         try db.prepare("SELECT priority, subset_id FROM tag_fonts WHERE tag_id = ? ORDER BY priority", [.integer(id.rawValue)]).map {
-            guard let priority = $0.value(0).integer, let subset = $0.value(1).integer else { throw damaged("tag \(id)'s fonts are invalid") }
+            guard let priority = $0.value(0).integer, let subset = $0.value(1).integer else { throw damaged(tr("tag {id}'s fonts are invalid", ["id": id])) }
             return (Int(priority), subset)
         }
     }
@@ -86,7 +86,7 @@ extension ProjectStore {
         let s = try db.prepare("SELECT tag_id, priority, subset_id FROM tag_fonts ORDER BY tag_id, priority")
         while try s.step() {
             guard let raw = s.value(0).integer, raw >= 1, let priority = s.value(1).integer, let id = s.value(2).integer
-            else { throw damaged("a tag's fonts are invalid") }
+            else { throw damaged(tr("a tag's fonts are invalid")) }
             lists[TagID(raw), default: []].append((Int(priority), id))
         }
         if !path.isEmpty { lists.merge(try fontsChanged(along: path)) { $1 } }
@@ -104,13 +104,13 @@ extension ProjectStore {
     /// Subset `id` (priority 0; the tag's row says where it stands).
     func subset(_ id: Int64) throws -> EmbeddedFace {
         let s = try db.prepare("SELECT family, style, file, face_index, is_color, glyphs, bytes FROM font_subsets WHERE id = ?", [.integer(id)])
-        guard try s.step() else { throw damaged("font subset \(id) is missing") }
+        guard try s.step() else { throw damaged(tr("font subset {id} is missing", ["id": id])) }
         guard let family = s.value(0).text, let style = s.value(1).text, let file = s.value(2).text,
               let index = s.value(3).integer, let color = s.value(4).integer, let glyphs = s.value(5).integer,
               (0...Int64(Int32.max)).contains(index), (0...1).contains(color), (1...65536).contains(glyphs),
               case .blob(let bytes) = s.value(6), bytes.count <= EmbeddedFace.maximumBytes,
               [family, style, file].allSatisfy({ $0.utf8.count <= 1024 && TagText.isPrintableName($0) })
-        else { throw damaged("font subset \(id) is invalid") }
+        else { throw damaged(tr("font subset {id} is invalid", ["id": id])) }
         return EmbeddedFace(priority: 0, family: family, style: style, file: file, faceIndex: Int32(index), isColor: color == 1,
                             glyphs: Int(glyphs), bytes: bytes)
     }
@@ -125,7 +125,7 @@ extension ProjectStore {
                 FROM history_fonts h WHERE h.subset_id = f.id ORDER BY state))
             FROM font_subsets f WHERE f.id NOT IN (SELECT subset_id FROM tag_fonts) ORDER BY f.id
             """).map { row in
-            guard let id = row.value(0).integer else { throw damaged("a font subset's id is invalid") }
+            guard let id = row.value(0).integer else { throw damaged(tr("a font subset's id is invalid")) }
             let entries = (row.value(1).text ?? "").split(separator: ",").compactMap { Int64($0) }
             return (id, entries)
         }
@@ -135,16 +135,16 @@ extension ProjectStore {
     /// `check`; nil when every reference holds.
     func danglingFontReference() throws -> String? {
         if let tag = try db.scalar("SELECT tag_id FROM tag_fonts WHERE subset_id NOT IN (SELECT id FROM font_subsets) LIMIT 1")?.integer {
-            return "tag #\(tag)'s font subset is missing"
+            return tr("tag #{tag}'s font subset is missing", ["tag": tag])
         }
         if let tag = try db.scalar("SELECT tag_id FROM tag_fonts WHERE tag_id NOT IN (SELECT id FROM tags) LIMIT 1")?.integer {
-            return "fonts are recorded for tag #\(tag), which does not exist"
+            return tr("fonts are recorded for tag #{tag}, which does not exist", ["tag": tag])
         }
         if let seq = try db.scalar("SELECT seq FROM history_fonts WHERE subset_id NOT IN (SELECT id FROM font_subsets) LIMIT 1")?.integer {
-            return "history entry \(seq) refers to a font subset that is missing"
+            return tr("history entry {seq} refers to a font subset that is missing", ["seq": seq])
         }
         if let seq = try db.scalar("SELECT seq FROM history_fonts WHERE seq NOT IN (SELECT seq FROM history) LIMIT 1")?.integer {
-            return "the fonts of history entry \(seq) are recorded, but the entry is missing"
+            return tr("the fonts of history entry {seq} are recorded, but the entry is missing", ["seq": seq])
         }
         return nil
     }
@@ -190,7 +190,7 @@ extension ProjectStore {
             """).map {
             guard let family = $0.value(0).text, let style = $0.value(1).text,
                   [family, style].allSatisfy({ $0.utf8.count <= 1024 && TagText.isPrintableName($0) })
-            else { throw damaged("a font subset's family or style is invalid") }
+            else { throw damaged(tr("a font subset's family or style is invalid")) }
             return EmbeddedFaceSummary(family: family, style: style, subsets: Int($0.value(2).integer ?? 0),
                                 glyphs: Int($0.value(3).integer ?? 0), bytes: Int($0.value(4).integer ?? 0),
                                 tags: Int($0.value(5).integer ?? 0))

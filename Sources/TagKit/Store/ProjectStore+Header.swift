@@ -19,8 +19,8 @@ extension ProjectStore {
             throw damaged(try db.scalar("SELECT count(*) FROM project")?.integer == 0 ? "the project row is missing" : "the source photo is missing")
         }
         let settings = try self.settings(from: s, at: 2)
-        guard let next = s.value(0).integer, next >= 1, next < Self.counterLimit else { throw damaged("the id counter is invalid") }
-        guard let cursor = s.value(1).integer, cursor >= 0, cursor < Self.counterLimit else { throw damaged("the history cursor is invalid") }
+        guard let next = s.value(0).integer, next >= 1, next < Self.counterLimit else { throw damaged(tr("the id counter is invalid")) }
+        guard let cursor = s.value(1).integer, cursor >= 0, cursor < Self.counterLimit else { throw damaged(tr("the history cursor is invalid")) }
         return Header(settings: settings, nextID: next, cursor: cursor)
     }
 
@@ -44,12 +44,12 @@ extension ProjectStore {
         do {
             crop = try Crop.validated(x: s.value(at + 8).real ?? .nan, y: s.value(at + 9).real ?? .nan,
                                       width: s.value(at + 10).real ?? .nan, height: s.value(at + 11).real ?? .nan)
-        } catch { throw damaged("the crop is invalid") }
-        guard let tag = s.value(at + 6).text, let language = try? TextLanguage(parsing: tag) else { throw damaged("the language is invalid") }
+        } catch { throw damaged(tr("the crop is invalid")) }
+        guard let tag = s.value(at + 6).text, let language = try? TextLanguage(parsing: tag) else { throw damaged(tr("the language is invalid")) }
         guard let symbol = s.value(at + 2).text.flatMap(PriceFormat.SymbolPosition.init), let space = s.value(at + 3).integer,
               (0...1).contains(space), let separator = s.value(at + 4).text, separator.count == 1,
               let grouping = s.value(at + 7).text, grouping.count <= 1
-        else { throw damaged("the price format is invalid") }
+        else { throw damaged(tr("the price format is invalid")) }
         do {
             return try ProjectSettings(currency: s.value(at).text ?? "\n", font: s.value(at + 1).text ?? "\n", language: language,
                                        priceFormat: PriceFormat(symbol: symbol, spaced: space == 1, decimalSeparator: separator.first!,
@@ -57,14 +57,15 @@ extension ProjectStore {
                                        tagScale: s.value(at + 5).real ?? .nan, crop: crop).validated()
         } catch {
             let what = switch error.setting {
-            case .currency: "the currency"
-            case .font: "the font name"
-            case .language: "the language"
-            case .tagScale: "the tag scale"
-            case .decimalSeparator, .groupingSeparator, .priceFormat: "the price format"
-            case .crop: "the crop"
+            case .currency: tr("the currency is invalid")
+            case .font: tr("the font name is invalid")
+            case .language: tr("the language is invalid")
+            case .tagScale: tr("the tag scale is invalid")
+            case .decimalSeparator, .groupingSeparator, .priceFormat: tr("the price format is invalid")
+            case .crop: tr("the crop is invalid")
             }
-            throw damaged("\(what) is invalid")
+            throw damaged(what)
+
         }
     }
 
@@ -85,7 +86,7 @@ extension ProjectStore {
         let s = try db.prepare("SELECT stored_width, stored_height, orientation, crop_x, crop_y, crop_w, crop_h FROM source WHERE id = 1")
         guard try s.step(), let sw = s.value(0).integer, let sh = s.value(1).integer, let raw = s.value(2).integer,
               let orientation = Orientation(rawValue: Int(clamping: raw)), sides.contains(sw), sides.contains(sh)
-        else { throw ProjectError.damaged(path: db.path, reason: "the source photo's row is invalid") }
+        else { throw ProjectError.damaged(path: db.path, reason: tr("the source photo's row is invalid")) }
         let stored = Crop(x: s.value(3).real ?? .nan, y: s.value(4).real ?? .nan, width: s.value(5).real ?? .nan, height: s.value(6).real ?? .nan)
         guard stored != settings.crop else { return }
         let upright = orientation.uprightSize(width: Int(sw), height: Int(sh))
@@ -99,7 +100,7 @@ extension ProjectStore {
         let s = try db.prepare("SELECT stored_width, stored_height, orientation FROM source WHERE id = 1")
         guard try s.step(), let sw = s.value(0).integer, let sh = s.value(1).integer, let raw = s.value(2).integer,
               let orientation = Orientation(rawValue: Int(clamping: raw)), Self.sides.contains(sw), Self.sides.contains(sh)
-        else { throw damaged("the source photo's row is invalid") }
+        else { throw damaged(tr("the source photo's row is invalid")) }
         let upright = orientation.uprightSize(width: Int(sw), height: Int(sh))
         return PictureSize(width: upright.width, height: upright.height)
     }
@@ -109,7 +110,7 @@ extension ProjectStore {
     /// counter with the ids in the history.
     func checkCounter(_ header: Header) throws {
         if let highest = try db.scalar("SELECT max(id) FROM tags")?.integer, highest >= header.nextID {
-            throw damaged("the id counter is behind tag #\(highest)")
+            throw damaged(tr("the id counter is behind tag #{highest}", ["highest": highest]))
         }
     }
 

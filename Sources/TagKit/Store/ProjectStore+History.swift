@@ -44,7 +44,7 @@ extension ProjectStore: HistoryRows {
     @discardableResult
     func record(_ entry: HistoryEntry, on header: Header, nextID: Int64, origin: EntryOrigin) throws -> Int64 {
         let seq = try lastSeq() + 1
-        guard nextID < Self.counterLimit else { throw damaged("the id counter leaves no room for another tag") }
+        guard nextID < Self.counterLimit else { throw damaged(tr("the id counter leaves no room for another tag")) }
         try writeImages(of: entry)
         if let settings = entry.settings { try Self.writeSettings(db, settings.after) }
         try append(entry, seq: seq, parent: header.cursor, origin: origin)
@@ -61,7 +61,7 @@ extension ProjectStore: HistoryRows {
             let header = try header()
             let plan = try walk { try HistoryWalk.step(direction, steps: steps, from: header.cursor, origin: origin, in: self) }
             for visit in plan.visits {
-                guard let entry = try entry(visit.seq) else { throw damaged("history entry \(visit.seq) is missing") }
+                guard let entry = try entry(visit.seq) else { throw damaged(tr("history entry {seq} is missing", ["seq": visit.seq])) }
                 let images = visit.images(of: entry)
                 try writeImages(of: images)
                 if let settings = images.settings { try Self.writeSettings(db, settings.after) }
@@ -78,16 +78,16 @@ extension ProjectStore: HistoryRows {
         do {
             return try body()
         } catch HistoryLinkError.missingEntry(let seq) {
-            throw damaged("history entry \(seq) is missing")
+            throw damaged(tr("history entry {seq} is missing", ["seq": seq]))
         } catch HistoryLinkError.parentNotOlder(let seq) {
-            throw damaged("history entry \(seq) is invalid")
+            throw damaged(tr("history entry {seq} is invalid", ["seq": seq]))
         }
     }
 
     /// The highest seq in the history (0 when it is empty).
     func lastSeq() throws -> Int64 {
         let last = try db.scalar("SELECT max(seq) FROM history")?.integer ?? 0
-        guard last < Self.counterLimit else { throw damaged("history entry \(last) leaves no room for another") }
+        guard last < Self.counterLimit else { throw damaged(tr("history entry {last} leaves no room for another", ["last": last])) }
         return last
     }
 
@@ -176,7 +176,7 @@ extension ProjectStore: HistoryRows {
     /// Entry `seq` with its changes, or nil when there is none.
     func entry(_ seq: Int64) throws -> HistoryEntry? {
         guard let label = try db.scalar("SELECT label FROM history WHERE seq = ?", [.integer(seq)])?.text else { return nil }
-        guard label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label) else { throw damaged("history entry \(seq) is invalid") }
+        guard label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label) else { throw damaged(tr("history entry {seq} is invalid", ["seq": seq])) }
         return HistoryEntry(label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [],
                             settings: try settingsChanges(where: "seq = ?", [.integer(seq)])[seq])
     }
@@ -193,12 +193,12 @@ extension ProjectStore: HistoryRows {
     private func node(from s: Statement) throws -> HistoryLog.Item {
         guard let seq = s.value(0).integer, seq < Self.counterLimit, let parent = s.value(1).integer, parent >= 0, parent < seq,
               let label = s.value(2).text, label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label)
-        else { throw damaged("a history entry is invalid") }
+        else { throw damaged(tr("a history entry is invalid")) }
         func optional(_ column: Int32) throws -> String? {
             switch s.value(column) {
             case .null: return nil
             case .text(let text) where text.utf8.count <= 1024 && TagText.isPrintableName(text): return text
-            default: throw damaged("history entry \(seq) is invalid")
+            default: throw damaged(tr("history entry {seq} is invalid", ["seq": seq]))
             }
         }
         let origin = EntryOrigin(timeMS: s.value(3).integer, user: try optional(4), frontEnd: try optional(5), session: s.value(6).integer)
@@ -213,7 +213,7 @@ extension ProjectStore: HistoryRows {
         var result: [Int64: [TagChange]] = [:]
         while try s.step() {
             guard let seq = s.value(0).integer, let raw = s.value(1).integer, raw >= 1 else {
-                throw damaged("a history change is invalid")
+                throw damaged(tr("a history change is invalid"))
             }
             let id = TagID(raw)
             result[seq, default: []].append(
@@ -230,7 +230,7 @@ extension ProjectStore: HistoryRows {
             """, arguments)
         var result: [Int64: (before: ProjectSettings, after: ProjectSettings)] = [:]
         while try s.step() {
-            guard let seq = s.value(Int32(2 * columns.count)).integer else { throw damaged("a history settings change is invalid") }
+            guard let seq = s.value(Int32(2 * columns.count)).integer else { throw damaged(tr("a history settings change is invalid")) }
             result[seq] = (try settings(from: s, at: 0), try settings(from: s, at: Int32(columns.count)))
         }
         return result

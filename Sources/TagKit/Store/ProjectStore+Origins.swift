@@ -18,14 +18,14 @@ extension ProjectStore {
     /// that is not a stored form is damage.
     func storedOrigins() throws -> SettingOrigins {
         let s = try db.prepare("SELECT \(Self.originColumns.joined(separator: ", ")) FROM project WHERE id = 1")
-        guard try s.step() else { throw damaged("the project row is missing") }
+        guard try s.step() else { throw damaged(tr("the project row is missing")) }
         let origins = try Self.originColumns.indices.map { column -> SettingOrigin in
             switch s.value(Int32(column)) {
             case .null: return .unknown
             case .text(let text) where TagText.isPrintableName(text): if let origin = SettingOrigin(stored: text) { return origin }
             default: break
             }
-            throw damaged("the origin of a setting is invalid")
+            throw damaged(tr("the origin of a setting is invalid"))
         }
         return SettingOrigins(currency: origins[0], priceFormat: origins[1], font: origins[2], language: origins[3], tagScale: origins[4])
     }
@@ -47,7 +47,7 @@ extension ProjectStore {
         while try s.step() {
             guard let seq = s.value(2 * width).integer, let label = s.value(2 * width + 1).text,
                   label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label)
-            else { throw damaged("a history settings change is invalid") }
+            else { throw damaged(tr("a history settings change is invalid")) }
             result.append((seq, label, try settings(from: s, at: 0), try settings(from: s, at: width)))
         }
         return result

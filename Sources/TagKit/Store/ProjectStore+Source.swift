@@ -26,23 +26,23 @@ extension ProjectStore {
             SELECT format, stored_width, stored_height, orientation, crop_x, crop_y, crop_w, crop_h, has_icc, byte_count
             FROM source WHERE id = 1
             """)
-        guard try s.step() else { throw damaged("the source photo is missing") }
+        guard try s.step() else { throw damaged(tr("the source photo is missing")) }
         guard let raw = s.value(3).integer, let orientation = Orientation(rawValue: Int(clamping: raw)) else {
-            throw damaged("the source photo's orientation is invalid")
+            throw damaged(tr("the source photo's orientation is invalid"))
         }
         guard let sw = s.value(1).integer, let sh = s.value(2).integer, Self.sides.contains(sw), Self.sides.contains(sh) else {
-            throw damaged("the source photo's stored size is invalid")
+            throw damaged(tr("the source photo's stored size is invalid"))
         }
         let crop: Crop
         do {
             crop = try Crop.validated(x: s.value(4).real ?? .nan, y: s.value(5).real ?? .nan,
                                       width: s.value(6).real ?? .nan, height: s.value(7).real ?? .nan)
-        } catch { throw damaged("the crop is invalid") }
+        } catch { throw damaged(tr("the crop is invalid")) }
         guard let name = s.value(0).text, let icc = s.value(8).integer, let count = s.value(9).integer, count > 0 else {
-            throw damaged("the source photo's row is invalid")
+            throw damaged(tr("the source photo's row is invalid"))
         }
         guard let format = ImageFormat(rawValue: name), Codecs.codec(for: format)?.canRead == true else {
-            throw damaged("the source photo's format is unknown")
+            throw damaged(tr("the source photo's format is unknown"))
         }
         return Source(format: format, storedWidth: Int(sw), storedHeight: Int(sh), orientation: orientation, crop: crop,
                       hasICC: icc != 0, byteCount: Int(count), size: try pictureSize(), fileName: try sourceFileName())
@@ -55,16 +55,16 @@ extension ProjectStore {
         switch try db.scalar("SELECT file_name FROM source WHERE id = 1") {
         case nil, .null?: return nil
         case .text(let name)? where FileIO.isPlainName(name): return name
-        default: throw damaged("the source photo's file name is invalid")
+        default: throw damaged(tr("the source photo's file name is invalid"))
         }
     }
 
     /// The picture size as the user sees it (oriented and cropped): all an edit needs of the photo.
     func pictureSize() throws -> PictureSize {
         let s = try db.prepare("SELECT width, height FROM source WHERE id = 1")
-        guard try s.step() else { throw damaged("the source photo is missing") }
+        guard try s.step() else { throw damaged(tr("the source photo is missing")) }
         guard let w = s.value(0).integer, let h = s.value(1).integer, Self.sides.contains(w), Self.sides.contains(h)
-        else { throw damaged("the source photo's size is invalid") }
+        else { throw damaged(tr("the source photo's size is invalid")) }
         return PictureSize(width: Int(w), height: Int(h))
     }
 
@@ -115,7 +115,7 @@ extension ProjectStore {
         do {
             return try read(Int(Database.maximumBlobLength))
         } catch let error as SQLiteError where error.meaning != .busy && !error.isOutOfMemory {
-            throw damaged("the photo cannot be read: \(error.reason)")
+            throw damaged(tr("the photo cannot be read: {reason}", ["reason": error.reason]))
         }
     }
 }

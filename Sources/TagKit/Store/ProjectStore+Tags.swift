@@ -47,28 +47,28 @@ extension ProjectStore {
             tagID = id
             if (at..<at + Self.imageColumnCount).allSatisfy({ s.value($0) == .null }) { return nil }
         } else {
-            guard let raw = s.value(at).integer, raw >= 1, raw < Self.counterLimit else { throw damaged("a tag has an invalid id") }
+            guard let raw = s.value(at).integer, raw >= 1, raw < Self.counterLimit else { throw damaged(tr("a tag has an invalid id")) }
             tagID = TagID(raw)
             column += 1
         }
-        let name = "tag \(tagID)"
-        guard let kind = s.value(column).text.flatMap(Kind.init) else { throw damaged("\(name) has an unknown kind") }
+        guard let kind = s.value(column).text.flatMap(Kind.init) else { throw damaged(tr("tag {id} has an unknown kind", ["id": tagID])) }
         // The rules `add` applies (TagText), so that what a crafted row holds (an escape sequence
         // for the terminal, a line break for the listing) is refused, never printed or drawn.
         guard let text = s.value(column + 1).text, (1...1024).contains(text.utf8.count), TagText.isStorable(text)
-        else { throw damaged("\(name) has invalid text") }
-        guard let x = s.value(column + 2).real, x.isFinite, (0...1).contains(x) else { throw damaged("\(name) has an invalid x position") }
-        guard let y = s.value(column + 3).real, y.isFinite, (0...1).contains(y) else { throw damaged("\(name) has an invalid y position") }
-        guard let side = s.value(column + 4).text.flatMap(Side.init) else { throw damaged("\(name) has an unknown side") }
+        else { throw damaged(tr("tag {id} has invalid text", ["id": tagID])) }
+        guard let x = s.value(column + 2).real, x.isFinite, (0...1).contains(x) else { throw damaged(tr("tag {id} has an invalid x position", ["id": tagID])) }
+        guard let y = s.value(column + 3).real, y.isFinite, (0...1).contains(y) else { throw damaged(tr("tag {id} has an invalid y position", ["id": tagID])) }
+        guard let side = s.value(column + 4).text.flatMap(Side.init) else { throw damaged(tr("tag {id} has an unknown side", ["id": tagID])) }
         guard let em = s.value(column + 5).real, em.isFinite, (0...1000).contains(em)
-        else { throw damaged("\(name) has an invalid label width") }
+        else { throw damaged(tr("tag {id} has an invalid label width", ["id": tagID])) }
         // A dish's price in the canonical form `add` stores (`38`, `12.50`); a price tag has none.
         var price: String?
         switch s.value(column + 6) {
         case .null: break
         case .text(let amount) where kind == .dish && amount.utf8.count <= 15 && (try? TagText.amount(amount, currency: "")) == amount:
             price = amount
-        default: throw damaged("\(name) has an invalid price")
+        default: throw damaged(tr("tag {id} has an invalid price", ["id": tagID]))
+
         }
         return Tag(id: tagID, kind: kind, text: text, price: price, anchor: NormalizedPoint(x: x, y: y), side: side, labelEm: em)
     }

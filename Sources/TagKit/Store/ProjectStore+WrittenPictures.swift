@@ -27,7 +27,7 @@ extension ProjectStore {
         let s = try db.prepare("SELECT device, inode, size, mtime_ns FROM written_pictures WHERE name = ?", [.text(name)])
         guard try s.step() else { return nil }
         guard let device = s.value(0).integer, let inode = s.value(1).integer, let size = s.value(2).integer,
-              let mtime = s.value(3).integer else { throw damaged("the record of the picture '\(name)' is invalid") }
+              let mtime = s.value(3).integer else { throw damaged(tr("the record of the picture '{name}' is invalid", ["name": name])) }
         return FileIdentity(device: device, inode: inode, size: size, mtimeNS: mtime)
     }
 

@@ -35,7 +35,7 @@ struct ProjectStore {
             if needsMigration { try Migrator.migrate(db) }
             return ProjectStore(db: db)
         } catch var error as SQLiteError {
-            error.context = "cannot open project '\(path)'"
+            error.context = tr("cannot open project '{path}'", ["path": path])
             throw error
         }
     }

@@ -32,7 +32,10 @@ public struct SQLiteError: TagProjError {
     public var primaryCode: Int32 { code & 0xFF }
 
     /// `context: reason`.
-    public var message: String { "\(context ?? "database error"): \(reason)" }
+    public var message: String {
+        // TRANSLATORS: {context} says what was being done (cannot open project 'a.tagproj'); {reason} is SQLite's own words.
+        tr("{context}: {reason}", ["context": context ?? tr("database error"), "reason": reason])
+    }
 
     /// Whether SQLite ran out of memory (its heap limit or the system's).
     public var isOutOfMemory: Bool { primaryCode == SQLITE_NOMEM }
@@ -41,11 +44,12 @@ public struct SQLiteError: TagProjError {
     public var advice: String? {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return "another tagproj is editing this project; try again"
+            return tr("another tagproj is editing this project; try again")
         case SQLITE_CORRUPT, SQLITE_NOTADB:
-            return "the project file is damaged; restore it from a copy"
-        case SQLITE_FULL: return "free some disk space and try again"
-        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: return "check the file's and its folder's permissions"
+            return tr("the project file is damaged; restore it from a copy")
+        case SQLITE_FULL: return tr("free some disk space and try again")
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: return tr("check the file's and its folder's permissions")
+
         default: return nil
         }
     }

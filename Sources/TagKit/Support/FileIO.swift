@@ -66,13 +66,14 @@ public enum FileIO {
     /// What a file of `mode` is, for a message: `a folder`, `a FIFO`, `a character device`.
     static func kindName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFLNK: "a symbolic link"
-        default: "not a regular file"
+        // TRANSLATORS: a kind of file, in "it is {kind}, not a regular file".
+        case S_IFDIR: trc("kind of file", "a folder")
+        case S_IFIFO: trc("kind of file", "a FIFO")
+        case S_IFCHR: trc("kind of file", "a character device")
+        case S_IFBLK: trc("kind of file", "a block device")
+        case S_IFSOCK: trc("kind of file", "a socket")
+        case S_IFLNK: trc("kind of file", "a symbolic link")
+        default: trc("kind of file", "not a regular file")
         }
     }
 
@@ -219,11 +220,21 @@ public struct FileError: TagProjError {
     }
 
     /// `cannot read 'photo.jpg': No such file or directory`.
-    public var message: String { "\(operation.rawValue) '\(path)': \(reason)" }
+    public var message: String {
+        switch operation {
+        // TRANSLATORS: {reason} is the system's own words (No such file or directory).
+        case .read: return tr("cannot read '{path}': {reason}", ["path": path, "reason": reason])
+        // TRANSLATORS: {reason} is the system's own words (Permission denied).
+        case .create: return tr("cannot create '{path}': {reason}", ["path": path, "reason": reason])
+        // TRANSLATORS: {reason} is the system's own words (No space left on device).
+        case .write: return tr("cannot write '{path}': {reason}", ["path": path, "reason": reason])
+        }
+    }
 
     /// The system's explanation of `errno`, or `it is a FIFO, not a regular file`.
     public var reason: String {
-        if let notRegular { return "it is \(notRegular), not a regular file" }
+        if let notRegular { return tr("it is {kind}, not a regular file", ["kind": notRegular]) }
+
         return String(cString: strerror(errno))
     }
 

@@ -186,7 +186,7 @@ struct FriBidi: Sendable {
         reorderLine = try symbol("fribidi_reorder_line", as: ReorderLine.self)
     }
 
-    private static func reason() -> String { dlerror().map { String(cString: $0) } ?? "cannot open \(soname)" }
+    private static func reason() -> String { dlerror().map { String(cString: $0) } ?? tr("cannot open {soname}", ["soname": soname]) }
 }
 
 /// Text that runs right to left could not be laid out.
@@ -199,14 +199,16 @@ public enum BidiError: TagProjError, Equatable {
     /// `cannot load GNU FriBidi for right-to-left text: …`.
     public var message: String {
         switch self {
-        case .unavailable(let reason): "cannot load GNU FriBidi for right-to-left text: \(reason)"
-        case .failed(let text): "the bidirectional algorithm (FriBidi) failed on “\(text)”"
+        // TRANSLATORS: {reason} is the dynamic loader's own words.
+        case .unavailable(let reason): tr("cannot load GNU FriBidi for right-to-left text: {reason}", ["reason": reason])
+        case .failed(let text): tr("the bidirectional algorithm (FriBidi) failed on “{text}”", ["text": text])
         }
     }
 
     /// The package that brings the library.
     public var advice: String? {
-        if case .unavailable = self { "install the Debian package libfribidi0" } else { nil }
+        if case .unavailable = self { tr("install the Debian package libfribidi0") } else { nil }
+
     }
 
     /// The machine lacks something, or ran out of memory: not the text's fault.

@@ -30,13 +30,13 @@ enum CompositeGlyphs {
     /// cuts every subset tagproj embeds, writes none of these.
     static func problem(in font: UnsafeRawBufferPointer) -> String? {
         let view = ByteView(font)
-        guard let tables = Self.tables(view) else { return "its table directory does not parse" }
+        guard let tables = Self.tables(view) else { return tr("its table directory does not parse") }
         guard let glyf = tables["glyf"] else { return nil }
         guard let head = tables["head"], let maxp = tables["maxp"], let loca = tables["loca"], head.length >= 54, maxp.length >= 6,
               let format = view.u16(head.offset + 50), format <= 1, let glyphs = view.u16(maxp.offset + 4)
-        else { return "its glyf outlines come without a readable head, maxp or loca" }
+        else { return tr("its glyf outlines come without a readable head, maxp or loca") }
         let long = format == 1
-        guard loca.length >= (glyphs + 1) * (long ? 4 : 2) else { return "its loca table is shorter than its \(glyphs) glyphs" }
+        guard loca.length >= (glyphs + 1) * (long ? 4 : 2) else { return tr("its loca table is shorter than its {glyphs} glyphs", ["glyphs": glyphs]) }
         func location(_ glyph: Int) -> Int {
             long ? view.u32(loca.offset + 4 * glyph)! : view.u16(loca.offset + 2 * glyph)! * 2
         }
@@ -44,17 +44,17 @@ enum CompositeGlyphs {
         var components = [[Int]](repeating: [], count: glyphs)
         for glyph in 0..<glyphs {
             let start = location(glyph), end = location(glyph + 1)
-            guard start <= end, end <= glyf.length else { return "its loca table is out of order at glyph \(glyph)" }
+            guard start <= end, end <= glyf.length else { return tr("its loca table is out of order at glyph {glyph}", ["glyph": glyph]) }
             guard end - start >= 10, let contours = view.u16(glyf.offset + start), contours >= 0x8000 else { continue }
             let limit = glyf.offset + end
             var at = glyf.offset + start + 10
             while true {
                 guard at + 4 <= limit, let flags = view.u16(at), let child = view.u16(at + 2) else {
-                    return "glyph \(glyph)'s components run past its data"
+                    return tr("glyph {glyph}'s components run past its data", ["glyph": glyph])
                 }
-                guard child < glyphs else { return "glyph \(glyph) uses glyph \(child), which the font does not have" }
+                guard child < glyphs else { return tr("glyph {glyph} uses glyph {child}, which the font does not have", ["glyph": glyph, "child": child]) }
                 components[glyph].append(child)
-                if components[glyph].count > maximumLoads { return "glyph \(glyph) has more than \(maximumLoads) components" }
+                if components[glyph].count > maximumLoads { return tr("glyph {glyph} has more than {limit} components", ["glyph": glyph, "limit": maximumLoads]) }
                 at += 4 + (flags & 0x0001 != 0 ? 4 : 2)
                 if flags & 0x0008 != 0 { at += 2 } else if flags & 0x0040 != 0 { at += 4 } else if flags & 0x0080 != 0 { at += 8 }
                 guard flags & 0x0020 != 0 else { break }
@@ -74,9 +74,9 @@ enum CompositeGlyphs {
                     stack[stack.count - 1].next += 1
                     let child = children[top.next]
                     switch state[child] {
-                    case 1: return "glyph \(child) is a component of itself"
+                    case 1: return tr("glyph {child} is a component of itself", ["child": child])
                     case 0:
-                        guard stack.count < maximumDepth else { return "glyph \(root)'s composites are nested more than \(maximumDepth) deep" }
+                        guard stack.count < maximumDepth else { return tr("glyph {root}'s composites are nested more than {limit} deep", ["root": root, "limit": maximumDepth]) }
                         state[child] = 1
                         stack.append((child, 0))
                     default: break
@@ -88,14 +88,14 @@ enum CompositeGlyphs {
                 for child in children {
                     sum += loads[child]
                     deepest = max(deepest, depth[child] + 1)
-                    if sum > maximumLoads { return "glyph \(top.glyph) takes more than \(maximumLoads) glyph loads to draw" }
+                    if sum > maximumLoads { return tr("glyph {glyph} takes more than {limit} glyph loads to draw", ["glyph": top.glyph, "limit": maximumLoads]) }
                 }
-                guard deepest <= maximumDepth else { return "glyph \(top.glyph)'s composites are nested more than \(maximumDepth) deep" }
+                guard deepest <= maximumDepth else { return tr("glyph {glyph}'s composites are nested more than {limit} deep", ["glyph": top.glyph, "limit": maximumDepth]) }
                 loads[top.glyph] = sum
                 depth[top.glyph] = deepest
                 state[top.glyph] = 2
                 total += sum
-                if total > maximumTotalLoads { return "drawing its glyphs takes more than \(maximumTotalLoads) glyph loads" }
+                if total > maximumTotalLoads { return tr("drawing its glyphs takes more than {limit} glyph loads", ["limit": maximumTotalLoads]) }
             }
         }
         return nil

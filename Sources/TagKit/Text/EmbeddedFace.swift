@@ -56,9 +56,9 @@ public struct EmbeddedFontError: TagProjError, Equatable {
     public var reason: String
 
     /// `the embedded font “Noto Sans CJK SC” is damaged (its GSUB table does not parse)`.
-    public var message: String { "the embedded font “\(family)” is damaged (\(reason))" }
+    public var message: String { tr("the embedded font “{family}” is damaged ({reason})", ["family": family, "reason": reason]) }
     /// Embed the fonts again from installed ones.
-    public var advice: String? { "embed the fonts again on a machine that has them installed" }
+    public var advice: String? { tr("embed the fonts again on a machine that has them installed") }
     /// The project's data is bad.
     public var meaning: ErrorMeaning { .badData }
 }
@@ -72,9 +72,10 @@ public struct DamagedHistoryFont: Equatable, Sendable {
 
     /// What `check` warns of it: the font's problem, the states it leaves undrawable, and the cure.
     public var message: String {
-        let one = states.count == 1
-        return "\(error.message), used only by the earlier \(one ? "state" : "states") at history \(one ? "entry" : "entries") "
-            + states.map(String.init).joined(separator: ", ")
-            + ": exporting \(one ? "it" : "them") fails until 'tagproj set --refresh-fonts' is run there"
+        // TRANSLATORS: {error} says which font is damaged and how; {entries} is a list of history entry numbers (3, 7).
+        trn("{error}, used only by the earlier state at history entry {entries}: exporting it fails until 'tagproj set --refresh-fonts' is run there",
+            "{error}, used only by the earlier states at history entries {entries}: exporting them fails until 'tagproj set --refresh-fonts' is run there",
+            count: states.count, ["error": error.message, "entries": states.map(String.init).joined(separator: ", ")])
+
     }
 }

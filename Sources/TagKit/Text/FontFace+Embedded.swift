@@ -20,14 +20,14 @@ extension FontFace {
         }) {
             throw TextError.unreadableFont(path: file, reason: failure.message)
         }
-        guard let made else { throw TextError.unreadableFont(path: file, reason: "HarfBuzz made no subset") }
+        guard let made else { throw TextError.unreadableFont(path: file, reason: tr("HarfBuzz made no subset")) }
         let subset = OpaquePointer(made)
         defer { hb_face_destroy(subset) }
         let blob = hb_face_reference_blob(subset)
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else {
-            throw TextError.unreadableFont(path: file, reason: "HarfBuzz made an empty subset")
+            throw TextError.unreadableFont(path: file, reason: tr("HarfBuzz made an empty subset"))
         }
         let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
         return (bytes, Int(hb_face_get_glyph_count(subset)))
@@ -67,19 +67,19 @@ extension FontFace {
     static func embedded(_ face: EmbeddedFace, library: FreeTypeLibrary) throws -> FontFace {
         let fail = { (reason: String) in EmbeddedFontError(family: face.family, reason: reason) }
         guard (12...EmbeddedFace.maximumBytes).contains(face.bytes.count) else {
-            throw fail("\(face.bytes.count) bytes is not the size of a font subset")
+            throw fail(tr("{count} bytes is not the size of a font subset", ["count": face.bytes.count]))
         }
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: face.bytes.count, alignment: 16)
         memory.copyBytes(from: face.bytes)
         guard let blob = hb_blob_create(memory.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(memory.count),
                                         HB_MEMORY_MODE_READONLY, nil, nil) else {
             memory.deallocate()
-            throw fail("out of memory")
+            throw fail(tr("out of memory"))
         }
         defer { hb_blob_destroy(blob) }
         let opened: FontFace
         do {
-            opened = try FontFace(blob: blob, name: "the embedded font “\(face.family)”", index: 0, isColor: face.isColor,
+            opened = try FontFace(blob: blob, name: tr("the embedded font “{family}”", ["family": face.family]), index: 0, isColor: face.isColor,
                                   memory: memory, library: library)
         } catch let TextError.unreadableFont(_, reason) {
             throw fail(reason)
@@ -96,18 +96,18 @@ extension FontFace {
     /// The checks of ``embedded(_:library:)`` after HarfBuzz opened the face.
     private func validate(glyphs: Int, fail: (String) -> EmbeddedFontError) throws {
         let count = Int(hb_face_get_glyph_count(hbFace))
-        guard count == glyphs else { throw fail("it has \(count) glyphs, not the \(glyphs) recorded") }
+        guard count == glyphs else { throw fail(tr("it has {count} glyphs, not the {glyphs} recorded", ["count": count, "glyphs": glyphs])) }
         for (tag, parses) in [("GSUB", hb_ot_layout_has_substitution), ("GPOS", hb_ot_layout_has_positioning)] {
             let table = hb_face_reference_table(hbFace, Self.tag(tag))
             defer { hb_blob_destroy(table) }
-            if hb_blob_get_length(table) > 0 && parses(hbFace) == 0 { throw fail("its \(tag) table does not parse") }
+            if hb_blob_get_length(table) > 0 && parses(hbFace) == 0 { throw fail(tr("its {tag} table does not parse", ["tag": tag])) }
         }
-        guard characterMap != CodepointSet(ascending: []) else { throw fail("its character map is empty or does not parse") }
+        guard characterMap != CodepointSet(ascending: []) else { throw fail(tr("its character map is empty or does not parse")) }
         let ft: FT_Face
         do { ft = try freeTypeFace() } catch let TextError.freeType(operation, code, _) {
-            throw fail("FreeType \(operation) fails with error \(code)")
+            throw fail(tr("FreeType {operation} fails with error {code}", ["operation": operation, "code": code]))
         }
-        guard Int(ft.pointee.num_glyphs) == count else { throw fail("FreeType and HarfBuzz disagree on its glyphs") }
+        guard Int(ft.pointee.num_glyphs) == count else { throw fail(tr("FreeType and HarfBuzz disagree on its glyphs")) }
     }
 
     /// Loads every glyph once with FreeType, as drawing would: the last check of
@@ -115,22 +115,22 @@ extension FontFace {
     private func loadEveryGlyph(fail: (String) -> EmbeddedFontError) throws {
         let ft: FT_Face
         do { ft = try freeTypeFace() } catch let TextError.freeType(operation, code, _) {
-            throw fail("FreeType \(operation) fails with error \(code)")
+            throw fail(tr("FreeType {operation} fails with error {code}", ["operation": operation, "code": code]))
         }
         let count = Int(ft.pointee.num_glyphs)
         let bitmapOnly = ft.pointee.num_fixed_sizes > 0 && ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
         var flags = FT_LOAD_NO_HINTING
         if bitmapOnly {
-            guard FT_Select_Size(ft, 0) == 0 else { throw fail("its bitmap strike cannot be selected") }
+            guard FT_Select_Size(ft, 0) == 0 else { throw fail(tr("its bitmap strike cannot be selected")) }
             flags = FT_LOAD_COLOR
         } else {
-            guard FT_Set_Char_Size(ft, 0, 64 * 64, 72, 72) == 0 else { throw fail("it cannot be sized") }
+            guard FT_Set_Char_Size(ft, 0, 64 * 64, 72, 72) == 0 else { throw fail(tr("it cannot be sized")) }
             flags |= FT_LOAD_NO_BITMAP
             if ft.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 { flags |= FT_LOAD_COLOR }
         }
         for glyph in 0..<UInt32(count) {
             let error = FT_Load_Glyph(ft, glyph, FT_Int32(flags))
-            if error != 0 { throw fail("glyph \(glyph) does not load: FreeType error \(error)") }
+            if error != 0 { throw fail(tr("glyph {glyph} does not load: FreeType error {error}", ["glyph": glyph, "error": error])) }
         }
     }
 

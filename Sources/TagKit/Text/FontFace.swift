@@ -34,7 +34,7 @@ final class FontFace {
     /// Opens face `index` of `file` with HarfBuzz; `library` is used later for FreeType.
     convenience init(file: String, index: Int32, isColor: Bool, library: FreeTypeLibrary) throws {
         guard let blob = hb_blob_create_from_file_or_fail(file) else {
-            throw TextError.unreadableFont(path: file, reason: "cannot open or map the file")
+            throw TextError.unreadableFont(path: file, reason: tr("cannot open or map the file"))
         }
         defer { hb_blob_destroy(blob) }
         try self.init(blob: blob, name: file, index: index, isColor: isColor, memory: nil, library: library)
@@ -47,18 +47,18 @@ final class FontFace {
         // the face number only.
         guard let face = hb_face_create(blob, UInt32(index) & 0xFFFF) else {
             memory?.deallocate()
-            throw TextError.unreadableFont(path: name, reason: "HarfBuzz cannot open it (out of memory)")
+            throw TextError.unreadableFont(path: name, reason: tr("HarfBuzz cannot open it (out of memory)"))
         }
         guard hb_face_get_glyph_count(face) > 0 else {
             hb_face_destroy(face)
             memory?.deallocate()
-            throw TextError.unreadableFont(path: name, reason: "not a font HarfBuzz can read, or face \(index) is missing")
+            throw TextError.unreadableFont(path: name, reason: tr("not a font HarfBuzz can read, or face {index} is missing", ["index": index]))
         }
         let upem = hb_face_get_upem(face)
         guard (16...16384).contains(upem), let font = hb_font_create(face) else {
             hb_face_destroy(face)
             memory?.deallocate()
-            throw TextError.unreadableFont(path: name, reason: "HarfBuzz cannot create a font (\(upem) units per em)")
+            throw TextError.unreadableFont(path: name, reason: tr("HarfBuzz cannot create a font ({upem} units per em)", ["upem": upem]))
         }
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         var extents = hb_font_extents_t()
@@ -125,7 +125,7 @@ final class FreeTypeLibrary {
         var created: FT_Library?
         let error = FT_Init_FreeType(&created)
         guard error == 0, let created else {
-            throw TextError.freeType(operation: "FT_Init_FreeType", code: error, path: "the library")
+            throw TextError.freeType(operation: "FT_Init_FreeType", code: error, path: tr("the library"))
         }
         library = created
         return created

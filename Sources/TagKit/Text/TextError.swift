@@ -25,21 +25,23 @@ public enum TextError: TagProjError, Equatable, Sendable {
     public var message: String {
         switch self {
         case .missingGlyph(let character):
-            return "no installed font can draw \(Self.quoted(character))"
+            // TRANSLATORS: {character} is the character and its code points: '𓀀' (U+13000).
+            return tr("no installed font can draw {character}", ["character": Self.quoted(character)])
         case .fontconfigUnavailable:
-            return "fontconfig could not load its configuration and font list"
+            return tr("fontconfig could not load its configuration and font list")
         case .noFonts(let family):
-            return "fontconfig found no font for family '\(family)'"
+            return tr("fontconfig found no font for family '{family}'", ["family": family])
         case .unreadableFont(let path, let reason):
-            return "cannot read font \(path): \(reason)"
+            return tr("cannot read font {path}: {reason}", ["path": path, "reason": reason])
         case .freeType(let operation, let code, let path):
-            return "FreeType \(operation) failed for \(path) (\(Self.freeTypeReason(code)))"
+            // TRANSLATORS: {operation} is FreeType's function or step; {reason} FreeType's own words.
+            return tr("FreeType {operation} failed for {path} ({reason})", ["operation": operation, "path": path, "reason": Self.freeTypeReason(code)])
         case .invalidPixelSize(let size):
-            return "text size must be a positive number of pixels, not \(size)"
+            return tr("text size must be a positive number of pixels, not {size}", ["size": size])
         case .invalidPosition(let x, let y):
-            return "cannot draw text at \(x),\(y): not a finite pixel position"
+            return tr("cannot draw text at {x},{y}: not a finite pixel position", ["x": x, "y": y])
         case .foreignGlyph:
-            return "internal error: a glyph from another font system was drawn"
+            return tr("internal error: a glyph from another font system was drawn")
         }
     }
 
@@ -49,9 +51,9 @@ public enum TextError: TagProjError, Equatable, Sendable {
         case .missingGlyph(let character):
             return Self.installHint(for: character)
         case .fontconfigUnavailable, .noFonts:
-            return "install fontconfig and a font, e.g. the Debian packages fontconfig and fonts-dejavu-core"
+            return tr("install fontconfig and a font, e.g. the Debian packages fontconfig and fonts-dejavu-core")
         case .unreadableFont:
-            return "the font file may be damaged; reinstall its package or run fc-cache -f"
+            return tr("the font file may be damaged; reinstall its package or run fc-cache -f")
         default:
             return nil
         }
@@ -89,28 +91,29 @@ public enum TextError: TagProjError, Equatable, Sendable {
     static func installHint(for character: Character) -> String {
         let scalars = character.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
         guard let scalar = scalars.first ?? character.unicodeScalars.first else {
-            return "install a font that covers it"
+            return tr("install a font that covers it")
         }
         let code = codePoint(scalar)
         switch ScriptFamily(scalar) {
         case .privateUse:
-            return "\(code) is a private-use character that no standard font draws; remove it from the text"
+            return tr("{code} is a private-use character that no standard font draws; remove it from the text", ["code": code])
         case .cjk:
-            return "install the Debian package fonts-noto-cjk"
+            return tr("install the Debian package fonts-noto-cjk")
         case .emoji:
-            return "install the Debian package fonts-noto-color-emoji (or a newer version of it)"
+            return tr("install the Debian package fonts-noto-color-emoji (or a newer version of it)")
         case .unassigned:
-            return "\(code) is not an assigned Unicode character; remove it from the text"
+            return tr("{code} is not an assigned Unicode character; remove it from the text", ["code": code])
         case .other:
-            return "install a font that covers it, e.g. the Debian package fonts-noto-core or fonts-noto-extra"
+            return tr("install a font that covers it, e.g. the Debian package fonts-noto-core or fonts-noto-extra")
         }
     }
 
     /// FreeType's name for its error code, where the library was built with error strings.
     private static func freeTypeReason(_ code: Int32) -> String {
         let hex = "0x" + String(UInt32(bitPattern: code), radix: 16, uppercase: true)
-        guard let text = FT_Error_String(code) else { return "error \(hex)" }
-        return "\(String(cString: text)), error \(hex)"
+        guard let text = FT_Error_String(code) else { return tr("error {code}", ["code": hex]) }
+        return tr("{reason}, error {code}", ["reason": String(cString: text), "code": hex])
+
     }
 }
 

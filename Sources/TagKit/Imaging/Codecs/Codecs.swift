@@ -60,6 +60,15 @@ public enum Codecs {
     public static func names(_ codecs: [any ImageCodec], joinedBy conjunction: String = "and") -> String {
         let names = codecs.map(\.format.displayName)
         guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
+        // TRANSLATORS: between the items of a list of format names (JPEG, PNG and WebP).
+        let head = names.dropLast().joined(separator: trc("list", ", "))
+        switch conjunction {
+        // TRANSLATORS: the end of a list of format names: {list} is "JPEG, PNG", {last} "WebP".
+        case "and": return tr("{list} and {last}", ["list": head, "last": names.last!])
+        // TRANSLATORS: the end of a list of format names, one of them: {list} is "JPEG, PNG", {last} "WebP".
+        case "or": return tr("{list} or {last}", ["list": head, "last": names.last!])
+        default: return head + " \(conjunction) " + names.last!
+        }
+
     }
 }

@@ -24,16 +24,16 @@ enum JPEGProbe {
             while let byte = data.u8(pos), byte != 0xFF { pos += 1 }
             while data.u8(pos) == 0xFF { pos += 1 }  // fill bytes
             guard let marker = data.u8(pos) else {
-                throw damaged("file ends before the image data")
+                throw damaged(tr("file ends before the image data"))
             }
             pos += 1
             switch marker {
             case 0x01, 0xD0...0xD7:
                 continue  // TEM and RSTn stand alone
             case 0xD8:
-                throw damaged("two start-of-image markers")
+                throw damaged(tr("two start-of-image markers"))
             case 0xD9:
-                throw damaged("end-of-image marker before any image data")
+                throw damaged(tr("end-of-image marker before any image data"))
             case 0x00:
                 continue  // a stray FF 00 between segments: skipped, as libjpeg does (with a warning)
             default:
@@ -41,18 +41,18 @@ enum JPEGProbe {
             }
             guard let length = data.u16(pos), length >= 2,
                   let segment = data.slice(pos + 2, length: length - 2)
-            else { throw damaged("marker 0x\(ImageProbe.hex(marker)) segment is truncated") }
+            else { throw damaged(tr("marker 0x{marker} segment is truncated", ["marker": ImageProbe.hex(marker)])) }
             pos += length
             switch marker {
             case 0xDA:  // SOS: image data follows; everything we need comes before it
-                guard let frame else { throw damaged("image data before the frame header") }
+                guard let frame else { throw damaged(tr("image data before the frame header")) }
                 guard scans(in: data, from: pos) <= maxScans else {
-                    throw damaged("progressive JPEG has more than \(maxScans) scans")
+                    throw damaged(tr("progressive JPEG has more than {limit} scans", ["limit": maxScans]))
                 }
                 return ImageInfo(format: .jpeg, storedWidth: frame.width, storedHeight: frame.height,
                                  orientation: orientation ?? .upright, hasICC: hasICC)
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
-                guard frame == nil else { throw damaged("two frame headers") }
+                guard frame == nil else { throw damaged(tr("two frame headers")) }
                 frame = try readFrame(marker: marker, segment)
             case 0xE1 where orientation == nil && segment.matches(Orientation.exifHeader, at: 0):
                 orientation = Orientation(inTIFF: segment)
@@ -68,19 +68,19 @@ enum JPEGProbe {
     private static func readFrame(marker: UInt8, _ segment: ByteView) throws(ImageError) -> (width: Int, height: Int) {
         guard let precision = segment.u8(0), let height = segment.u16(1), let width = segment.u16(3),
               let components = segment.u8(5)
-        else { throw .damaged(.jpeg, "frame header is too short") }
+        else { throw .damaged(.jpeg, tr("frame header is too short")) }
         // libjpeg-turbo decodes Huffman and arithmetic sequential/progressive JPEGs (SOF0-2, 9-10).
-        let process: String? = switch marker {
-        case 0xC3, 0xCB: "lossless JPEG"
-        case 0xC5, 0xC6, 0xC7, 0xCD, 0xCE, 0xCF: "hierarchical JPEG"
-        default: nil
+        switch marker {
+        case 0xC3, 0xCB: throw .unsupported(.jpeg, tr("lossless JPEG (SOF{number}) cannot be decoded", ["number": marker - 0xC0]))
+        case 0xC5, 0xC6, 0xC7, 0xCD, 0xCE, 0xCF: throw .unsupported(.jpeg, tr("hierarchical JPEG (SOF{number}) cannot be decoded", ["number": marker - 0xC0]))
+        default: break
         }
-        if let process { throw .unsupported(.jpeg, "\(process) (SOF\(marker - 0xC0)) cannot be decoded") }
-        guard precision == 8 else { throw .unsupported(.jpeg, "\(precision)-bit samples (only 8-bit JPEG is supported)") }
-        guard width > 0 else { throw .damaged(.jpeg, "image width is 0") }
-        guard height > 0 else { throw .unsupported(.jpeg, "image height defined by a DNL marker") }
+
+        guard precision == 8 else { throw .unsupported(.jpeg, tr("{precision}-bit samples (only 8-bit JPEG is supported)", ["precision": precision])) }
+        guard width > 0 else { throw .damaged(.jpeg, tr("image width is 0")) }
+        guard height > 0 else { throw .unsupported(.jpeg, tr("image height defined by a DNL marker")) }
         guard [1, 3, 4].contains(components) else {
-            throw .unsupported(.jpeg, "\(components) colour components (expected 1, 3 or 4)")
+            throw .unsupported(.jpeg, tr("{components} colour components (expected 1, 3 or 4)", ["components": components]))
         }
         return (width, height)
     }

@@ -52,7 +52,7 @@ extension JPEGRowReader {
             tp_jpeg_decoder_info(shim.pointer, &shape)
             guard shape.multiple_scans != 0 else { return nil }
             guard try JPEGScanCounter.count(reading: rereading(), chunk: chunk) <= maxScans else {
-                throw ImageError.damaged(.jpeg, "progressive JPEG has more than \(maxScans) scans")
+                throw ImageError.damaged(.jpeg, tr("progressive JPEG has more than {limit} scans", ["limit": maxScans]))
             }
             let limit = max(maxPixels, 0)
             guard Int(shape.stored_width) * Int(shape.stored_height) <= limit else {

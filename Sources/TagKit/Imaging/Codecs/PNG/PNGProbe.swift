@@ -12,28 +12,29 @@ enum PNGProbe {
         var hasICC = false
         while true {
             guard let length = data.u32(pos), let type = data.slice(pos + 4, length: 4) else {
-                throw damaged(header == nil ? "file ends before the image header" : "file ends before the image data")
+                throw damaged(header == nil ? tr("file ends before the image header") : tr("file ends before the image data"))
+
             }
             guard length <= 0x7FFF_FFFF, let body = data.slice(pos + 8, length: length),
                   data.contains(pos + 8 + length, length: 4)
-            else { throw damaged("chunk \(chunkName(type)) is truncated") }
+            else { throw damaged(tr("chunk {name} is truncated", ["name": chunkName(type)])) }
             pos += 12 + length
             let name = chunkName(type)
             if header == nil {
                 if name == "CgBI" {
-                    throw .unsupported(.png, "Apple-optimised PNG (CgBI), not a standard PNG")
+                    throw .unsupported(.png, tr("Apple-optimised PNG (CgBI), not a standard PNG"))
                 }
-                guard name == "IHDR" else { throw damaged("first chunk is \(name), not IHDR") }
+                guard name == "IHDR" else { throw damaged(tr("first chunk is {name}, not IHDR", ["name": name])) }
                 header = try readHeader(body)
                 continue
             }
             switch name {
             case "IDAT":
-                guard let header else { throw damaged("no image header") }
+                guard let header else { throw damaged(tr("no image header")) }
                 return ImageInfo(format: .png, storedWidth: header.width, storedHeight: header.height,
                                  orientation: orientation ?? .upright, hasICC: hasICC)
             case "IEND":
-                throw damaged("no image data (IEND before IDAT)")
+                throw damaged(tr("no image data (IEND before IDAT)"))
             case "iCCP":
                 hasICC = true
             case "eXIf" where orientation == nil:
@@ -48,9 +49,9 @@ enum PNGProbe {
     private static func readHeader(_ body: ByteView) throws(ImageError) -> (width: Int, height: Int) {
         guard body.count == 13, let width = body.u32(0), let height = body.u32(4),
               let depth = body.u8(8), let colourType = body.u8(9), let interlace = body.u8(12)
-        else { throw .damaged(.png, "image header (IHDR) has the wrong length") }
+        else { throw .damaged(.png, tr("image header (IHDR) has the wrong length")) }
         guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {
-            throw .damaged(.png, "invalid image size \(width)×\(height)")
+            throw .damaged(.png, tr("invalid image size {width}×{height}", ["width": width, "height": height]))
         }
         let depths: [UInt8] = switch colourType {
         case 0: [1, 2, 4, 8, 16]
@@ -58,12 +59,12 @@ enum PNGProbe {
         case 2, 4, 6: [8, 16]
         default: []
         }
-        guard !depths.isEmpty else { throw .damaged(.png, "invalid colour type \(colourType)") }
+        guard !depths.isEmpty else { throw .damaged(.png, tr("invalid colour type {colourType}", ["colourType": colourType])) }
         guard depths.contains(depth) else {
-            throw .damaged(.png, "bit depth \(depth) is not allowed for colour type \(colourType)")
+            throw .damaged(.png, tr("bit depth {depth} is not allowed for colour type {colourType}", ["depth": depth, "colourType": colourType]))
         }
         guard body.u8(10) == 0, body.u8(11) == 0, interlace <= 1 else {
-            throw .damaged(.png, "unknown compression, filter or interlace method")
+            throw .damaged(.png, tr("unknown compression, filter or interlace method"))
         }
         return (width, height)
     }

@@ -20,7 +20,7 @@ enum ShimCall {
             let code = body(base, messageCapacity)
             guard code != 0 else { return nil }
             let text = String(decoding: UnsafeRawBufferPointer(start: base, count: strlen(base)), as: UTF8.self)
-            return (code, text.isEmpty ? "unknown error (code \(code))" : text)
+            return (code, text.isEmpty ? tr("unknown error (code {code})", ["code": code]) : text)
         }
     }
 

@@ -23,7 +23,11 @@ final class ShimDecoder {
          open: (UInt64, UnsafeMutablePointer<OpaquePointer?>, UnsafeMutablePointer<CChar>, Int) -> Int32) throws(ImageError) {
         let format = codec.format
         let info = try ImageProbe.probeTyped(bytes)
-        guard info.format == format else { throw .damaged(format, "the data is a \(info.format.displayName), not a \(format.displayName)") }
+        guard info.format == format else {
+            // TRANSLATORS: {found} and {format} are image formats' names (PNG, AVIF).
+            throw .damaged(format, tr("the data is a {found}, not a {format}", ["found": info.format.displayName, "format": format.displayName]))
+        }
+
         let limit = max(maxPixels, 0)
         let tooLarge = ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: limit)
         guard info.pixelCount <= limit else { throw tooLarge }

@@ -6,7 +6,7 @@
 enum WebPProbe {
     static func probe(_ data: ByteView) throws(ImageError) -> ImageInfo {
         func damaged(_ reason: String) -> ImageError { .damaged(.webp, reason) }
-        guard let riffSize = data.u32(4, littleEndian: true), riffSize >= 4 else { throw damaged("the RIFF header is truncated") }
+        guard let riffSize = data.u32(4, littleEndian: true), riffSize >= 4 else { throw damaged(tr("the RIFF header is truncated")) }
         let end = min(data.count, 8 + riffSize)
         var pos = 12
         var size: (width: Int, height: Int)?
@@ -17,24 +17,24 @@ enum WebPProbe {
             let name = String(decoding: UnsafeRawBufferPointer(type.bytes), as: UTF8.self)
             guard let body = data.slice(pos + 8, length: min(length, max(0, end - pos - 8))) else { break }
             if body.count < length && (name == "VP8 " || name == "VP8L" || name == "VP8X") && size == nil {
-                throw damaged("chunk \(name) is truncated")
+                throw damaged(tr("chunk {name} is truncated", ["name": name]))
             }
             switch name {
             case "VP8X":
-                guard let flags = body.u8(0), let w = u24(body, 4), let h = u24(body, 7) else { throw damaged("VP8X chunk is too short") }
-                if flags & 0x02 != 0 { throw .unsupported(.webp, "an animated WebP; tagproj reads still pictures only") }
+                guard let flags = body.u8(0), let w = u24(body, 4), let h = u24(body, 7) else { throw damaged(tr("VP8X chunk is too short")) }
+                if flags & 0x02 != 0 { throw .unsupported(.webp, tr("an animated WebP; tagproj reads still pictures only")) }
                 hasICC = flags & 0x20 != 0
                 size = (w + 1, h + 1)
             case "ANIM", "ANMF":
-                throw .unsupported(.webp, "an animated WebP; tagproj reads still pictures only")
+                throw .unsupported(.webp, tr("an animated WebP; tagproj reads still pictures only"))
             case "VP8 " where size == nil:
                 guard body.matches([0x9D, 0x01, 0x2A], at: 3), let w = body.u16(6, littleEndian: true),
                       let h = body.u16(8, littleEndian: true)
-                else { throw damaged("the VP8 frame header is missing") }
+                else { throw damaged(tr("the VP8 frame header is missing")) }
                 size = (w & 0x3FFF, h & 0x3FFF)
             case "VP8L" where size == nil:
                 guard body.u8(0) == 0x2F, let bits = body.u32(1, littleEndian: true) else {
-                    throw damaged("the VP8L header is missing")
+                    throw damaged(tr("the VP8L header is missing"))
                 }
                 size = ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
             case "EXIF":
@@ -45,8 +45,8 @@ enum WebPProbe {
             }
             pos += 8 + length + (length & 1)
         }
-        guard let size else { throw damaged("no VP8, VP8L or VP8X image chunk") }
-        guard size.width > 0, size.height > 0 else { throw damaged("invalid image size \(size.width)×\(size.height)") }
+        guard let size else { throw damaged(tr("no VP8, VP8L or VP8X image chunk")) }
+        guard size.width > 0, size.height > 0 else { throw damaged(tr("invalid image size {width}×{height}", ["width": size.width, "height": size.height])) }
         return ImageInfo(format: .webp, storedWidth: size.width, storedHeight: size.height, orientation: orientation, hasICC: hasICC)
     }
 
