@@ -23,7 +23,7 @@ extension UserConfig {
         do {
             bytes = try FileIO.read(path, limit: maximumBytes)
         } catch let error as FileError where error.errno == EFBIG {
-            throw ConfigError(path: path, line: nil, problem: tr("the file is larger than {maximumBytes} bytes", ["maximumBytes": maximumBytes]))
+            throw ConfigError(path: path, line: nil, problem: tr("the file is larger than {limit} bytes", ["limit": maximumBytes]))
         } catch let error as FileError where error.notRegular != nil {
             throw ConfigError(path: path, line: nil, problem: error.reason)
         }

@@ -9,6 +9,10 @@ public struct MessageLanguage: Sendable {
     /// The sources' own words.
     public static let english = MessageLanguage(catalog: nil)
 
+    /// The language `catalog` translates into; English when nil. A front end with a catalog of
+    /// its own (a test's, one read from elsewhere) speaks it with `Messages.speaking(_:_:)`.
+    public init(catalog: MessageCatalog?) { self.catalog = catalog }
+
     /// The language's BCP 47 tag, for `<html lang>` and `Content-Language`: `en`, `zh-CN`.
     public var tag: String {
         guard let catalog else { return "en" }
@@ -128,7 +132,16 @@ final class MessageCatalogs: @unchecked Sendable {
         return folders
     }()
 
+    /// Makes `catalog` the one of locale folder `name` for the rest of the process, whatever the
+    /// folders hold: for tests, which build their catalog where no folder has one.
+    func install(_ catalog: MessageCatalog, as name: String) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        loaded[name] = catalog
+    }
+
     /// The catalog of locale folder `name` (`zh_CN`), or nil when none of the folders has one.
+
     func catalog(_ name: String) -> MessageCatalog? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
