@@ -118,7 +118,6 @@ public enum BatchRequestError: TagProjError, Equatable {
         switch self {
         // TRANSLATORS: {name} is a request's name (undo), not translated, nor are the names after "holds".
         case .notAnEdit(let name): return tr("{name} is not an edit; a batch holds add, move, flip, edit, delete, set and arrange", ["name": name])
-
         }
     }
     /// The request is malformed.

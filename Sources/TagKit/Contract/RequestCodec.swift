@@ -32,7 +32,6 @@ public enum RequestCodec {
         guard let op = Request.Op(rawValue: name) else {
             // TRANSLATORS: {ops} are the requests' names, not translated (add, move, flip…).
             throw RequestCodingError(tr("unknown op '{name}'; an op is one of {ops}", ["name": name, "ops": Request.names.joined(separator: ", ")]))
-
         }
         switch op {  // exhaustive over Request.Op: a new kind of request does not compile until it is read here
         case .add:
@@ -53,7 +52,6 @@ public enum RequestCodec {
             var crop: CropChoice?
             if let text = try f.optionalString("crop") {
                 do { crop = try CropChoice.parse(text) } catch { throw RequestCodingError(tr("\"crop\": {error}", ["error": error.message])) }
-
             }
             let change = SettingsChange(currency: try f.optionalString("currency"), priceFormat: try f.optionalString("price_format"),
                                         font: try f.optionalString("font"), language: try f.optionalString("language"),

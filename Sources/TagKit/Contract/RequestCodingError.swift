@@ -25,6 +25,5 @@ extension RequestCodingError {
         guard let advice = error.advice else { self.init(error.message); return }
         // TRANSLATORS: {error} says what is wrong with a position, {advice} how to write it.
         self.init(tr("{error} ({advice})", ["error": error.message, "advice": advice]))
-
     }
 }

@@ -32,7 +32,6 @@ public enum SettingOrigin: Equatable, Sendable {
         }
     }
 
-
     /// The form the project stores at `new` (`flag`, `config:PATH`, `locale:NAME`, `default`);
     /// nil for an origin not stored (unknown, or an entry, which is found in the history).
     var stored: String? {

@@ -69,7 +69,8 @@ extension UserConfig {
                 guard let key = Key(rawValue: section + "." + name) else {
                     throw fail(tr("unknown key '{section}.{name}' (the keys are {keys})", ["section": section, "name": name, "keys": Key.list]))
                 }
-                do { try key.check(value) } catch { throw fail("\(key.rawValue): \(error.problem)") }
+                // TRANSLATORS: {key} is a config key, not translated (new.tag-scale); {problem} what is wrong with its value.
+                do { try key.check(value) } catch { throw fail(tr("{key}: {problem}", ["key": key.rawValue, "problem": error.problem])) }
                 config.lines.append(.entry(key, value: value, text: line))
             }
         }
@@ -92,7 +93,6 @@ extension UserConfig {
             // TRANSLATORS: {sections} are the sections' names, not translated: [export] and [new].
             throw fail(tr("unknown section '[{name}]' (the sections are {sections})",
                           ["name": inside, "sections": sections.sorted().map { "[\($0)]" }.joined(separator: " " + tr("and") + " ")]))
-
         }
         return name
     }
@@ -161,7 +161,6 @@ public struct ConfigError: TagProjError, Equatable {
     }
     /// Fix the file, or see what it holds.
     public var advice: String? { tr("correct the file, or see what it sets with 'tagproj config --list'") }
-
     /// The file is bad input.
     public var meaning: ErrorMeaning { .badData }
 }

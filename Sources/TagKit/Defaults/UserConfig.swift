@@ -67,7 +67,6 @@ public struct UserConfig: Equatable, Sendable {
             case .quality:
                 guard let q = Int(value), (1...100).contains(q) else {
                     throw ConfigValueError(key: self, problem: tr("the quality is a whole number from 1 to 100, not '{text}'", ["text": value]))
-
                 }
             }
         }

@@ -78,7 +78,6 @@ public struct BatchError: TagProjError {
         // TRANSLATORS: {error} is what failed on that line of the input.
         tr("line {line}: {error}", ["line": line, "error": error.message])
     }
-
     /// As the failed edit's.
     public var advice: String? { error.advice }
     /// As the failed edit's.

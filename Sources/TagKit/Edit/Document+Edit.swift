@@ -230,7 +230,6 @@ public struct UnknownTagError: TagProjError {
 public struct MeasurerRequiredError: TagProjError {
     /// A programming error of the caller, named for it.
     public var message: String { tr("adding a tag or changing its text needs a label measurer (a FontSystem)") }
-
     /// The call was malformed.
     public var meaning: ErrorMeaning { .invalidRequest }
 }

@@ -122,7 +122,6 @@ public struct CropCutsOffError: TagProjError, Equatable {
 public struct CropUnknownPhotoError: TagProjError {
     /// Why.
     public var message: String { tr("the crop cannot change: the photo's size is not known") }
-
     /// A caller's mistake.
     public var meaning: ErrorMeaning { .internalFailure }
 }

@@ -28,7 +28,6 @@ public enum ExportDestination: Equatable, Sendable {
         case .file(let path): return path
         case .standardOutput: return tr("standard output")
         case .memory: return tr("memory")
-
         }
     }
 }

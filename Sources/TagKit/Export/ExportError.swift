@@ -89,7 +89,6 @@ public struct ExportWriteError: TagProjError {
     public let reason: String
     /// `cannot write 'out.jpg': No space left on device`.
     public var message: String { tr("cannot write '{path}': {reason}", ["path": path, "reason": reason]) }
-
     /// The output cannot be written.
     public var meaning: ErrorMeaning { .cannotWrite }
 }

@@ -131,7 +131,6 @@ public struct ExportOptions: Sendable, Equatable {
         }
     }
 
-
     /// Allowed qualities.
     public static let qualityRange = 1...100
     /// Allowed widths and boxes, in pixels.

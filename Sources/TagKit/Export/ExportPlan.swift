@@ -23,23 +23,22 @@ public enum ExportPlan: Equatable, Sendable {
     }
 
     /// The plan for a source in `sourceFormat` with EXIF `orientation` and `crop`, written as
-    /// `format` with `options`. The first reason that rules the lossless path out is given. A
+    /// `format` with `options`. The first reason that rules the lossless path out is given (in
+    /// English whatever the user's language: `--json` carries it as it is). A
     /// turned or cropped JPEG is lossless when its block grid (`grid`, asked for only then; nil
     /// when its headers cannot be read) allows the turn and crop block by block.
     public static func choose(sourceFormat: ImageFormat, orientation: Orientation, crop: Crop, format: ImageFormat,
                               options: ExportOptions, grid: () throws -> LosslessJPEG.Grid? = { nil }) rethrows -> ExportPlan {
-        if format != .jpeg { return .classic(reason: tr("the output is {format}, not JPEG", ["format": format.displayName])) }
-        if sourceFormat != .jpeg { return .classic(reason: tr("the source is {format}, not JPEG", ["format": sourceFormat.displayName])) }
-        if options.reencode { return .classic(reason: tr("re-encoding was asked for")) }
-        if options.quality != ExportOptions().quality { return .classic(reason: tr("a quality was asked for")) }
-        if options.size != .full { return .classic(reason: tr("a size was asked for")) }
+        if format != .jpeg { return .classic(reason: "the output is \(format.displayName), not JPEG") }
+        if sourceFormat != .jpeg { return .classic(reason: "the source is \(sourceFormat.displayName), not JPEG") }
+        if options.reencode { return .classic(reason: "re-encoding was asked for") }
+        if options.quality != ExportOptions().quality { return .classic(reason: "a quality was asked for") }
+        if options.size != .full { return .classic(reason: "a size was asked for") }
         // The coefficient writer copies no density; a resolution asked for is written by the encoder.
-        if options.dpi != nil { return .classic(reason: tr("a resolution was asked for")) }
+        if options.dpi != nil { return .classic(reason: "a resolution was asked for") }
         if orientation == .upright && crop == .full { return .lossless }
         guard let grid = try grid() else {
-            return .classic(reason: orientation != .upright ? tr("the photo is turned (EXIF orientation {orientation})", ["orientation": orientation.rawValue])
-                                                            : tr("the photo is cropped"))
-
+            return .classic(reason: orientation != .upright ? "the photo is turned (EXIF orientation \(orientation.rawValue))" : "the photo is cropped")
         }
         return LosslessJPEG.obstacle(orientation: orientation, crop: crop, grid: grid).map { .classic(reason: $0) } ?? .lossless
     }

@@ -226,7 +226,6 @@ public enum SpecialOutputError: TagProjError, Equatable {
         switch self {
         case .fifoWithoutReader: return tr("start the program that reads the FIFO first")
         case .danglingLink: return tr("create the file it points to, or remove the link")
-
         default: return nil
         }
     }

@@ -43,7 +43,6 @@ extension Project {
                                                "rowWidth": source.storedWidth, "rowHeight": source.storedHeight]
             throw store.damaged(e == 8 ? tr("the photo is {width}×{height} pixels, not the {rowWidth}×{rowHeight} its row says", arguments)
                                        : tr("the photo is about {width}×{height} pixels, not the {rowWidth}×{rowHeight} its row says", arguments))
-
         }
     }
 }

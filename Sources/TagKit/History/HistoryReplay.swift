@@ -55,7 +55,6 @@ enum HistoryReplay {
                         return node.parent == 0 ? tr("history entry {seq} does not replay: its settings before it are not the start's", ["seq": seq])
                             : tr("history entry {seq} does not replay: its settings before it are not entry {parent}'s", ["seq": seq, "parent": node.parent])
                     }
-
                     state.settings = change.after
                 }
                 state.tags.apply(node.entry)

@@ -49,7 +49,6 @@ public enum HistoryError: TagProjError, Equatable {
         case .noSuchEntry(let seq): return tr("no history entry #{seq}", ["seq": seq])
         case .alreadyAt(let seq):
             return seq == 0 ? tr("the project is already at the empty start (#0)") : tr("entry #{seq} is already the current state", ["seq": seq])
-
         }
     }
 

@@ -41,7 +41,6 @@ public enum ImageError: TagProjError, Equatable {
                       ["width": width, "height": height, "megapixels": Self.megapixels(width * height), "limit": limit])
         case let .incomplete(rows, total):
             return tr("image data ended after {rows} of {total} rows", ["rows": rows, "total": total])
-
         case let .failed(format, reason):
             return tr("{format} codec failed: {reason}", ["format": format.displayName, "reason": reason])
         }
@@ -74,7 +73,6 @@ public enum ImageError: TagProjError, Equatable {
                 : tr("the photo in '{project}' is a {format} image; tagproj reads {formats}", arguments)
         default:
             return message
-
         }
     }
 
@@ -108,6 +106,5 @@ public enum ImageError: TagProjError, Equatable {
     static func megapixels(_ pixels: Int) -> String {
         let tenths = (pixels + 50_000) / 100_000
         return tr("{number} megapixels", ["number": "\(tenths / 10).\(tenths % 10)"])
-
     }
 }

@@ -30,7 +30,6 @@ public struct ImageFileError: TagProjError, Equatable {
         // TRANSLATORS: {project} is a project file's name; {error} what is wrong with its photo.
         case (_, .photo(let project)): return tr("the photo in '{project}': {error}", ["project": project, "error": error.message])
         }
-
     }
 
     /// The image error's meaning.

@@ -95,7 +95,6 @@ public struct EditScriptError: TagProjError, Equatable {
         // TRANSLATORS: {reason} is what is wrong on that line of the input.
         tr("line {line}: {reason}", ["line": line, "reason": reason])
     }
-
     /// The input is not what it claims to be.
     public var meaning: ErrorMeaning { .badData }
 }

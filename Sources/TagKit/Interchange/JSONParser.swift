@@ -39,7 +39,6 @@ public struct JSONParseError: TagProjError, Equatable {
 
     /// `invalid JSON at byte 12: expected ':' after an object key`.
     public var message: String { tr("invalid JSON at byte {offset}: {reason}", ["offset": offset, "reason": reason]) }
-
     /// The request is malformed.
     public var meaning: ErrorMeaning { .invalidRequest }
 }

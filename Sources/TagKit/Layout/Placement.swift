@@ -175,7 +175,6 @@ public enum PlacementError: TagProjError, Equatable {
         case .doesNotFit: return tr("use a shorter text")
         case let .sideDoesNotFit(_, .left, _, room): return tr("the left side fits with the dot at {point} or further in", ["point": room.formatted])
         case let .sideDoesNotFit(_, .right, _, room): return tr("the right side fits with the dot at {point} or further in", ["point": room.formatted])
-
         }
     }
     /// No position works, or none without moving the dot the user placed.

@@ -31,7 +31,6 @@ public struct SceneLayout: Sendable {
         /// Shorten the text, or have the fonts it was made with.
         public var advice: String? { tr("edit the tag to a shorter text, or install the fonts it was made with") }
 
-
         /// It cannot be drawn as asked.
         public var meaning: ErrorMeaning { .notPossible }
     }

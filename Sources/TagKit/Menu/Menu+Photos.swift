@@ -26,7 +26,6 @@ extension Menu {
                     throw MenuError(source: source, line: row.line, reason: tr(
                         "the photo '{photo}' and '{other}' (line {line}) would both be the project {name}.tagproj; rename one of the photos",
                         ["photo": row.photo, "other": photos[index].photo, "line": photos[index].rows[0].line, "name": name]))
-
                 }
                 photos[index].rows.append(row)
             } else {

@@ -38,13 +38,23 @@ public struct MenuPlan: Equatable, Sendable {
 
         /// `2 prices changed, 1 dish added`; `no changes` when empty.
         public var phrase: String {
+            func n(_ count: Int, _ one: String, _ many: String, _ what: String) -> String? {
+                count == 0 ? nil : "\(count) \(count == 1 ? one : many) \(what)"
+            }
+            let parts = [n(prices, "price", "prices", "changed"), n(texts, "dish", "dishes", "renamed"),
+                         n(added, "dish", "dishes", "added"), n(deleted, "dish", "dishes", "deleted")].compactMap { $0 }
+            return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
+        }
+
+        /// `phrase` in the user's language, for what a front end says (`phrase` itself is part of a
+        /// history label, which stays as it is stored).
+        public var localizedPhrase: String {
             let parts = [prices == 0 ? nil : trn("{count} price changed", "{count} prices changed", count: prices),
                          texts == 0 ? nil : trn("{count} dish renamed", "{count} dishes renamed", count: texts),
                          added == 0 ? nil : trn("{count} dish added", "{count} dishes added", count: added),
                          deleted == 0 ? nil : trn("{count} dish deleted", "{count} dishes deleted", count: deleted)].compactMap { $0 }
             // TRANSLATORS: between the parts of "2 prices changed, 1 dish added".
             return parts.isEmpty ? tr("no changes") : parts.joined(separator: trc("between clauses", ", "))
-
         }
     }
 
@@ -134,7 +144,6 @@ extension MenuPhoto {
         do { return try TagText.price(raw, kind: .dish, currency: settings.currency, format: settings.priceFormat) } catch {
             // TRANSLATORS: "price" is the menu's column, not translated; {error} says what is wrong with the price.
             throw MenuError(source: source, line: row.line, reason: tr("price: {error}", ["error": (error as? any TagProjError)?.message ?? "\(error)"]))
-
         }
     }
 }

@@ -222,5 +222,4 @@ public struct MenuError: TagProjError, Equatable {
         // TRANSLATORS: {source} is the menu's file name; {reason} what is wrong on that line.
         tr("{source} line {line}: {reason}", ["source": source, "line": line, "reason": reason])
     }
-
 }

@@ -67,7 +67,6 @@ public struct MenuKeys: Equatable, Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return (MenuKeys(), nil) }
         let ignored = tr("'{path}' is damaged and was ignored; dishes are matched by their text", ["path": path])
-
         guard (info.st_mode & S_IFMT) == S_IFREG,
               let bytes = try? FileIO.read(path, limit: maximumBytes, followingLinks: false),
               case .object(let top)? = try? JSONParser().parse(bytes),

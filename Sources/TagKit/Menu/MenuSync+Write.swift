@@ -16,7 +16,8 @@ extension MenuSync {
 
         /// `created, 2 dishes added`, `1 price changed`, `unchanged`.
         public var summary: String {
-            created ? "created, " + counts.phrase : counts.isEmpty ? "unchanged" : counts.phrase
+            // TRANSLATORS: {changes} is what changed in a project just created: "2 dishes added".
+            created ? tr("created, {changes}", ["changes": counts.localizedPhrase]) : counts.isEmpty ? tr("unchanged") : counts.localizedPhrase
         }
     }
 
@@ -99,6 +100,5 @@ public struct MenuSyncError: TagProjError {
             : trn("{count} not touched ({names})", "{count} not touched ({names})", count: notDone.count, ["names": notDone.joined(separator: ", ")])
         // TRANSLATORS: {done} is "3 projects done (a.tagproj, b.tagproj)", {notDone} "2 not touched (c.tagproj, d.tagproj)".
         return tr("{done}; {project} left as it was; {notDone}; run the menu again once this is fixed", ["done": doneText, "project": project, "notDone": notDoneText])
-
     }
 }

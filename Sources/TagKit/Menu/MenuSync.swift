@@ -88,7 +88,7 @@ public struct MenuSync {
             let batch = plan.batch(source: source)
             if !plan.isEmpty {
                 do { _ = try document.applying(batch, measurer: fonts) } catch let error as BatchError {
-                    throw MenuError(source: source, line: error.line, reason: "\(photo.projectName): \(error.error.message)", meaning: error.meaning)
+                    throw MenuError(source: source, line: error.line, reason: tr("{project}: {error}", ["project": photo.projectName, "error": error.error.message]), meaning: error.meaning)
                 }
             }
             jobs.append(Job(photo: photo, path: FileIO.joined(projects, photo.projectName), verified: verified[index], plan: plan, batch: batch,

@@ -141,7 +141,6 @@ final class MessageCatalogs: @unchecked Sendable {
     }
 
     /// The catalog of locale folder `name` (`zh_CN`), or nil when none of the folders has one.
-
     func catalog(_ name: String) -> MessageCatalog? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }

@@ -54,7 +54,6 @@ public enum CropError: TagProjError, Equatable {
         switch self {
         case .outside: tr("the crop must be a non-empty rectangle inside the picture (X,Y,W,H as fractions)")
         case .notAChoice(let text): tr("the crop '{text}' is none of 'square', W:H (such as 4:5), X,Y,W,H (fractions) or 'none'", ["text": text])
-
         }
     }
     /// The user asked for an impossible crop.

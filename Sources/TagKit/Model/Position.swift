@@ -124,7 +124,6 @@ public enum PositionError: TagProjError, Equatable {
         }
         // TRANSLATORS: {text} is the position as typed (920,800); {pixels} the same in pixels (920px,800px).
         return tr("{text} looks like pixels: write {pixels}", ["text": t, "pixels": px.joined(separator: ",")])
-
     }
 
     /// The user typed something invalid.

@@ -157,7 +157,6 @@ public struct SettingsError: TagProjError, Equatable {
             return tr("{setting} is between {lowest} and {highest}",
                       ["setting": name, "lowest": Decimal3(range.lowerBound).trimmed, "highest": Decimal3(range.upperBound).trimmed])
         }
-
     }
 
     /// The caller asked for a setting outside its domain.

@@ -221,7 +221,6 @@ public enum TagTextError: TagProjError, Equatable {
     /// For a price given to a price tag: how its price is changed instead.
     public var advice: String? {
         self == .priceOfPriceTag ? tr("to change a price tag's price, edit its text") : nil
-
     }
 }
 

@@ -24,8 +24,8 @@ public struct Thumbnail: Sendable {
     /// `2 tags no longer fit where they stand with the fonts used here`, when any had to move.
     public var fitWarning: String? {
         guard movedTags > 0 else { return nil }
-        return movedTags == 1 ? "1 tag no longer fits where it stands with the fonts used here"
-            : "\(movedTags) tags no longer fit where they stand with the fonts used here"
+        return trn("{count} tag no longer fits where it stands with the fonts used here",
+                   "{count} tags no longer fit where they stand with the fonts used here", count: movedTags)
     }
 }
 

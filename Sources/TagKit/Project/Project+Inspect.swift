@@ -84,7 +84,6 @@ extension Project {
         }
         if let header, let entries, let highest = entries.flatMap({ $0.entry.changes.map(\.id.rawValue) }).max(), highest >= header.nextID {
             problems.append(store.damaged(tr("the id counter is behind tag #{highest}", ["highest": highest])))
-
         }
         let fonts = try part { try checkFonts() }
         guard problems.isEmpty, let fonts else {

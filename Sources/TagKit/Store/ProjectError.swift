@@ -42,7 +42,6 @@ public enum ProjectError: TagProjError, Equatable {
     /// Upgrading is the only way to read a newer project.
     public var advice: String? {
         if case .newerVersion = self { return tr("upgrade tagproj to edit this project") }
-
         return nil
     }
 

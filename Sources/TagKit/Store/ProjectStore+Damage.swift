@@ -41,7 +41,6 @@ extension ProjectStore {
                 }
             }
         }
-
         return nil
     }
 }

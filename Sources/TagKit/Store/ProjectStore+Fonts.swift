@@ -160,7 +160,7 @@ extension ProjectStore {
             INSERT INTO font_subsets (digest, family, style, file, face_index, is_color, glyphs, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, [.integer(digest), .text(face.family), .text(face.style), .text(face.file), .integer(Int64(face.faceIndex)),
                   .integer(face.isColor ? 1 : 0), .integer(Int64(face.glyphs)), .blob(face.bytes)]).run()
-        guard let id = try db.scalar("SELECT last_insert_rowid()")?.integer else { throw damaged("a font subset was not stored") }
+        guard let id = try db.scalar("SELECT last_insert_rowid()")?.integer else { throw damaged(tr("a font subset was not stored")) }
         return id
     }
 

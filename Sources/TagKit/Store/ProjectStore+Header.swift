@@ -65,7 +65,6 @@ extension ProjectStore {
             case .crop: tr("the crop is invalid")
             }
             throw damaged(what)
-
         }
     }
 

@@ -68,7 +68,6 @@ extension ProjectStore {
         case .text(let amount) where kind == .dish && amount.utf8.count <= 15 && (try? TagText.amount(amount, currency: "")) == amount:
             price = amount
         default: throw damaged(tr("tag {id} has an invalid price", ["id": tagID]))
-
         }
         return Tag(id: tagID, kind: kind, text: text, price: price, anchor: NormalizedPoint(x: x, y: y), side: side, labelEm: em)
     }

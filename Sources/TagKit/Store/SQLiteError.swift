@@ -49,7 +49,6 @@ public struct SQLiteError: TagProjError {
             return tr("the project file is damaged; restore it from a copy")
         case SQLITE_FULL: return tr("free some disk space and try again")
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: return tr("check the file's and its folder's permissions")
-
         default: return nil
         }
     }

@@ -234,7 +234,6 @@ public struct FileError: TagProjError {
     /// The system's explanation of `errno`, or `it is a FIFO, not a regular file`.
     public var reason: String {
         if let notRegular { return tr("it is {kind}, not a regular file", ["kind": notRegular]) }
-
         return String(cString: strerror(errno))
     }
 

@@ -177,7 +177,7 @@ struct FriBidi: Sendable {
     private init() throws(BidiError) {
         guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else { throw .unavailable(Self.reason()) }
         func symbol<T>(_ name: String, as type: T.Type) throws(BidiError) -> T {
-            guard let address = dlsym(library, name) else { throw .unavailable("\(Self.soname) lacks \(name)") }
+            guard let address = dlsym(library, name) else { throw .unavailable(tr("{library} lacks {symbol}", ["library": Self.soname, "symbol": name])) }
             return unsafeBitCast(address, to: type)
         }
         bidiTypes = try symbol("fribidi_get_bidi_types", as: BidiTypes.self)
@@ -208,7 +208,6 @@ public enum BidiError: TagProjError, Equatable {
     /// The package that brings the library.
     public var advice: String? {
         if case .unavailable = self { tr("install the Debian package libfribidi0") } else { nil }
-
     }
 
     /// The machine lacks something, or ran out of memory: not the text's fault.

@@ -76,6 +76,5 @@ public struct DamagedHistoryFont: Equatable, Sendable {
         trn("{error}, used only by the earlier state at history entry {entries}: exporting it fails until 'tagproj set --refresh-fonts' is run there",
             "{error}, used only by the earlier states at history entries {entries}: exporting them fails until 'tagproj set --refresh-fonts' is run there",
             count: states.count, ["error": error.message, "entries": states.map(String.init).joined(separator: ", ")])
-
     }
 }

@@ -113,7 +113,6 @@ public enum TextError: TagProjError, Equatable, Sendable {
         let hex = "0x" + String(UInt32(bitPattern: code), radix: 16, uppercase: true)
         guard let text = FT_Error_String(code) else { return tr("error {code}", ["code": hex]) }
         return tr("{reason}, error {code}", ["reason": String(cString: text), "code": hex])
-
     }
 }
 

@@ -69,6 +69,5 @@ public enum Codecs {
         case "or": return tr("{list} or {last}", ["list": head, "last": names.last!])
         default: return head + " \(conjunction) " + names.last!
         }
-
     }
 }

@@ -75,7 +75,6 @@ enum JPEGProbe {
         case 0xC5, 0xC6, 0xC7, 0xCD, 0xCE, 0xCF: throw .unsupported(.jpeg, tr("hierarchical JPEG (SOF{number}) cannot be decoded", ["number": marker - 0xC0]))
         default: break
         }
-
         guard precision == 8 else { throw .unsupported(.jpeg, tr("{precision}-bit samples (only 8-bit JPEG is supported)", ["precision": precision])) }
         guard width > 0 else { throw .damaged(.jpeg, tr("image width is 0")) }
         guard height > 0 else { throw .unsupported(.jpeg, tr("image height defined by a DNL marker")) }

@@ -13,7 +13,6 @@ enum PNGProbe {
         while true {
             guard let length = data.u32(pos), let type = data.slice(pos + 4, length: 4) else {
                 throw damaged(header == nil ? tr("file ends before the image header") : tr("file ends before the image data"))
-
             }
             guard length <= 0x7FFF_FFFF, let body = data.slice(pos + 8, length: length),
                   data.contains(pos + 8 + length, length: 4)

@@ -27,7 +27,6 @@ final class ShimDecoder {
             // TRANSLATORS: {found} and {format} are image formats' names (PNG, AVIF).
             throw .damaged(format, tr("the data is a {found}, not a {format}", ["found": info.format.displayName, "format": format.displayName]))
         }
-
         let limit = max(maxPixels, 0)
         let tooLarge = ImageError.tooManyPixels(width: info.storedWidth, height: info.storedHeight, limit: limit)
         guard info.pixelCount <= limit else { throw tooLarge }
