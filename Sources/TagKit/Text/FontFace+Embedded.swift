@@ -79,7 +79,8 @@ extension FontFace {
         defer { hb_blob_destroy(blob) }
         let opened: FontFace
         do {
-            opened = try FontFace(blob: blob, name: tr("the embedded font “{family}”", ["family": face.family]), index: 0, isColor: face.isColor,
+            // Not translated: the name becomes the face's `file`, which a project stores with its subsets.
+            opened = try FontFace(blob: blob, name: "the embedded font “\(face.family)”", index: 0, isColor: face.isColor,
                                   memory: memory, library: library)
         } catch let TextError.unreadableFont(_, reason) {
             throw fail(reason)
