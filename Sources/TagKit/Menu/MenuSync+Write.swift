@@ -94,10 +94,10 @@ public struct MenuSyncError: TagProjError {
     public var progress: String {
         let doneText = done.isEmpty ? trn("{count} project done", "{count} projects done", count: 0)
             // TRANSLATORS: {names} is a list of project file names.
-            : trn("{count} project done ({names})", "{count} projects done ({names})", count: done.count, ["names": done.map(\.name).joined(separator: ", ")])
+            : trn("{count} project done ({names})", "{count} projects done ({names})", count: done.count, ["names": done.map(\.name).joined(separator: trc("list", ", "))])
         let notDoneText = notDone.isEmpty ? trn("{count} not touched", "{count} not touched", count: 0)
             // TRANSLATORS: {names} is a list of project file names.
-            : trn("{count} not touched ({names})", "{count} not touched ({names})", count: notDone.count, ["names": notDone.joined(separator: ", ")])
+            : trn("{count} not touched ({names})", "{count} not touched ({names})", count: notDone.count, ["names": notDone.joined(separator: trc("list", ", "))])
         // TRANSLATORS: {done} is "3 projects done (a.tagproj, b.tagproj)", {notDone} "2 not touched (c.tagproj, d.tagproj)".
         return tr("{done}; {project} left as it was; {notDone}; run the menu again once this is fixed", ["done": doneText, "project": project, "notDone": notDoneText])
     }

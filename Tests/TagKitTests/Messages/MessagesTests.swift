@@ -87,6 +87,38 @@ import Testing
         }
     }
 
+    /// A message that was glued from pieces is one sentence per shape, in either language.
+    @Test func composedMessagesAreWholeSentences() {
+        var counts = MenuPlan.Counts()
+        counts.prices = 2
+        counts.added = 1
+        let done = MenuSync.Outcome(name: "a.tagproj", path: "menu/a.tagproj", created: true, counts: counts, label: nil, notices: [])
+        let failure = MenuSyncError(source: "menu.csv", project: "duck.tagproj", error: HistoryError.nothingToUndo, done: [done],
+                                    notDone: ["e.tagproj", "f.tagproj"])
+        Messages.speaking(.english) {
+            #expect(done.summary == "created, 2 prices changed, 1 dish added")
+            #expect(counts.phrase == "2 prices changed, 1 dish added")
+            #expect(failure.message == "duck.tagproj: nothing to undo")
+            #expect(failure.progress == "1 project done (a.tagproj); duck.tagproj left as it was; 2 not touched (e.tagproj, f.tagproj); "
+                    + "run the menu again once this is fixed")
+            #expect(ConfigError(path: "/c", line: 3, problem: "p").message == "/c line 3: p")
+            #expect(ConfigError(path: "/c", line: nil, problem: "p").message == "/c: p")
+            #expect(ImageFileError(.photo(inProject: "p.tagproj"), .damaged(.png, "x")).message == "the photo in 'p.tagproj': damaged PNG: x")
+        }
+        Messages.speaking(Self.zh) {
+            #expect(done.summary == "已创建，2 个价格已更改，已添加 1 道菜")
+            // A history label stays as it is stored, in English.
+            #expect(counts.phrase == "2 prices changed, 1 dish added")
+            #expect(failure.message == "duck.tagproj：没有可撤销的操作")
+            #expect(failure.progress == "已完成 1 个项目（a.tagproj）；duck.tagproj 保持原样；2 个未处理（e.tagproj、f.tagproj）；问题解决后请再次运行菜单")
+            #expect(ConfigError(path: "/c", line: 3, problem: "p").message == "/c 第 3 行：p")
+            #expect(ImageFileError(.file("a.gif"), .otherFormat(.gif)).message.hasPrefix("“a.gif”是 GIF 图像；tagproj 可读取 JPEG、PNG"))
+            #expect(ImageFileError(.photo(inProject: "p.tagproj"), .damaged(.png, "x")).message == "“p.tagproj”中的照片：PNG 已损坏：x")
+            #expect(CropCutsOffError(tags: [TagID(1), TagID(2), TagID(3)]).message == "这样裁剪会切掉 #1、#2 和 #3 的圆点")
+            #expect(SettingOrigin.config(path: "/c").description == "配置文件 /c")
+        }
+    }
+
     @Test func englishIsTheSourcesOwnWords() {
         Messages.speaking(.english) {
             #expect(Notice.overlaps(TagID(3), TagID(1)).message == "#3 overlaps #1")
