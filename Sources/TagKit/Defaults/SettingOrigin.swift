@@ -19,8 +19,9 @@ public enum SettingOrigin: Equatable, Sendable {
     /// `entry #4 (set currency “$”)`, `unknown`.
     public var description: String {
         switch self {
-        // TRANSLATORS: where a setting came from, as `info` says: an option given to `new`.
-        case .flag: trc("setting's origin", "flag")
+        case .flag:
+            // TRANSLATORS: where a setting came from, as `info` says: an option given to `new`.
+            trc("setting's origin", "flag")
         case .config(let path): trc("setting's origin", "config file {path}", ["path": path])
         // TRANSLATORS: {name} is a locale's name (de_DE.UTF-8).
         case .locale(let name): trc("setting's origin", "locale {name}", ["name": name])

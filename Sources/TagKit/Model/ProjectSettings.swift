@@ -125,9 +125,9 @@ public struct SettingsError: TagProjError, Equatable {
     /// `the currency symbol is longer than 8 characters (or 64 bytes)`, and so on.
     public var message: String {
         let name = switch setting {
-        // TRANSLATORS: the name of a project setting, the subject of a sentence such as "{setting} is blank".
         case .currency:
- trc("setting", "the currency symbol")
+            // TRANSLATORS: the name of a project setting, the subject of a sentence such as "{setting} is blank".
+            trc("setting", "the currency symbol")
         case .font: trc("setting", "the font family name")
         case .language: trc("setting", "the language")
         case .decimalSeparator: trc("setting", "the decimal separator")
