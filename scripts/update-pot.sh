@@ -6,17 +6,19 @@
 # writes nothing and fails when po/tagproj.pot is not what the sources give (its messages, not its dates or lines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=po/tagproj.pot
 check=false
-[ "${1:-}" = --check ] && { check=true; out=$(mktemp); }
+[ "${1:-}" = --check ] && check=true
+# Everything is made in a scratch folder; without --check its template then replaces po/tagproj.pot.
+work=$(mktemp -d)
+out=$work/tagproj.pot
 common=(--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file --no-wrap
         --package-name=tagproj)
 find Sources -name '*.swift' | LC_ALL=C sort > "$out.swift"
 find Sources -name '*.js' -o -name '*.html' | LC_ALL=C sort > "$out.js"
 # The pages' HTML is read as JavaScript from a copy at the same path in a scratch folder that
 # holds only its markers (`{{t("…")}}`), on their lines: the references name the HTML file and line.
-html=$(mktemp -d)
-trap 'rm -rf "$html"; if $check; then rm -f "$out" "$out".*; fi' EXIT
+html=$work/html
+trap 'rm -rf "$work"' EXIT
 grep '\.html$' "$out.js" | while read -r page; do
     mkdir -p "$html/$(dirname "$page")"
     perl -ne 'print join(";", /\{\{(t[cn]?\(.*?\))\}\}/g), "\n"' "$page" > "$html/$page"
@@ -44,6 +46,7 @@ if $check; then
         exit 1
     fi
 else
+    cp "$out" po/tagproj.pot
     # Every catalog takes the new template's messages; a translation whose message changed turns fuzzy.
     for po in po/*.po; do
         [ -e "$po" ] || continue
