@@ -59,9 +59,14 @@ static const char migration_014[] = {
 #embed "../../Schema/014-thousands-grouping.sql"
     , 0};
 
+static const char migration_015[] = {
+#embed "../../Schema/015-label-wording.sql"
+    , 0};
+
 static const char *const migrations[] = {migration_001, migration_002, migration_003, migration_004, migration_005,
                                          migration_006, migration_007, migration_008, migration_009, migration_010,
-                                         migration_011, migration_012, migration_013, migration_014};
+                                         migration_011, migration_012, migration_013, migration_014,
+                                         migration_015};
 
 int tp_schema_count(void) { return (int)(sizeof migrations / sizeof migrations[0]); }
 

@@ -68,7 +68,7 @@ import Testing
         let project = try Project.open(try PhotoCacheTests.project("p", width: 600, height: 400, in: dir), forWriting: true)
         _ = try project.perform(.add(kind: .price, text: "12", at: Position(NormalizedPoint(x: 0.3, y: 0.5)), side: .right), fonts: try FontSystem())
         for known in [EditorState.Known(since: "1", file: "1x2"), EditorState.Known(since: "7", file: FileIO.identity(of: project.path)?.fileKey)] {
-            let state = try EditorState.json(project, known: known), tree = try project.historyTree().json.text
+            let state = try EditorState.json(project, known: known), tree = try project.historyTree().json(wordingLabels: true).text
             #expect(state["history"]?["since"] == nil && state["history"]?.text == tree, "\(state.text)")
         }
     }

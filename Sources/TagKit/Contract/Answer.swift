@@ -5,15 +5,15 @@ public struct Answer: Equatable, Sendable {
     public enum Result: Equatable, Sendable {
         /// One edit (or `set`, `arrange`, a font refresh): the tag as it now is (nil when the
         /// edit touched no single tag, or deleted it) and the history entry's label.
-        case edited(tag: Tag?, label: String)
+        case edited(tag: Tag?, label: EntryLabel)
         /// A batch: its entry's label and each tag it touched, before and after.
-        case batch(label: String, changes: [TagChange])
+        case batch(label: EntryLabel, changes: [TagChange])
         /// The labels of the entries undone, latest first.
-        case undone([String])
+        case undone([EntryLabel])
         /// The labels of the entries redone, in order.
-        case redone([String])
+        case redone([EntryLabel])
         /// The state of entry `seq` restored as a new entry labelled `label`.
-        case restored(seq: Int64, label: String)
+        case restored(seq: Int64, label: EntryLabel)
         /// The picture written to `to` (to memory, the result holds it).
         case exported(ExportResult, to: ExportDestination)
         /// The tags of a state, with what their boxes are measured against.
@@ -48,10 +48,10 @@ public struct Answer: Equatable, Sendable {
     /// a read.
     public var said: [String] {
         switch result {
-        case .edited(_, let label): return [label]
-        case .batch(let label, _): return [label.hasPrefix("apply ") && label.contains(" from ") ? "applied " + label.dropFirst(6) : label]
-        case .undone(let labels): return labels.map { "undid " + $0 }
-        case .redone(let labels): return labels.map { "redid " + $0 }
+        case .edited(_, let label): return [label.description]
+        case .batch(let label, _): return [label.said]
+        case .undone(let labels): return labels.map { "undid \($0)" }
+        case .redone(let labels): return labels.map { "redid \($0)" }
         case .restored(let seq, _): return ["restored the state of #\(seq)"]
         case let .exported(result, destination):
             let name = destination.description

@@ -19,10 +19,10 @@ public enum Notice: Equatable, Sendable {
     case arranged(TagID, NormalizedPoint, Side)
     /// `redo` followed the newest entry continuing from where it stood; entry `seq` (`label`),
     /// the next newest, starts another branch from the same place.
-    case otherBranch(seq: Int64, label: String)
+    case otherBranch(seq: Int64, label: EntryLabel)
     /// `undo` undid entry `seq` (`label`), made by `user` through `frontEnd`: someone else, or
     /// (`otherShell`) the same user and front end in another shell.
-    case undidOthersEdit(seq: Int64, label: String, user: String, frontEnd: String, otherShell: Bool)
+    case undidOthersEdit(seq: Int64, label: EntryLabel, user: String, frontEnd: String, otherShell: Bool)
     /// Export drew the tag at `drawnAt`, not where it stands (`from`): with the fonts at hand its
     /// label no longer fits there.
     case drawnElsewhere(TagID, from: NormalizedPoint, drawnAt: NormalizedPoint)

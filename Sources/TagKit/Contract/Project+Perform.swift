@@ -78,7 +78,7 @@ extension Project {
     func applyBatch(_ batch: Batch, measurer: (any LabelMeasurer)?) throws -> BatchResult {
         // A menu's key memory is written with its edits, so an interrupted run forgets nothing.
         let keys = batch.menuKeys.map { update in { (outcome: EditOutcome) in try self.store.writeMenuKeys(update.keys(after: outcome.entry.changes)) } }
-        return try commitBatch(label: batch.label, measurer: measurer, alsoWriting: keys) { try $0.applying(batch, measurer: measurer) }
+        return try commitBatch(label: batch.entryLabel, measurer: measurer, alsoWriting: keys) { try $0.applying(batch, measurer: measurer) }
     }
 }
 
@@ -104,7 +104,9 @@ extension Document {
                 throw BatchError(line: batch.lines[index], error: error)
             }
         }
-        return try applying(edits, label: batch.label, lines: lines, measurer: measurer)
+        var outcome = try applying(edits, label: batch.label, lines: lines, measurer: measurer)
+        outcome.entry.wording = batch.entryLabel.wording
+        return outcome
     }
 }
 

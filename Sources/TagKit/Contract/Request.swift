@@ -110,6 +110,10 @@ public struct Batch: Equatable, Sendable {
     public var source: String
     /// The entry's label when it says more than where the edits came from (`move #1 in and flip`).
     public var name: String?
+    /// What the entry says when it says more than where the edits came from and is worded by
+    /// tagproj (`tagproj menu`'s counts), so that it is shown in the reader's language; `name`
+    /// is then its English. Nil for a batch a front end named (shown as given) or did not.
+    public var wording: LabelWording?
     /// Whether every tag the project has is deleted first, so that its tags become exactly the
     /// ones the batch adds (`list --json | apply --replace` copies a layout instead of doubling it).
     public var replacing: Bool
@@ -119,7 +123,8 @@ public struct Batch: Equatable, Sendable {
 
     /// A batch of `requests` from `source`; `lines` default to their positions.
     public init(_ requests: [Request], lines: [Int]? = nil, source: String, name: String? = nil, replacing: Bool = false,
-                menuKeys: MenuKeyUpdate? = nil) {
+                menuKeys: MenuKeyUpdate? = nil, wording: LabelWording? = nil) {
+        self.wording = wording
         self.requests = requests
         self.lines = lines ?? requests.indices.map { $0 + 1 }
         self.source = source
@@ -131,6 +136,12 @@ public struct Batch: Equatable, Sendable {
     /// `apply 3 edits from menu.csv` (`, replacing every tag`), or the batch's name.
     public var label: String {
         name ?? "apply \(requests.count) edit\(requests.count == 1 ? "" : "s") from \(source)" + (replacing ? ", replacing every tag" : "")
+    }
+
+    /// The entry's label with what it did, to be worded when read: `wording`, else the name as
+    /// given, else the count and source.
+    public var entryLabel: EntryLabel {
+        EntryLabel(label, wording: wording ?? name.map { .named($0) } ?? .batch(count: requests.count, source: source, replacing: replacing))
     }
 }
 

@@ -11,13 +11,13 @@ extension RequestCodec {
         func members(_ value: JSON) { if case .object(let more) = value { m += more } }
         switch answer.result {
         case let .edited(tag, label):
-            m.append(("label", .string(label)))
+            m.append(("label", .string(label.stored)))
             m.append(("tag", tag?.json ?? .null))
         case let .batch(label, changes):
-            m += [("label", .string(label)), ("changed", .integer(Int64(changes.count)))]
-        case .undone(let labels): m.append(("undone", .array(labels.map { .string($0) })))
-        case .redone(let labels): m.append(("redone", .array(labels.map { .string($0) })))
-        case let .restored(seq, label): m += [("restored", .integer(seq)), ("label", .string(label))]
+            m += [("label", .string(label.stored)), ("changed", .integer(Int64(changes.count)))]
+        case .undone(let labels): m.append(("undone", .array(labels.map { .string($0.stored) })))
+        case .redone(let labels): m.append(("redone", .array(labels.map { .string($0.stored) })))
+        case let .restored(seq, label): m += [("restored", .integer(seq)), ("label", .string(label.stored))]
         case let .exported(result, destination): members(result.json(path: destination.commandLineName))
         case let .tags(tags, size, settings): members(tags.json(in: size, scale: settings.tagScale))
         case .history(let log): members(log.json)

@@ -10,7 +10,7 @@ public enum SettingOrigin: Equatable, Sendable {
     /// tagproj's own default (`¥12.50`, the default font, language `und`, scale 1).
     case builtIn
     /// A later history entry on the current branch changed it (`set`, or a `restore`).
-    case entry(seq: Int64, label: String)
+    case entry(seq: Int64, label: EntryLabel)
     /// Not recorded: a project made before tagproj recorded origins (schema 8), or by a program
     /// that did not say.
     case unknown

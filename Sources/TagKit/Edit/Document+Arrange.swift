@@ -132,15 +132,15 @@ extension Document {
     /// outcome that records none and says why (`arrange: nothing overlapped`, or that no overlap
     /// could be resolved, which the `overlaps` notices then name).
     static func arrangeOutcome(_ document: Document, changes: [TagChange], notices: [Notice]) -> EditOutcome {
-        let label: String
+        let wording: LabelWording
         if !changes.isEmpty {
-            label = "arrange \(changes.count) tag\(changes.count == 1 ? "" : "s")"
+            wording = .arrange(count: changes.count)
         } else if notices.isEmpty {
-            label = "arrange: nothing overlapped"
+            wording = .arrangeNothingOverlapped
         } else {
-            label = "arrange: no overlap could be resolved"
+            wording = .arrangeUnresolved
         }
-        return EditOutcome(document: document, entry: HistoryEntry(label: label, changes: changes), notices: notices,
+        return EditOutcome(document: document, entry: HistoryEntry(wording: wording, changes: changes), notices: notices,
                            recordsEntry: !changes.isEmpty)
     }
 }

@@ -48,7 +48,7 @@ extension Document {
         // A move that leaves the tag as it was (to where it is, by nothing, against the edge it
         // stands at) records nothing and says nothing unasked: the tag was already there.
         if case .move(let id, _) = edit, let change = entry.changes.first, change.before == change.after, let tag = change.after {
-            return EditOutcome(document: self, entry: HistoryEntry(label: "move \(id): nothing changed, still at \(tag.anchor.formatted)", changes: []),
+            return EditOutcome(document: self, entry: HistoryEntry(wording: .moveUnchanged(id: id, at: tag.anchor.formatted), changes: []),
                                notices: [], recordsEntry: false)
         }
         return EditOutcome(document: next, entry: entry, notices: notices)
@@ -74,7 +74,7 @@ extension Document {
         }
 
         let id: TagID, before: Tag?, proposed: Tag?
-        var label: String
+        var wording: LabelWording
         // How the touched tag may be placed: `mayFlip` when the user did not name its side.
         var mayFlip = true
         var free = false
@@ -87,7 +87,8 @@ extension Document {
             tag.labelEm = try measured(tag)
             (id, before, proposed) = (tag.id, nil, tag)
             (mayFlip, free) = (side == nil, at == nil)
-            label = "add \(kind.rawValue) \(tag.id) \(quoted(tag))"
+            let parts = tag.labelParts(settings)
+            wording = .add(kind: kind, id: tag.id, text: parts.text, price: parts.price)
         case .move(let target, let movement):
             var tag = try existing(target)
             (id, before) = (target, tag)
@@ -95,13 +96,14 @@ extension Document {
             case .to(let p): tag.anchor = p
             case .by(let dx, let dy): tag.anchor = NormalizedPoint(x: tag.anchor.x + dx, y: tag.anchor.y + dy)
             }
-            (proposed, label) = (tag, "move \(target)")
+            // Where the dot ends up is said once it is placed, below.
+            (proposed, wording) = (tag, .move(id: target, to: tag.anchor.formatted))
         case .flip(let target):
             var tag = try existing(target)
             (id, before) = (target, tag)
             tag.side = tag.side.flipped
             mayFlip = false
-            (proposed, label) = (tag, "flip \(target)")
+            (proposed, wording) = (tag, .flip(id: target))
         case .setText(let target, let text):
             return try apply(.relabel(target, text: text, price: nil), measurer: measurer, cache: &cache, namingOverlaps: namingOverlaps)
         case .relabel(let target, let text, let change):
@@ -116,11 +118,12 @@ extension Document {
             }
             tag.labelEm = try measured(tag)
             proposed = tag
-            label = "edit \(target) " + relabelling(from: before!, to: tag, text: text != nil, price: change != nil)
+            wording = relabelling(target, from: before!, to: tag, text: text != nil, price: change != nil)
         case .delete(let target):
             let tag = try existing(target)
             (id, before, proposed) = (target, tag, nil)
-            label = "delete \(target) \(quoted(tag))"
+            let parts = tag.labelParts(settings)
+            wording = .delete(id: target, text: parts.text, price: parts.price)
         case .setSettings, .arrange:
             // Every box may change: what the cache holds is for the document before.
             let outcome = try applying(edit, measurer: measurer)
@@ -152,34 +155,20 @@ extension Document {
             if namingOverlaps { notices += overlapNotices(of: tag, index: &cache.index) }
             after = tag
             // Where the dot ended up, which placement may have changed from where it was asked for.
-            if case .move = edit { label += " to \(tag.anchor.formatted)" }
+            if case .move = edit { wording = .move(id: id, to: tag.anchor.formatted) }
         }
         tags[id] = after
         if let after { cache.index?.insert(id, box(of: after)) } else { cache.index?.remove(id) }
         if before == nil { nextID = TagID(nextID.rawValue + 1) }
-        return (HistoryEntry(label: label, changes: [TagChange(id: id, before: before, after: after)]), notices)
+        return (HistoryEntry(wording: wording, changes: [TagChange(id: id, before: before, after: after)]), notices)
     }
 
-    /// A tag as labels name it: `“宫保鸡丁”`, `“¥38”`, or a dish with its price `“宫保鸡丁” ¥38`.
-    private func quoted(_ tag: Tag) -> String {
-        let parts = tag.labelParts(settings)
-        return "“\(parts.text)”" + (parts.price.map { " " + $0 } ?? "")
-    }
-
-    /// What an edit of the text (`text`) and/or the price (`price`) changed, as its label says
-    /// it after `edit #3 `: `“Soup” → “Tea”`, `price ¥38 → ¥42`, `price → ¥42`, `price removed`.
-    private func relabelling(from before: Tag, to after: Tag, text: Bool, price: Bool) -> String {
+    /// What an edit of tag `id`'s text (`text`) and/or price (`price`) changed, as its label says
+    /// it: `edit #3 “Soup” → “Tea”`, `price ¥38 → ¥42`, `price → ¥42`, `price removed`.
+    private func relabelling(_ id: TagID, from before: Tag, to after: Tag, text: Bool, price: Bool) -> LabelWording {
         let old = before.labelParts(settings), new = after.labelParts(settings)
-        var parts: [String] = []
-        if text { parts.append("“\(old.text)” → “\(new.text)”") }
-        if price {
-            switch (old.price, new.price) {
-            case (_, nil): parts.append("price removed")
-            case (nil, let to?): parts.append("price → \(to)")
-            case (let from?, let to?): parts.append("price \(from) → \(to)")
-            }
-        }
-        return parts.joined(separator: ", ")
+        return .edit(id: id, text: text ? LabelWording.TextChange(from: old.text, to: new.text) : nil,
+                     price: price ? LabelWording.PriceChange(from: old.price, to: new.price) : nil)
     }
 
     /// `.overlaps` for every other tag that `tag` overlaps, in id order, at most

@@ -39,20 +39,19 @@ extension Document {
             next.tags[tag.id] = after
         }
         if rescaled { notices += Self.newOverlaps(from: self, to: next) }
-        var parts: [String] = []
-        if new.currency != settings.currency { parts.append("currency “\(new.currency)”") }
-        if new.font != settings.font { parts.append("font “\(new.font.isEmpty ? "default" : new.font)”") }
-        if new.language != settings.language { parts.append("language \(new.language)") }
+        var parts: [LabelWording.SettingChange] = []
+        if new.currency != settings.currency { parts.append(.currency(new.currency)) }
+        if new.font != settings.font { parts.append(.font(new.font)) }
+        if new.language != settings.language { parts.append(.language("\(new.language)")) }
         if new.priceFormat != settings.priceFormat || new.currency != settings.currency {
-            parts.append("prices as \(new.priceFormat.example(currency: new.currency))")
+            parts.append(.prices(new.priceFormat.example(currency: new.currency)))
         }
-        if new.tagScale != settings.tagScale { parts.append("tag scale \(new.formattedTagScale)") }
+        if new.tagScale != settings.tagScale { parts.append(.tagScale(new.formattedTagScale)) }
         if recropped {
             let square = upright.map { Crop.centredSquare(width: $0.width, height: $0.height) }
-            parts.append("crop " + (new.crop == square && new.crop != .full ? "square" : new.crop.text))
+            parts.append(new.crop == square && new.crop != .full ? .cropSquare : .crop(new.crop.text))
         }
-        let label = "set " + (parts.isEmpty ? "nothing new" : parts.joined(separator: ", "))
-        return EditOutcome(document: next, entry: HistoryEntry(label: label, changes: changes, settings: (settings, new)), notices: notices)
+        return EditOutcome(document: next, entry: HistoryEntry(wording: .set(parts), changes: changes, settings: (settings, new)), notices: notices)
     }
 
     /// The picture `crop` makes of the upright photo, and each tag's dot as fractions of it: the

@@ -20,16 +20,31 @@ public struct HistoryEntry: Equatable, Sendable {
     public var changes: [TagChange]
     /// The project settings before and after, for an entry that changed them (`set`); else nil.
     public var settings: (before: ProjectSettings, after: ProjectSettings)?
+    /// What the entry did, from which its label is worded in the reader's language; nil for an
+    /// entry an older version stored (its `label` is shown as it is).
+    public var wording: LabelWording?
     /// An entry labelled `label` that made `changes` (and changed the settings, if given).
     public init(label: String, changes: [TagChange], settings: (before: ProjectSettings, after: ProjectSettings)? = nil) {
         self.label = label; self.changes = changes; self.settings = settings
     }
 
+    /// An entry that did what `wording` says, labelled with its English, that made `changes` (and
+    /// changed the settings, if given).
+    public init(wording: LabelWording, changes: [TagChange], settings: (before: ProjectSettings, after: ProjectSettings)? = nil) {
+        self.init(label: wording.english, changes: changes, settings: settings)
+        self.wording = wording
+    }
+
+    /// The label as it is shown: its English, worded from `wording` in the reader's language.
+    public var entryLabel: EntryLabel { EntryLabel(label, wording: wording) }
+
     /// The entry that undoes this one: every change with its images swapped, in reverse order.
     public var reverted: HistoryEntry {
         let backwards: [TagChange] = changes.reversed()
-        return HistoryEntry(label: label, changes: backwards.map { TagChange(id: $0.id, before: $0.after, after: $0.before) },
-                            settings: settings.map { (before: $0.after, after: $0.before) })
+        var entry = HistoryEntry(label: label, changes: backwards.map { TagChange(id: $0.id, before: $0.after, after: $0.before) },
+                                 settings: settings.map { (before: $0.after, after: $0.before) })
+        entry.wording = wording
+        return entry
     }
 
     /// Same label, changes and settings images.

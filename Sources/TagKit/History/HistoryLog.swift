@@ -7,8 +7,9 @@ public struct HistoryLog: Equatable, Sendable {
         public var seq: Int64
         /// The entry it was applied on top of; 0 for the empty start.
         public var parent: Int64
-        /// The entry's label.
-        public var label: String
+        /// The entry's label: `label.stored` the English the project keeps (what `--json` shows),
+        /// `"\(label)"` worded in the reader's language.
+        public var label: EntryLabel
         /// True when the entry is not part of the current state: beyond the cursor on its branch
         /// (what redo would apply) or on another branch.
         public var undone: Bool
@@ -16,7 +17,7 @@ public struct HistoryLog: Equatable, Sendable {
         public var origin: EntryOrigin
 
         /// An item with the given fields.
-        public init(seq: Int64, parent: Int64, label: String, undone: Bool, origin: EntryOrigin) {
+        public init(seq: Int64, parent: Int64, label: EntryLabel, undone: Bool, origin: EntryOrigin) {
             self.seq = seq; self.parent = parent; self.label = label; self.undone = undone; self.origin = origin
         }
     }

@@ -7,12 +7,12 @@ struct HistoryNode: Equatable, Sendable {
     /// The entry it was applied on top of; 0 for the empty start. Older than `seq` in a sound tree.
     var parent: Int64
     /// The entry's label.
-    var label: String
+    var label: EntryLabel
     /// When, by whom and from where it was made.
     var origin: EntryOrigin
 
     /// The node with the given fields.
-    init(seq: Int64, parent: Int64, label: String, origin: EntryOrigin) {
+    init(seq: Int64, parent: Int64, label: EntryLabel, origin: EntryOrigin) {
         self.seq = seq; self.parent = parent; self.label = label; self.origin = origin
     }
 

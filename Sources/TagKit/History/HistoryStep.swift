@@ -10,7 +10,7 @@ public enum StepDirection: Sendable {
 /// user should be told (another branch continues from here; an undone entry was someone else's).
 public struct StepResult: Equatable, Sendable {
     /// The labels of the entries undone or redone, in the order visited.
-    public var labels: [String]
+    public var labels: [EntryLabel]
     /// `.otherBranch` and `.undidOthersEdit` notices, in order.
     public var notices: [Notice]
 }

@@ -13,7 +13,9 @@ struct RestorePlan: Equatable, Sendable {
     /// The entries from the cursor's state to the target's, in the order to visit them.
     var path: [HistoryVisit]
     /// `restore #N`, N the target's seq (0: the empty start).
-    var label: String
+    var wording: LabelWording
+    /// The label's English, as stored.
+    var label: String { wording.english }
 
     /// The entry that takes `now` (the cursor's state) to `then` (the target's): each tag that
     /// differs, in id order, from its image now to its image then, and the settings if they differ.
@@ -21,7 +23,7 @@ struct RestorePlan: Equatable, Sendable {
         let ids = Set(now.tags.sorted.map(\.id)).union(then.tags.sorted.map(\.id)).sorted()
         let changes = ids.compactMap { id in now.tags[id] == then.tags[id] ? nil : TagChange(id: id, before: now.tags[id], after: then.tags[id]) }
         let settings = then.settings == now.settings ? nil : (before: now.settings, after: then.settings)
-        return HistoryEntry(label: label, changes: changes, settings: settings)
+        return HistoryEntry(wording: wording, changes: changes, settings: settings)
     }
 }
 
@@ -31,7 +33,7 @@ extension HistoryWalk {
     /// for a target the history does not hold.
     static func restore(to target: Int64, from cursor: Int64, in rows: some HistoryRows) throws -> RestorePlan {
         guard target != cursor else { throw HistoryError.alreadyAt(target) }
-        return RestorePlan(path: try path(from: cursor, to: target, in: rows), label: "restore #\(target)")
+        return RestorePlan(path: try path(from: cursor, to: target, in: rows), wording: .restore(target: target))
     }
 
     /// Entry `target`'s state (0: the empty start), computed in memory from `now`, entry

@@ -67,7 +67,7 @@ extension SettingOrigin {
         case .config(let path): .object([("from", .string("config")), ("path", .string(path))])
         case .locale(let name): .object([("from", .string("locale")), ("locale", .string(name))])
         case .builtIn: .object([("from", .string("default"))])
-        case let .entry(seq, label): .object([("from", .string("entry")), ("seq", .integer(seq)), ("label", .string(label))])
+        case let .entry(seq, label): .object([("from", .string("entry")), ("seq", .integer(seq)), ("label", .string(label.stored))])
         case .unknown: .object([("from", .string("unknown"))])
         }
     }
@@ -92,10 +92,17 @@ extension HistoryLog {
     /// The history as `history --json` shows it:
     /// `{"entries":[{"seq":1,"label":"…","undone":false,"parent":0,"time_ms":1764590000000,"user":"ana","front_end":"cli"}],"cursor":1}`;
     /// `time_ms`, `user` and `front_end` are null for entries made before the history recorded them.
-    public var json: JSON {
+    public var json: JSON { json(wordingLabels: false) }
+
+    /// The history as `json` shows it; with `wordingLabels`, each entry also has `text`, its
+    /// label worded in the current language (the editor's page shows it), after `label`, which is
+    /// the stored English in every language.
+    public func json(wordingLabels: Bool) -> JSON {
         func optional(_ text: String?) -> JSON { text.map { .string($0) } ?? .null }
         let entries = items.map { item in
-            JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label)), ("undone", .bool(item.undone)),
+            JSON.object([("seq", .integer(item.seq)), ("label", .string(item.label.stored))]
+                        + (wordingLabels ? [("text", .string(item.label.description))] : [])
+                        + [("undone", .bool(item.undone)),
                          ("parent", .integer(item.parent)), ("time_ms", item.origin.timeMS.map { .integer($0) } ?? .null),
                          ("user", optional(item.origin.user)), ("front_end", optional(item.origin.frontEnd))])
         }
@@ -134,9 +141,9 @@ extension Notice {
         case let .arranged(id, p, side):
             members = [("notice", .string("arranged")), ("id", .integer(id.rawValue))] + point(p) + [("side", .string(side.rawValue))]
         case let .otherBranch(seq, label):
-            members = [("notice", .string("other_branch")), ("seq", .integer(seq)), ("label", .string(label))]
+            members = [("notice", .string("other_branch")), ("seq", .integer(seq)), ("label", .string(label.stored))]
         case let .undidOthersEdit(seq, label, user, frontEnd, otherShell):
-            members = [("notice", .string("undid_others_edit")), ("seq", .integer(seq)), ("label", .string(label)),
+            members = [("notice", .string("undid_others_edit")), ("seq", .integer(seq)), ("label", .string(label.stored)),
                        ("user", .string(user)), ("front_end", .string(frontEnd)), ("other_shell", .bool(otherShell))]
         case let .photoSlightlyDamaged(project, problem):
             members = [("notice", .string("photo_slightly_damaged")), ("project", .string(project)), ("problem", .string(problem))]

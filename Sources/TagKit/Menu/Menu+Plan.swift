@@ -66,7 +66,9 @@ public struct MenuPlan: Equatable, Sendable {
 
     /// The edits as one batch from `source`, each naming its menu line, labelled `label(source:)`.
     public func batch(source: String) -> Batch {
-        Batch(requests, lines: lines, source: source, name: label(source: source), menuKeys: keyUpdate)
+        Batch(requests, lines: lines, source: source, name: label(source: source), menuKeys: keyUpdate,
+              wording: .menu(LabelWording.MenuChanges(prices: counts.prices, texts: counts.texts, added: counts.added, deleted: counts.deleted),
+                             source: source))
     }
 
     /// Matched keys by their tags: compared as sets, the order being the plan's.

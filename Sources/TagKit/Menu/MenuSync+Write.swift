@@ -43,7 +43,7 @@ extension MenuSync {
                     let project = try Project.open(job.path, forWriting: true, frontEnd: MenuKeys.frontEnd)
                     let answer = try project.perform(.batch(job.batch), fonts: fonts)
                     guard case .batch(let label, _) = answer.result else { preconditionFailure("a batch answers .batch") }
-                    outcome.label = label
+                    outcome.label = label.stored
                     outcome.notices = made + answer.notices
                 } else {
                     let keys = job.plan.keyUpdate.keys(after: [])

@@ -3,8 +3,8 @@
 public struct EditResult: Equatable, Sendable {
     /// The tag as it is after the edit (nil after delete).
     public var tag: Tag?
-    /// The history entry's label.
-    public var label: String
+    /// The history entry's label (`"\(label)"` words it in the current language).
+    public var label: EntryLabel
     /// What the edit did unasked (a tag moved to stay inside the photo), worded by the library
     /// (`Notice.message`) and presented by each front end as its severity says.
     public var notices: [Notice]
@@ -17,7 +17,7 @@ struct BatchResult: Equatable, Sendable {
     /// Each touched tag before the batch and after it.
     var changes: [TagChange]
     /// The history entry's label.
-    var label: String
+    var label: EntryLabel
     /// What the edits did unasked.
     var notices: [Notice]
     /// The history entry it appended; nil when it appended none.
@@ -35,7 +35,7 @@ extension Project {
     func commitEdit(measurer: (any LabelMeasurer)?, _ body: (Document) throws -> EditOutcome) throws -> EditResult {
         do {
             let outcome = try store.commit(origin: origin, embedder: measurer as? FontEmbedder, body)
-            return EditResult(tag: outcome.tag, label: outcome.entry.label, notices: outcome.notices, entry: outcome.seq)
+            return EditResult(tag: outcome.tag, label: outcome.entry.entryLabel, notices: outcome.notices, entry: outcome.seq)
         } catch var error as UnknownTagError {
             error.path = path
             throw error
@@ -45,7 +45,7 @@ extension Project {
     /// One batch's transaction, as `perform` carries a `Batch` out: as ``commitEdit(measurer:_:)``,
     /// a tag not found named with this path inside the `BatchError` of its line; `alsoWriting` as
     /// the store's commit takes it.
-    func commitBatch(label: String, measurer: (any LabelMeasurer)?, alsoWriting extra: ((EditOutcome) throws -> Void)? = nil,
+    func commitBatch(label: EntryLabel, measurer: (any LabelMeasurer)?, alsoWriting extra: ((EditOutcome) throws -> Void)? = nil,
                      _ body: (Document) throws -> EditOutcome) throws -> BatchResult {
         let outcome: EditOutcome
         do {

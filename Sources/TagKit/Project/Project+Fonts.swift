@@ -81,10 +81,11 @@ extension Project {
     public func refreshFonts(with fonts: FontSystem) throws -> EditResult {
         let outcome = try store.commit(origin: origin, embedder: fonts, refreshFonts: true) { document in
             var outcome = try document.applying(settings: document.settings, measurer: fonts, everyTag: true)
-            outcome.entry.label = "refresh fonts"
+            outcome.entry.wording = .refreshFonts
+            outcome.entry.label = LabelWording.refreshFonts.english
             return outcome
         }
-        return EditResult(tag: nil, label: outcome.entry.label, notices: outcome.notices, entry: outcome.seq)
+        return EditResult(tag: nil, label: outcome.entry.entryLabel, notices: outcome.notices, entry: outcome.seq)
     }
 }
 

@@ -18,7 +18,7 @@ extension Project {
     /// not have, or the one already current.
     public func restore(to seq: Int64) throws -> EditResult {
         let outcome = try store.restore(to: seq, origin: origin)
-        return EditResult(tag: nil, label: outcome.entry.label, notices: [], entry: outcome.seq)
+        return EditResult(tag: nil, label: outcome.entry.entryLabel, notices: [], entry: outcome.seq)
     }
 
     /// The tags and settings of entry `seq`'s state (0: the empty start), computed in memory

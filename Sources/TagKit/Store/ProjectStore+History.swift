@@ -163,7 +163,9 @@ extension ProjectStore: HistoryRows {
         let settings = try settingsChanges(where: "1", [])
         return try db.prepare("SELECT \(Self.nodeColumns) FROM history ORDER BY seq").map { s in
             let node = try node(from: s)
-            return (node, HistoryEntry(label: node.label, changes: changes[node.seq] ?? [], settings: settings[node.seq]))
+            var entry = HistoryEntry(label: node.label.stored, changes: changes[node.seq] ?? [], settings: settings[node.seq])
+            entry.wording = node.label.wording
+            return (node, entry)
         }
     }
 
@@ -175,10 +177,13 @@ extension ProjectStore: HistoryRows {
 
     /// Entry `seq` with its changes, or nil when there is none.
     func entry(_ seq: Int64) throws -> HistoryEntry? {
-        guard let label = try db.scalar("SELECT label FROM history WHERE seq = ?", [.integer(seq)])?.text else { return nil }
+        let row = try db.prepare("SELECT label, wording FROM history WHERE seq = ?", [.integer(seq)])
+        guard try row.step(), let label = row.value(0).text else { return nil }
         guard label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label) else { throw damaged(tr("history entry {seq} is invalid", ["seq": seq])) }
-        return HistoryEntry(label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [],
-                            settings: try settingsChanges(where: "seq = ?", [.integer(seq)])[seq])
+        var entry = HistoryEntry(label: label, changes: try changes(where: "seq = ?", [.integer(seq)])[seq] ?? [],
+                                 settings: try settingsChanges(where: "seq = ?", [.integer(seq)])[seq])
+        entry.wording = Self.wording(row.value(1))
+        return entry
     }
 
     /// The entries applied on top of `seq`, newest first, at most `limit` (the index on parent).
@@ -187,7 +192,14 @@ extension ProjectStore: HistoryRows {
                        [.integer(seq), .integer(Int64(limit))]).map { HistoryNode(try node(from: $0)) }
     }
 
-    private static let nodeColumns = "seq, parent, label, time_ms, user, front_end, session"
+    private static let nodeColumns = "seq, parent, label, time_ms, user, front_end, session, wording"
+
+    /// What a `wording` column holds, read: nil for NULL (an entry made before migration 015) and
+    /// for text this version cannot read (a newer version's), whose stored label is then shown.
+    static func wording(_ value: SQLValue) -> LabelWording? {
+        guard case .text(let text) = value else { return nil }
+        return LabelWording(encoded: text)
+    }
 
     /// An entry's row selected as `nodeColumns`, checked.
     private func node(from s: Statement) throws -> HistoryLog.Item {
@@ -202,7 +214,7 @@ extension ProjectStore: HistoryRows {
             }
         }
         let origin = EntryOrigin(timeMS: s.value(3).integer, user: try optional(4), frontEnd: try optional(5), session: s.value(6).integer)
-        return HistoryLog.Item(seq: seq, parent: parent, label: label, undone: false, origin: origin)
+        return HistoryLog.Item(seq: seq, parent: parent, label: EntryLabel(label, wording: Self.wording(s.value(7))), undone: false, origin: origin)
     }
 
     private func changes(where condition: String, _ arguments: [SQLValue]) throws -> [Int64: [TagChange]] {
@@ -242,10 +254,12 @@ extension ProjectStore: HistoryRows {
 
     /// Appends `entry` as `seq`, a child of `parent`, made from `origin`.
     private func append(_ entry: HistoryEntry, seq: Int64, parent: Int64, origin: EntryOrigin) throws {
-        try db.prepare("INSERT INTO history (seq, label, parent, time_ms, user, front_end, session) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        // The wording when it fits its column; a label without one is shown as stored.
+        let wording = entry.wording.map(\.encoded).flatMap { $0.utf8.count <= LabelWording.maximumEncodedBytes ? $0 : nil }
+        try db.prepare("INSERT INTO history (seq, label, parent, time_ms, user, front_end, session, wording) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        [.integer(seq), .text(entry.label), .integer(parent), origin.timeMS.map { .integer($0) } ?? .null,
                         origin.user.map { .text(String($0.prefix(256))) } ?? .null, origin.frontEnd.map { .text(String($0.prefix(64))) } ?? .null,
-                        origin.session.map { .integer($0) } ?? .null]).run()
+                        origin.session.map { .integer($0) } ?? .null, wording.map { .text($0) } ?? .null]).run()
         if let settings = entry.settings {
             let columns = ["seq"] + Self.settingsColumns.map { "before_" + $0 } + Self.settingsColumns.map { "after_" + $0 }
             try db.prepare("INSERT INTO history_settings (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",

@@ -32,23 +32,23 @@ extension ProjectStore {
 
     /// The entries on the current branch (the cursor and its ancestors) that changed the
     /// settings, newest first, with their before and after settings: one walk up the tree.
-    func settingsChangesOnBranch() throws -> [(seq: Int64, label: String, before: ProjectSettings, after: ProjectSettings)] {
+    func settingsChangesOnBranch() throws -> [(seq: Int64, label: EntryLabel, before: ProjectSettings, after: ProjectSettings)] {
         let cursor = try header().cursor
         let columns = Self.historySettingsColumns
         let s = try db.prepare("""
             WITH RECURSIVE up(seq) AS (
                 SELECT seq FROM history WHERE seq = ?
                 UNION SELECT h.parent FROM history h JOIN up ON h.seq = up.seq WHERE h.parent > 0 AND h.parent < h.seq)
-            SELECT \(columns), h.seq, h.label FROM up JOIN history h USING (seq) JOIN history_settings hs USING (seq)
+            SELECT \(columns), h.seq, h.label, h.wording FROM up JOIN history h USING (seq) JOIN history_settings hs USING (seq)
             ORDER BY h.seq DESC
             """, [.integer(cursor)])
-        var result: [(seq: Int64, label: String, before: ProjectSettings, after: ProjectSettings)] = []
+        var result: [(seq: Int64, label: EntryLabel, before: ProjectSettings, after: ProjectSettings)] = []
         let width = Int32(Self.settingsColumns.count)
         while try s.step() {
             guard let seq = s.value(2 * width).integer, let label = s.value(2 * width + 1).text,
                   label.utf8.count <= Self.maximumLabelBytes, TagText.isPrintableName(label)
             else { throw damaged(tr("a history settings change is invalid")) }
-            result.append((seq, label, try settings(from: s, at: 0), try settings(from: s, at: width)))
+            result.append((seq, EntryLabel(label, wording: Self.wording(s.value(2 * width + 2))), try settings(from: s, at: 0), try settings(from: s, at: width)))
         }
         return result
     }

@@ -30,11 +30,11 @@ enum EditorState {
         let mark = try project.historyMark()
         var members = try content(project)
         members.insert(("version", .string(version(file: file, mark: mark))), at: 4)
-        if let known, known.file == file, known.seq <= mark.newest, case .object(var history) = try project.historyTree(after: known.seq).json {
+        if let known, known.file == file, known.seq <= mark.newest, case .object(var history) = try project.historyTree(after: known.seq).json(wordingLabels: true) {
             history.insert(("since", .integer(known.seq)), at: 0)
             members.append(("history", .object(history)))
         } else {
-            members.append(("history", try project.historyTree().json))
+            members.append(("history", try project.historyTree().json(wordingLabels: true)))
         }
         return .object(members)
     }

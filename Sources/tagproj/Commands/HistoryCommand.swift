@@ -36,7 +36,7 @@ struct HistoryCommand: Command {
             guard row.item != nil || tree || current else { continue }
             var line = (current ? "> " : "  ") + row.lead + pad(String(row.item?.seq ?? 0), 5)
             if let item = row.item {
-                line += pad(Self.time(item.origin.timeMS), 18) + pad(Self.who(item.origin), 16) + item.label
+                line += pad(Self.time(item.origin.timeMS), 18) + pad(Self.who(item.origin), 16) + item.label.description
             } else {
                 // TRANSLATORS: the history's entry 0, before the first edit.
                 line += tr("(start)")

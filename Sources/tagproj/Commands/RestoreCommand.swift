@@ -27,7 +27,7 @@ struct RestoreCommand: Command {
     static func report(_ answer: Answer, project: String, json: Bool, _ out: Output) {
         guard case let .restored(seq, label) = answer.result else { return }
         if json {
-            out.line(JSON.object([("restored", .integer(seq)), ("label", .string(label))]).text)
+            out.line(JSON.object([("restored", .integer(seq)), ("label", .string(label.stored))]).text)
         } else {
             // TRANSLATORS: {said} says what the restore did ("restored the state of #4").
             answer.said.forEach { out.message(tr("{said} (tagproj undo {project} goes back)", ["said": $0, "project": project])) }

@@ -56,12 +56,12 @@ struct StepArguments {
     /// `{"undone":[labels],"notices":[…]}` on stdout.
     func report(_ answer: Answer, _ out: Output) {
         if json {
-            let (key, labels): (String, [String]) = switch answer.result {
+            let (key, labels): (String, [EntryLabel]) = switch answer.result {
             case .undone(let labels): ("undone", labels)
             case .redone(let labels): ("redone", labels)
             default: ("done", [])
             }
-            out.line(JSON.object([(key, .array(labels.map { .string($0) })), ("notices", .array(answer.notices.map(\.json)))]).text)
+            out.line(JSON.object([(key, .array(labels.map { .string($0.stored) })), ("notices", .array(answer.notices.map(\.json)))]).text)
         } else {
             answer.said.forEach(out.message)
         }

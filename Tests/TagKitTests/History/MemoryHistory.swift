@@ -13,7 +13,7 @@ final class MemoryHistory: HistoryRows {
     @discardableResult
     func add(_ seq: Int64, on parent: Int64, _ label: String, _ changes: [TagChange] = [],
              settings: (before: ProjectSettings, after: ProjectSettings)? = nil, origin: EntryOrigin = .nobody) -> MemoryHistory {
-        nodes[seq] = HistoryNode(seq: seq, parent: parent, label: label, origin: origin)
+        nodes[seq] = HistoryNode(seq: seq, parent: parent, label: EntryLabel(label), origin: origin)
         entries[seq] = HistoryEntry(label: label, changes: changes, settings: settings)
         return self
     }

@@ -11,6 +11,6 @@ extension Answer {
     /// The edit's history entry label; nil for an answer that is not an edit's.
     var label: String? {
         guard case .edited(_, let label) = result else { return nil }
-        return label
+        return label.stored
     }
 }

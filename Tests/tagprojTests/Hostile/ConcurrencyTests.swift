@@ -34,9 +34,9 @@ import TagKit
         let history = try opened.history()
         // 4 adds before, then one entry per process, none lost and none undone.
         #expect(history.items.count == 4 + commands.count && history.cursor == Int64(4 + commands.count))
-        #expect(history.items.filter { $0.label.hasPrefix("add price") }.count == 4)
+        #expect(history.items.filter { $0.label.stored.hasPrefix("add price") }.count == 4)
         for i in 1...4 {
-            #expect(history.items.filter { $0.label.hasPrefix("move #\(i) to ") || $0.label == "flip #\(i)" }.count == 2)
+            #expect(history.items.filter { $0.label.stored.hasPrefix("move #\(i) to ") || $0.label == "flip #\(i)" }.count == 2)
         }
         let tags = try opened.tags()
         #expect(tags.map(\.id.rawValue) == Array(1...8))

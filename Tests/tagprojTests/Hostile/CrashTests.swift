@@ -18,7 +18,7 @@ import TagKit
             let project = try Project.open(path, forWriting: false)
             tags = try project.tags()
             let tree = try project.historyTree()
-            entries = tree.items.map { ["\($0.seq)", "\($0.parent)", $0.label, "\($0.undone)"] }
+            entries = tree.items.map { ["\($0.seq)", "\($0.parent)", $0.label.stored, "\($0.undone)"] }
             cursor = tree.cursor
         }
     }
