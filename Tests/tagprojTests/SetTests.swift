@@ -35,7 +35,7 @@ import Testing
             DROP TABLE history_settings; ALTER TABLE project DROP COLUMN price_symbol; ALTER TABLE project DROP COLUMN price_space;
             ALTER TABLE project DROP COLUMN decimal_separator; ALTER TABLE project DROP COLUMN grouping_separator; DROP INDEX history_by_parent; ALTER TABLE history DROP COLUMN parent;
             ALTER TABLE history DROP COLUMN time_ms; ALTER TABLE history DROP COLUMN user; ALTER TABLE history DROP COLUMN front_end;
-            ALTER TABLE history DROP COLUMN session; ALTER TABLE project DROP COLUMN tag_scale;
+            ALTER TABLE history DROP COLUMN session; ALTER TABLE history DROP COLUMN wording; ALTER TABLE project DROP COLUMN tag_scale;
             DROP TABLE history_fonts; DROP TABLE tag_fonts; DROP TABLE font_subsets;
             DROP TABLE written_pictures; ALTER TABLE source DROP COLUMN file_name; DROP TABLE thumbnails; DROP TABLE views; DROP TABLE menu_keys;
             ALTER TABLE tags DROP COLUMN price; ALTER TABLE history_changes DROP COLUMN before_price;

@@ -557,7 +557,7 @@ function drawHistory() {
     depth.set(e.seq, (depth.get(e.parent) || 0) + (newest.get(e.parent) === e.seq ? 0 : 1));
     // When and by whom, as `tagproj history` shows it; entries from before the tree have neither.
     const who = [e.user, e.front_end].filter((x) => x).join("/");
-    row(e.seq, e.text ?? e.label, "#" + e.seq + (e.time_ms !== null ? " · " + new Date(e.time_ms).toLocaleString() : "") + (who ? " · " + who : ""), e.undone);
+    row(e.seq, e.text || e.label, "#" + e.seq + (e.time_ms !== null ? " · " + new Date(e.time_ms).toLocaleString() : "") + (who ? " · " + who : ""), e.undone);
   }
 }
 
