@@ -277,8 +277,8 @@ extension LabelWording.SettingChange {
 }
 
 extension LabelWording.MenuChanges {
-    /// `2 prices changed, 1 dish added`; `no changes` when there are none.
-    var text: String {
+    /// `2 prices changed, 1 dish added`; `no changes` when there are none: in the current language.
+    public var text: String {
         var parts: [String] = []
         if prices > 0 {
             // TRANSLATORS: part of a `tagproj menu` history entry: how many dishes' prices changed.
@@ -297,7 +297,7 @@ extension LabelWording.MenuChanges {
             parts.append(trn("{count} dish deleted", "{count} dishes deleted", count: deleted))
         }
         // TRANSLATORS: part of a `tagproj menu` history entry when the menu changed nothing.
-        return parts.isEmpty ? tr("no changes") : LabelWording.list(parts)
+        return parts.isEmpty ? trc("what a menu changed, in a history label", "no changes") : LabelWording.list(parts)
     }
 }
 
