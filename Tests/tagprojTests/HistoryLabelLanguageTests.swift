@@ -5,14 +5,14 @@ import Testing
 /// (under `LC_ALL=C`) are listed in Chinese under `LC_ALL=zh_CN.UTF-8`, while `--json` prints the
 /// same bytes in both.
 @Suite struct HistoryLabelLanguageTests {
-    /// A folder holding `zh_CN/LC_MESSAGES/tagproj.mo` compiled from `po/zh_CN-labels.po`, in `cli`'s folder.
+    /// A folder holding `zh_CN/LC_MESSAGES/tagproj.mo` compiled from `po/zh_CN.po`, in `cli`'s folder.
     private func chineseCatalog(in cli: CLI) throws -> [String: String] {
         let folder = cli.path("locale")
         try FileManager.default.createDirectory(atPath: folder + "/zh_CN/LC_MESSAGES", withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
         process.arguments = ["--check", "-o", folder + "/zh_CN/LC_MESSAGES/tagproj.mo",
-                             CLI.repository.appendingPathComponent("po/zh_CN-labels.po").path]
+                             CLI.repository.appendingPathComponent("po/zh_CN.po").path]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

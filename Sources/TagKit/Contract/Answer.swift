@@ -45,20 +45,35 @@ public struct Answer: Equatable, Sendable {
     /// (`move #1 to 0.500,0.500`), `undid delete #1 “Soup”` for each entry undone, `redid …`,
     /// `restored the state of #4`, `applied 3 edits from menu.csv`, `wrote out.jpg: jpeg 4000×3000,
     /// 2345678 bytes (lossless outside the tags)`, `created dinner.tagproj: png 600×400`. Empty for
-    /// a read.
+    /// a read. In the current language: JSON carries it in English (`RequestCodec.json`).
     public var said: [String] {
         switch result {
         case .edited(_, let label): return [label.description]
         case .batch(let label, _): return [label.said]
-        case .undone(let labels): return labels.map { "undid \($0)" }
-        case .redone(let labels): return labels.map { "redid \($0)" }
-        case .restored(let seq, _): return ["restored the state of #\(seq)"]
+        // TRANSLATORS: {label} is the history entry's label, e.g. "flip #2".
+        case .undone(let labels): return labels.map { tr("undid {label}", ["label": $0]) }
+        // TRANSLATORS: {label} is the history entry's label, e.g. "flip #2".
+        case .redone(let labels): return labels.map { tr("redid {label}", ["label": $0]) }
+        case .restored(let seq, _): return [tr("restored the state of #{seq}", ["seq": seq])]
         case let .exported(result, destination):
             let name = destination.description
             // A JPEG says which path it took; any other format has only the one.
-            let how = result.format != .jpeg ? "" : " (" + (result.plan.reason.map { "re-encoded: \($0)" } ?? "lossless outside the tags") + ")"
-            return ["wrote \(name): \(result.format.rawValue) \(result.size.width)×\(result.size.height), \(result.bytes) bytes\(how)"]
-        case let .created(name, info): return ["created \(name): \(info.format) \(info.width)×\(info.height)"]
+            let facts: MessageArguments = ["path": name, "format": result.format.rawValue, "width": result.size.width,
+                                           "height": result.size.height, "bytes": result.bytes]
+            guard result.format == .jpeg else {
+                return [trn("wrote {path}: {format} {width}×{height}, {bytes} byte", "wrote {path}: {format} {width}×{height}, {bytes} bytes",
+                            count: result.bytes, facts)]
+            }
+            guard let reason = result.plan.wordedReason else {
+                return [trn("wrote {path}: {format} {width}×{height}, {bytes} byte (lossless outside the tags)",
+                            "wrote {path}: {format} {width}×{height}, {bytes} bytes (lossless outside the tags)", count: result.bytes, facts)]
+            }
+            // TRANSLATORS: {reason} says why the JPEG was re-encoded whole (e.g. "a size was asked for").
+            return [filled(trn("wrote {path}: {format} {width}×{height}, {bytes} byte (re-encoded: {reason})",
+                               "wrote {path}: {format} {width}×{height}, {bytes} bytes (re-encoded: {reason})", count: result.bytes, facts),
+                           ["reason": reason])]
+        case let .created(name, info):
+            return [tr("created {path}: {format} {width}×{height}", ["path": name, "format": info.format, "width": info.width, "height": info.height])]
         case .tags, .history, .info: return []
         }
     }

@@ -6,7 +6,7 @@ extension RequestCodec {
     /// wording, and the result's members.
     public static func json(_ answer: Answer, to request: Request) -> JSON {
         var m: [(String, JSON)] = [("ok", .bool(true)), ("op", .string(request.name)),
-                                   ("said", .array(answer.said.map { .string($0) })), ("notices", .array(answer.notices.map(\.json)))]
+                                   ("said", .array(Messages.speaking(.english) { answer.said }.map { .string($0) })), ("notices", .array(answer.notices.map(\.json)))]
         if let entry = answer.entry { m.append(("entry", .integer(entry))) }
         func members(_ value: JSON) { if case .object(let more) = value { m += more } }
         switch answer.result {

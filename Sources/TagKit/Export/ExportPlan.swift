@@ -8,7 +8,7 @@ public enum ExportPlan: Equatable, Sendable {
     /// Untouched blocks copied, the tags' MCUs re-encoded.
     case lossless
     /// Decode, orient, crop, resample, draw, encode at `ExportOptions.quality`, for `reason`.
-    case classic(reason: String)
+    case classic(reason: PlanReason)
 
     /// `lossless` or `classic`, as `--json` prints it.
     public var name: String {
@@ -16,9 +16,15 @@ public enum ExportPlan: Equatable, Sendable {
         return "classic"
     }
 
-    /// Why the classic path was taken; nil for the lossless one.
+    /// Why the classic path was taken, in English (as `--json` carries it); nil for the lossless one.
     public var reason: String? {
-        if case .classic(let reason) = self { return reason }
+        if case .classic(let reason) = self { return reason.english }
+        return nil
+    }
+
+    /// Why the classic path was taken, in the current language; nil for the lossless one.
+    public var wordedReason: String? {
+        if case .classic(let reason) = self { return reason.description }
         return nil
     }
 
@@ -29,18 +35,20 @@ public enum ExportPlan: Equatable, Sendable {
     /// when its headers cannot be read) allows the turn and crop block by block.
     public static func choose(sourceFormat: ImageFormat, orientation: Orientation, crop: Crop, format: ImageFormat,
                               options: ExportOptions, grid: () throws -> LosslessJPEG.Grid? = { nil }) rethrows -> ExportPlan {
-        if format != .jpeg { return .classic(reason: "the output is \(format.displayName), not JPEG") }
-        if sourceFormat != .jpeg { return .classic(reason: "the source is \(sourceFormat.displayName), not JPEG") }
-        if options.reencode { return .classic(reason: "re-encoding was asked for") }
-        if options.quality != ExportOptions().quality { return .classic(reason: "a quality was asked for") }
-        if options.size != .full { return .classic(reason: "a size was asked for") }
+        if format != .jpeg { return .classic(reason: PlanReason { tr("the output is {format}, not JPEG", ["format": format.displayName]) }) }
+        if sourceFormat != .jpeg { return .classic(reason: PlanReason { tr("the source is {format}, not JPEG", ["format": sourceFormat.displayName]) }) }
+        if options.reencode { return .classic(reason: PlanReason { tr("re-encoding was asked for") }) }
+        if options.quality != ExportOptions().quality { return .classic(reason: PlanReason { tr("a quality was asked for") }) }
+        if options.size != .full { return .classic(reason: PlanReason { tr("a size was asked for") }) }
         // The coefficient writer copies no density; a resolution asked for is written by the encoder.
-        if options.dpi != nil { return .classic(reason: "a resolution was asked for") }
+        if options.dpi != nil { return .classic(reason: PlanReason { tr("a resolution was asked for") }) }
         if orientation == .upright && crop == .full { return .lossless }
         guard let grid = try grid() else {
-            return .classic(reason: orientation != .upright ? "the photo is turned (EXIF orientation \(orientation.rawValue))" : "the photo is cropped")
+            return .classic(reason: orientation != .upright
+                ? PlanReason { tr("the photo is turned (EXIF orientation {orientation})", ["orientation": orientation.rawValue]) }
+                : PlanReason { tr("the photo is cropped") })
         }
-        return LosslessJPEG.obstacle(orientation: orientation, crop: crop, grid: grid).map { .classic(reason: $0) } ?? .lossless
+        return LosslessJPEG.obstacle(orientation: orientation, crop: crop, grid: grid).map { .classic(reason: PlanReason(english: $0)) } ?? .lossless
     }
 
     /// `{"path":"lossless"}` or `{"path":"classic","reason":"…"}`: the `plan` member of
@@ -73,4 +81,31 @@ extension Project {
             return bytes.withUnsafeBytes { LosslessJPEG.Grid(jpeg: $0) }
         }
     }
+}
+
+/// Why an export takes the classic path: worded in the reader's language when read, and in
+/// English for `--json`, which is the same in every language.
+public struct PlanReason: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The reason in English.
+    public let english: String
+    private let wording: @Sendable () -> String
+
+    /// A reason worded by `wording` (a `tr` call), in whatever language is current when it is read.
+    init(_ wording: @escaping @Sendable () -> String) {
+        self.wording = wording
+        english = Messages.speaking(.english, wording)
+    }
+
+    /// A reason that has only its English (the lossless path's own obstacles, worded in C).
+    public init(english: String) {
+        self.english = english
+        wording = { english }
+    }
+
+    public init(stringLiteral english: String) { self.init(english: english) }
+
+    /// The reason in the current language.
+    public var description: String { wording() }
+
+    public static func == (a: PlanReason, b: PlanReason) -> Bool { a.english == b.english }
 }

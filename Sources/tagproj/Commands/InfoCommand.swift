@@ -78,6 +78,6 @@ struct InfoCommand: Command {
             row(heading.views, tr("{sizes} ({bytes} bytes, kept for the next open)", ["sizes": sizes, "bytes": i.keptViews.reduce(0) { $0 + $1.bytes }]))
         }
         // TRANSLATORS: {reason} says why a JPEG export would be encoded anew.
-        row(heading.jpeg, plan.reason.map { tr("classic ({reason})", ["reason": $0]) } ?? tr("lossless outside the tags"))
+        row(heading.jpeg, plan.wordedReason.map { tr("classic ({reason})", ["reason": $0]) } ?? tr("lossless outside the tags"))
     }
 }

@@ -8,14 +8,14 @@ import Testing
 @Suite struct LabelWordingTests {
     let measurer = FixedWidthMeasurer()
 
-    /// Simplified Chinese, from `po/zh_CN-labels.po` compiled by `msgfmt` into a temporary folder.
+    /// Simplified Chinese, from `po/zh_CN.po` compiled by `msgfmt` into a temporary folder.
     static let chinese: MessageLanguage = {
         let dir = NSTemporaryDirectory() + "tagkit-labels-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-        process.arguments = ["--check", "-o", dir + "/tagproj.mo", Fixtures.path("po/zh_CN-labels.po")]
+        process.arguments = ["--check", "-o", dir + "/tagproj.mo", Fixtures.path("po/zh_CN.po")]
         try! process.run()
         process.waitUntilExit()
         precondition(process.terminationStatus == 0, "msgfmt failed")
@@ -190,8 +190,8 @@ import Testing
                           name: "menu: 1 dish added (menu.csv)", wording: .menu(.init(prices: 0, texts: 0, added: 1, deleted: 0), source: "menu.csv"))
         let answer = try project.perform(.batch(batch), measurer: measurer)
         #expect(answer.said == ["menu: 1 dish added (menu.csv)"])
-        #expect(Messages.speaking(Self.chinese) { answer.said } == ["菜单：添加了 1 道菜（menu.csv）"])
-        #expect(Messages.speaking(Self.chinese) { (try? project.history().items.map(\.label.description)) ?? [] } == ["菜单：添加了 1 道菜（menu.csv）"])
+        #expect(Messages.speaking(Self.chinese) { answer.said } == ["菜单：已添加 1 道菜（menu.csv）"])
+        #expect(Messages.speaking(Self.chinese) { (try? project.history().items.map(\.label.description)) ?? [] } == ["菜单：已添加 1 道菜（menu.csv）"])
         // A batch a front end named is shown as named; one from a file says it was applied.
         let named = try project.perform(.batch(Batch([.flip(TagID(1))], source: "page", name: "flip it")), measurer: measurer)
         #expect(Messages.speaking(Self.chinese) { named.said } == ["flip it"])

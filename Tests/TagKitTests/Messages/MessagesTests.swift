@@ -6,12 +6,9 @@ import Testing
 /// compiled with `msgfmt` from the library's translations, read by `MessageCatalog`, spoken with
 /// `Messages.speaking`.
 @Suite struct MessagesTests {
-    /// The Simplified Chinese catalog of the library's messages: `po/zh_CN-lib.po` while the parts
-    /// are translated apart, else the merged `po/zh_CN.po`.
+    /// The Simplified Chinese catalog, `po/zh_CN.po`.
     static let chinese: MessageCatalog = {
-        let fragment = Fixtures.path("po/zh_CN-lib.po")
-        let source = FileManager.default.fileExists(atPath: fragment) ? fragment : Fixtures.path("po/zh_CN.po")
-        let catalog = try! compiled(source, language: "zh_CN")
+        let catalog = try! compiled(Fixtures.path("po/zh_CN.po"), language: "zh_CN")
         // `Accept-Language` and `LANGUAGE` look catalogs up by folder; this one is there for them.
         MessageCatalogs.shared.install(catalog, as: "zh_CN")
         return catalog
@@ -239,8 +236,7 @@ import Testing
     /// Every translation keeps its message's placeholders: a `{name}` lost or misspelt would show
     /// the user a hole or a brace.
     @Test func everyTranslationKeepsItsPlaceholders() throws {
-        let fragment = Fixtures.path("po/zh_CN-lib.po")
-        let text = try String(contentsOfFile: FileManager.default.fileExists(atPath: fragment) ? fragment : Fixtures.path("po/zh_CN.po"), encoding: .utf8)
+        let text = try String(contentsOfFile: Fixtures.path("po/zh_CN.po"), encoding: .utf8)
         func placeholders(_ s: Substring) -> Set<String> {
             Set(s.matches(of: /\{[A-Za-z]+\}/).map { String($0.output) })
         }
