@@ -312,7 +312,7 @@ class ChineseGalleryTests(unittest.TestCase):
         # Every text but the projects' names and what the library words (the overlap warnings).
         # The folder's name (the page's heading) is a name, as the projects' are.
         folder = re.findall(r"[A-Za-z0-9]+", os.path.basename(g.dir))
-        self.assertEqual(test_editor.english_words(test_editor.page_texts(d, ".warnings"), folder), [], "English left on the gallery")
+        self.assertEqual(test_editor.english_words(test_editor.page_texts(d), folder), [], "English left on the gallery")
         d.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
         dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no Export all dialog")
         self.assertIn("导出所有项目", dialog.text)
@@ -326,8 +326,8 @@ class ChineseGalleryTests(unittest.TestCase):
         g = self.g
         g.grid(3)
         g.pick(JPEG)  # 2.2 KB, over the 1000 bytes
-        g.wait(lambda d: g.status().startswith("error: "), "the page did not refuse the upload")
-        self.assertEqual(g.status(), "error: 照片超过了 1000 字节 的上传上限（可用 tagproj open --max-upload 提高上限）")
+        g.wait(lambda d: g.status().startswith("错误："), "the page did not refuse the upload")
+        self.assertEqual(g.status(), "错误：照片超过了 1000 字节 的上传上限（可用 tagproj open --max-upload 提高上限）")
         self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"])
 
     def test_3_axe_finds_no_violation_in_chinese(self):

@@ -63,5 +63,5 @@ window.tagprojBoot = (() => {
     roomAnswer = fetch("api/room", { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ room: text }) })
       .then((response) => (response.ok ? response.json() : null), () => null);
   };
-  return { admitted, first: answer, room, get roomAnswer() { return roomAnswer; }, refused: "error: " + t("this link's token is not valid; open the URL that 'tagproj open' printed") };
+  return { admitted, first: answer, room, get roomAnswer() { return roomAnswer; }, refused: t("error: {message}", { message: t("this link's token is not valid; open the URL that 'tagproj open' printed") }) };
 })();

@@ -86,7 +86,7 @@ function fail(error) {
   }
   const answer = error.answer || {};
   // TRANSLATORS: an error and the hint that goes with it, both worded by the server.
-  say("error: " + (answer.hint && !answer.fix ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message), "error", answer.fix);
+  say(t("error: {message}", { message: answer.hint && !answer.fix ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message }), "error", answer.fix);
 }
 
 /// A notice as the library worded it, marked as the CLI marks it.
@@ -557,7 +557,7 @@ function drawHistory() {
     depth.set(e.seq, (depth.get(e.parent) || 0) + (newest.get(e.parent) === e.seq ? 0 : 1));
     // When and by whom, as `tagproj history` shows it; entries from before the tree have neither.
     const who = [e.user, e.front_end].filter((x) => x).join("/");
-    row(e.seq, e.text || e.label, "#" + e.seq + (e.time_ms !== null ? " · " + new Date(e.time_ms).toLocaleString() : "") + (who ? " · " + who : ""), e.undone);
+    row(e.seq, e.text || e.label, "#" + e.seq + (e.time_ms !== null ? " · " + new Date(e.time_ms).toLocaleString(document.documentElement.lang) : "") + (who ? " · " + who : ""), e.undone);
   }
 }
 

@@ -37,7 +37,7 @@ function say(text, kind) {
 function fail(error) {
   const answer = error.answer || {};
   // TRANSLATORS: an error and the hint that goes with it, both worded by the server.
-  say("error: " + (answer.hint ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message), "error");
+  say(t("error: {message}", { message: answer.hint ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message }), "error");
 }
 
 // MARK: - The grid
@@ -68,15 +68,15 @@ function fillCard(entry, project) {
   warnings.replaceChildren();
   if (project.error) {
     card.querySelector(".count").textContent = "";
-    warnings.appendChild(element("li", "error", "error: " + project.error));
+    warnings.appendChild(element("li", "error", t("error: {message}", {message: project.error})));
     card.dataset.ready = "true";
     return Promise.resolve();
   }
   card.querySelector(".count").textContent = tn("{count} tag", "{count} tags", project.tags);
   card.dataset.tags = String(project.tags);
-  for (const text of project.warnings) warnings.appendChild(element("li", "", "warning: " + text));
+  for (const text of project.warnings) warnings.appendChild(element("li", "", t("warning: {message}", {message: text})));
   if (entry.version === project.version) {
-    for (const text of entry.thumbnailWarnings || []) warnings.appendChild(element("li", "", "warning: " + text));
+    for (const text of entry.thumbnailWarnings || []) warnings.appendChild(element("li", "", t("warning: {message}", {message: text})));
     return Promise.resolve();
   }
   entry.version = project.version;
@@ -91,7 +91,7 @@ async function thumbnail(entry, project) {
     const response = await fetch("api/thumbnail?name=" + encodeURIComponent(project.name) + "&v=" + encodeURIComponent(project.version));
     if (!response.ok) {
       const data = await response.json().catch(() => ({ error: String(response.status) }));
-      warnings.appendChild(element("li", "error", "error: " + data.error));
+      warnings.appendChild(element("li", "error", t("error: {message}", {message: data.error})));
       entry.thumbnailWarnings = [];
       return;
     }
@@ -99,7 +99,7 @@ async function thumbnail(entry, project) {
     const [origin, ...rest] = (response.headers.get("X-Tagproj-Thumbnail") || "").split("; ");
     card.dataset.thumbnail = origin;
     entry.thumbnailWarnings = rest.filter((part) => part.startsWith("warning=")).map((part) => decodeURIComponent(part.slice(8)));
-    for (const text of entry.thumbnailWarnings) warnings.appendChild(element("li", "", "warning: " + text));
+    for (const text of entry.thumbnailWarnings) warnings.appendChild(element("li", "", t("warning: {message}", {message: text})));
     const url = URL.createObjectURL(await response.blob());
     await new Promise((resolve) => { img.onload = resolve; img.onerror = resolve; img.src = url; });
     if (entry.url) URL.revokeObjectURL(entry.url);
