@@ -10,12 +10,20 @@ import Glibc
 public final class MessageCatalog: @unchecked Sendable {
     /// The catalog's language as its folder names it (`zh_CN`).
     public let language: String
-    /// Each original (without its plural) to its translation's forms.
-    private let translations: [String: [String]]
     /// Which form a count takes (`Plural-Forms` in the catalog's header).
-    let plural: PluralRule
+    private(set) var plural: PluralRule = .germanic
+    /// The file's bytes; strings are read from them only when looked up.
+    private let bytes: [UInt8]
+    /// Each string's (offset, length) in `bytes`: the originals, and their translations.
+    private let originals: [(offset: Int, length: Int)], translations: [(offset: Int, length: Int)]
+    /// The indices of the originals in byte order of their msgid (msgfmt writes them so already;
+    /// another tool may not), for a binary search.
+    private let order: [Int32]
 
     /// The catalog in `bytes`, or nil when they are not a `.mo` file this reader understands.
+    ///
+    /// Nothing is decoded here but the tables and the header: a command that shows one message
+    /// pays for one binary search, not for the catalog's thousand strings.
     public init?(language: String, bytes: [UInt8]) {
         guard bytes.count >= 28 else { return nil }
         func word(_ at: Int, _ big: Bool) -> Int? {
@@ -30,23 +38,31 @@ public final class MessageCatalog: @unchecked Sendable {
         default: return nil
         }
         guard let revision = word(4, big), revision >> 16 == 0, let count = word(8, big), count < 1 << 20,
-              let originals = word(12, big), let translated = word(16, big) else { return nil }
-        func string(_ table: Int, _ index: Int) -> String? {
-            guard let length = word(table + 8 * index, big), let offset = word(table + 8 * index + 4, big),
-                  offset + length <= bytes.count else { return nil }
-            return String(validating: bytes[offset..<offset + length], as: UTF8.self)
+              let originalTable = word(12, big), let translatedTable = word(16, big) else { return nil }
+        func table(_ at: Int) -> [(offset: Int, length: Int)]? {
+            var entries: [(offset: Int, length: Int)] = []
+            entries.reserveCapacity(count)
+            for index in 0..<count {
+                guard let length = word(at + 8 * index, big), let offset = word(at + 8 * index + 4, big),
+                      offset + length <= bytes.count else { return nil }
+                entries.append((offset, length))
+            }
+            return entries
         }
-        var translations: [String: [String]] = [:]
-        var header = ""
-        for index in 0..<count {
-            guard let original = string(originals, index), let translation = string(translated, index) else { return nil }
-            if original.isEmpty { header = translation; continue }
-            let key = original.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            translations[String(key)] = translation.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
-        }
+        guard let originals = table(originalTable), let translations = table(translatedTable) else { return nil }
         self.language = language
+        self.bytes = bytes
+        self.originals = originals
         self.translations = translations
-        self.plural = PluralRule(header: header) ?? .germanic
+        var order = (0..<Int32(count)).map { $0 }
+        let sorted = zip(order, order.dropFirst()).allSatisfy { Self.compare(bytes, originals[Int($0)], originals[Int($1)]) <= 0 }
+        if !sorted { order.sort { Self.compare(bytes, originals[Int($0)], originals[Int($1)]) < 0 } }
+        self.order = order
+
+        // The header is the translation of the empty original.
+        if let header = forms(ofKey: [])?.first {
+            plural = PluralRule(header: header) ?? .germanic
+        }
     }
 
     /// The catalog at `path`, or nil when there is none or it cannot be read.
@@ -57,20 +73,63 @@ public final class MessageCatalog: @unchecked Sendable {
 
     /// The translation of `msgid` (in `context`), or nil when the catalog has none.
     public func translation(of msgid: String, context: String? = nil) -> String? {
-        let key = context.map { $0 + "\u{4}" + msgid } ?? msgid
-        guard let forms = translations[key], let first = forms.first, !first.isEmpty else { return nil }
+        guard let first = forms(ofKey: key(msgid, context))?.first, !first.isEmpty else { return nil }
         return first
     }
 
     /// The translation of a plural message for `count`, or nil when the catalog has none.
     public func translation(of msgid: String, count: Int, context: String? = nil) -> String? {
-        let key = context.map { $0 + "\u{4}" + msgid } ?? msgid
-        guard let forms = translations[key] else { return nil }
+        guard let forms = forms(ofKey: key(msgid, context)) else { return nil }
         let index = plural.form(for: count)
         guard index < forms.count, !forms[index].isEmpty else { return nil }
         return forms[index]
     }
 
-    /// How many messages the catalog translates.
-    public var count: Int { translations.count }
+    /// How many messages the catalog translates (its header aside).
+    public var count: Int { originals.filter { $0.length > 0 }.count }
+
+    /// `context\u{4}msgid`, or `msgid`, as the catalog keys it.
+    private func key(_ msgid: String, _ context: String?) -> [UInt8] {
+        guard let context else { return Array(msgid.utf8) }
+        return Array(context.utf8) + [4] + Array(msgid.utf8)
+    }
+
+    /// The translation's forms of the original whose msgid (before a plural's `\0`) is `key`, or
+    /// nil when there is none or it is not UTF-8.
+    private func forms(ofKey key: [UInt8]) -> [String]? {
+        var low = 0, high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            let c = key.withUnsafeBufferPointer { Self.compare(bytes, originals[Int(order[middle])], key: $0) }
+            if c == 0 {
+                let t = translations[Int(order[middle])]
+                return bytes[t.offset..<t.offset + t.length].split(separator: 0, omittingEmptySubsequences: false).map {
+                    String(validating: $0, as: UTF8.self) ?? ""
+                }
+            }
+            if c < 0 { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// How an original's msgid (its bytes up to a plural's `\0`) compares with `key`, as `strcmp` does.
+    private static func compare(_ bytes: [UInt8], _ original: (offset: Int, length: Int), key: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { all in
+            var i = 0
+            while true {
+                let a: Int = i < original.length && all[original.offset + i] != 0 ? Int(all[original.offset + i]) : -1
+                let b: Int = i < key.count ? Int(key[i]) : -1
+                if a != b { return a < b ? -1 : 1 }
+                if a < 0 { return 0 }
+                i += 1
+            }
+        }
+    }
+
+    /// How two originals' msgids compare.
+    private static func compare(_ bytes: [UInt8], _ a: (offset: Int, length: Int), _ b: (offset: Int, length: Int)) -> Int {
+        let end = b.offset + b.length
+        let msgidEnd = bytes[b.offset..<end].firstIndex(of: 0) ?? end
+        return bytes[b.offset..<msgidEnd].withUnsafeBufferPointer { compare(bytes, a, key: $0) }
+    }
 }

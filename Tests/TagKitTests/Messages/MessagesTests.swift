@@ -253,4 +253,49 @@ import Testing
         }
         #expect(checked > 100)
     }
+
+    /// A `.mo` file written by hand: `entries` in the order given (not necessarily sorted, as
+    /// another tool than msgfmt may write them), little- or big-endian.
+    static func handMade(_ entries: [(String, String)], bigEndian: Bool = false) -> [UInt8] {
+        func word(_ v: Int) -> [UInt8] {
+            let b = [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24 & 0xff)]
+            return bigEndian ? b.reversed() : b
+        }
+        let n = entries.count, originals = 28, translated = 28 + 8 * n
+        var strings: [UInt8] = [], tables: ([UInt8], [UInt8]) = ([], [])
+        let base = 28 + 16 * n
+        for (original, _) in entries {
+            tables.0 += word(original.utf8.count) + word(base + strings.count)
+            strings += Array(original.utf8) + [0]
+        }
+        for (_, translation) in entries {
+            tables.1 += word(translation.utf8.count) + word(base + strings.count)
+            strings += Array(translation.utf8) + [0]
+        }
+        return word(0x950412de) + word(0) + word(n) + word(originals) + word(translated) + word(0) + word(0) + tables.0 + tables.1 + strings
+    }
+
+    /// Lookups find every message by a binary search, whether the file's originals are sorted
+    /// (msgfmt's) or not, in either byte order; a context and a plural's forms are keyed as gettext keys them.
+    @Test func aCatalogInAnyOrderAndEitherByteOrderFindsEveryMessage() throws {
+        let entries = [("zebra", "斑马"), ("", "Plural-Forms: nplurals=2; plural=n != 1;\n"), ("apple", "苹果"),
+                       ("kind\u{4}dish", "菜名"), ("{count} tag\0{count} tags", "{count} 个标签\0{count} 个标签们"), ("app", "应用")]
+        for big in [false, true] {
+            let catalog = try #require(MessageCatalog(language: "xx", bytes: Self.handMade(entries, bigEndian: big)))
+            #expect(catalog.translation(of: "zebra") == "斑马")
+            #expect(catalog.translation(of: "apple") == "苹果")
+            #expect(catalog.translation(of: "app") == "应用")
+            #expect(catalog.translation(of: "ap") == nil)
+            #expect(catalog.translation(of: "dish") == nil)
+            #expect(catalog.translation(of: "dish", context: "kind") == "菜名")
+            #expect(catalog.translation(of: "{count} tag", count: 1) == "{count} 个标签")
+            #expect(catalog.translation(of: "{count} tag", count: 5) == "{count} 个标签们")
+            #expect(catalog.count == 5)
+        }
+        // Tables that point outside the file are no catalog.
+        var broken = Self.handMade(entries)
+        broken[28 + 4] = 0xff
+        broken[28 + 5] = 0xff
+        #expect(MessageCatalog(language: "xx", bytes: broken) == nil)
+    }
 }
