@@ -177,31 +177,37 @@ public func trn(_ singular: StaticString, _ plural: StaticString, count: Int, _ 
     let id = singular.description
     let english = count == 1 ? id : plural.description
     let text = Messages.current.catalog?.translation(of: id, count: count) ?? english
-    return filled(text.replacingPlaceholder("count", with: String(count)), arguments)
+    return filled(text, arguments, count: count)
 }
 
-/// `text` with each `{name}` of `arguments` replaced by its value.
-func filled(_ text: String, _ arguments: MessageArguments) -> String {
-    guard !arguments.isEmpty, text.contains("{") else { return text }
-    var text = text
-    for (name, value) in arguments { text = text.replacingPlaceholder(name, with: value.description) }
-    return text
+/// `text` with each `{name}` of `arguments` (and `{count}`, when a count is given) replaced by its
+/// value, in one pass: a value that itself holds braces (a tag's text) is left as it is.
+func filled(_ text: String, _ arguments: MessageArguments, count: Int? = nil) -> String {
+    guard !arguments.isEmpty || count != nil else { return text }
+    let utf8 = text.utf8
+    guard utf8.contains(UInt8(ascii: "{")) else { return text }
+    var result: [UInt8] = []
+    result.reserveCapacity(utf8.count + 32)
+    var i = utf8.startIndex
+    while i != utf8.endIndex {
+        if utf8[i] == UInt8(ascii: "{"), let close = utf8[utf8.index(after: i)...].firstIndex(of: UInt8(ascii: "}")) {
+            let name = utf8[utf8.index(after: i)..<close]
+            var value: String?
+            if let count, name.elementsEqual("count".utf8) { value = String(count) }
+            if value == nil { value = arguments.first { $0.key.utf8.elementsEqual(name) }?.value.description }
+            if let value {
+                result += value.utf8
+                i = utf8.index(after: close)
+                continue
+            }
+        }
+        result.append(utf8[i])
+        i = utf8.index(after: i)
+    }
+    return String(decoding: result, as: UTF8.self)
 }
 
 extension String {
-    /// Every `{name}` replaced by `value`.
-    func replacingPlaceholder(_ name: String, with value: String) -> String {
-        let placeholder = "{" + name + "}"
-        guard contains(placeholder) else { return self }
-        var result = "", rest = self[...]
-        while let range = rest.firstRange(of: placeholder) {
-            result += rest[..<range.lowerBound]
-            result += value
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-
     fileprivate var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 
     fileprivate func trimmingCharacters(_ set: String) -> String {
