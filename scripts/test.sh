@@ -11,3 +11,4 @@ swift test --skip-build --parallel
 # The editor and the gallery in a real browser: headless Chromium driven by Selenium, checked with the CLI.
 python3 Tests/Editor/test_editor.py
 python3 Tests/Editor/test_gallery.py
+python3 Tests/Editor/test_status_words.py

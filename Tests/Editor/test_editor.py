@@ -1003,8 +1003,8 @@ class EditorTests(unittest.TestCase):
         e.button("undo").click()
         e.wait(lambda d: history(e.dir)["cursor"] == 3, "undo did not reach the project")
         self.assertIn(2, tags(e.dir))
-        # As the CLI says it.
-        e.wait(lambda d: e.status().startswith("undid delete #2 “¥28”"), "undo did not say what it undid")
+        # As the library says it to people who see the tags: the tag by its text.
+        e.wait(lambda d: e.status().startswith("Undid: Deleted “¥28”"), "undo did not say what it undid")
         e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, Keys.SHIFT, "z")
         e.wait(lambda d: history(e.dir)["cursor"] == 4, "Ctrl+Shift+Z did not redo")
         e.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")

@@ -195,7 +195,8 @@ final class EditorAPI {
     /// `POST /api/edit[?since=N&file=F]` with one request of `RequestCodec`'s, as `apply` reads
     /// them (`{"op":"move", "id":1,"to":"0.5,0.5"}`), or `undo`, `redo`, `restore`: carried out by
     /// `Project.perform`, and answered with the codec's answer (what was done and the notices,
-    /// worded by the library) and the new state, its history only what the page lacks (see
+    /// worded by the library, with their sentences for the status, naming tags by their text:
+    /// `RequestCodec.json(_:to:naming:)`) and the new state, its history only what the page lacks (see
     /// `EditorState.json`).
     private func edit(_ body: JSON, known: EditorState.Known?) throws -> HTTPResponse {
         let request = try RequestCodec.request(from: body)
@@ -203,8 +204,16 @@ final class EditorAPI {
         let project = try open(forWriting: true)
         // Only text needs fonts; a drag or a flip never loads them.
         let answer = request.measuresText ? try fontCache.withFonts { try project.perform(request, fonts: $0) } : try project.perform(request, fonts: nil)
-        guard case .object(let members) = RequestCodec.json(answer, to: request) else { preconditionFailure("an answer is an object") }
+        // Said for people who see the tags: each tag by its text, as it is after the edit.
+        guard case .object(let members) = RequestCodec.json(answer, to: request, naming: try Self.names(project)) else {
+            preconditionFailure("an answer is an object")
+        }
         return .json(.object(members + [("state", try EditorState.json(project, known: known))]))
+    }
+
+    /// How the status names the project's tags: by their text (`TagNames`).
+    private static func names(_ project: Project) throws -> TagNames {
+        TagNames(try project.tags(), settings: try project.settings())
     }
 
     /// `POST /api/export` with an export request of the codec's without `to` (`{"op":"export",
@@ -224,7 +233,7 @@ final class EditorAPI {
             let request = Request.export(to: .file(output), options: options, at: nil)
             let answer = try fontCache.withFonts { try project.perform(request, fonts: $0, environment: environment) }
             try project.recordWrittenPicture(output)
-            return RequestCodec.json(answer, to: request)
+            return RequestCodec.json(answer, to: request, naming: try Self.names(project))
         }
     }
 

@@ -89,9 +89,25 @@ function fail(error) {
   say(t("error: {message}", { message: answer.hint && !answer.fix ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message }), "error", answer.fix);
 }
 
-/// A notice as the library worded it, marked as the CLI marks it.
-function noticeLine(n) {
-  return (n.severity === "info" ? "" : n.severity + ": ") + n.text;
+/// What the server says an edit or an export did, one line each (an element each, which the
+/// status's live region reads as it is): what was done, then each notice, as the library worded
+/// them for people who see the tags (`sentences`, each notice's `sentence`: tags by their text),
+/// or as it words them for the CLI where a server has no such words. A warning's line is marked.
+function tell(answer) {
+  const lines = (answer.sentences || answer.said).map((text) => ({ text, severity: "" }))
+    .concat(answer.notices.map((n) => ({ text: n.sentence || n.text, severity: n.severity })));
+  const list = document.createElement("ul");
+  list.className = "lines";
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.textContent = line.text;
+    if (line.severity) item.className = line.severity;
+    list.appendChild(item);
+  }
+  statusLine.replaceChildren(list);
+  statusLine.className = lines.some((line) => line.severity === "warning") ? "warning" : "";
+  // Many lines (an edit among many overlapping tags) scroll, by keyboard too.
+  if (list.scrollHeight > list.clientHeight) list.tabIndex = 0;
 }
 
 /// `x,y` as the server reads a position: fractions of the photo, inside the range positions take.
@@ -126,8 +142,7 @@ async function edit(request) {
   const started = performance.now();
   try {
     const answer = await api("api/edit?" + known(), request);
-    const warned = answer.notices.some((n) => n.severity === "warning");
-    say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), warned ? "warning" : "");
+    tell(answer);
     await show(answer.state);
     performance.measure("tagproj " + request.op, { start: started });
     return answer;
@@ -854,7 +869,7 @@ buttons.save.addEventListener("click", async () => {
   try {
     say(t("exporting…"));
     const answer = await api("api/export", { op: "export", ...exportChoice(exportDialog) });
-    say(answer.said.concat(answer.notices.map(noticeLine)).join("  "), answer.notices.length ? "warning" : "");
+    tell(answer);
   } catch (error) { fail(error); }
 });
 buttons.download.addEventListener("click", () => {
