@@ -120,8 +120,9 @@ extension LabelWording {
             // TRANSLATORS: the editor's status: a tag was moved. {tag} is the tag, named by its quoted text.
             return tr("Moved {tag}", ["tag": names(id)])
         case let .moveUnchanged(id, _):
-            // TRANSLATORS: the editor's status: a move left the tag where it was (an arrow key at the photo's edge).
-            return tr("{tag} is already as far as it goes: nothing changed", ["tag": names(id)])
+            // TRANSLATORS: the editor's status: a move left the tag where it was (an arrow key at the photo's edge), so
+            // nothing was recorded. {tag} is the tag, named by its quoted text.
+            return tr("{tag} stays where it was: nothing changed", ["tag": names(id)])
         case let .flip(id):
             // TRANSLATORS: the editor's status: a tag's bubble was flipped to the other side of its dot.
             return tr("Flipped the bubble of {tag}", ["tag": names(id)])
