@@ -1,5 +1,6 @@
-/// The one wording of every notice, shared by every front end: the CLI prints it as a `warning:`
-/// or `note:` line, the editor's server sends it to the page, which shows it as it is.
+/// The CLI's wording of every notice (`#3`, positions), shared by the front ends that speak it: the
+/// CLI prints it as a `warning:` or `note:` line, JSON carries it as `text`. The editor's status
+/// shows the other wording, `sentence(naming:)` (`Notice+Sentence.swift`).
 
 extension Notice {
     /// `moved to 0.812,0.400 to stay inside the photo`,

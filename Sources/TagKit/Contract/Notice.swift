@@ -1,7 +1,9 @@
 /// Something an edit did that the user did not ask for in so many words, and should be told.
 ///
-/// A value, worded once (`message`, in `Notice+Wording.swift`); each front end presents it its
-/// own way (the CLI as a `warning:` or `note:` line, the editor in its status bar).
+/// A value, worded by the library: for the CLI (`message`, in `Notice+Wording.swift`: tags by id,
+/// positions as fractions) and for people who see the tags (`sentence(naming:)`, in
+/// `Notice+Sentence.swift`: tags by their text); each front end presents it its own way (the CLI
+/// as a `warning:` or `note:` line, the editor as a line of its status).
 public enum Notice: Equatable, Sendable {
     /// The tag's dot was moved, the least distance, to `point` so that the whole tag stays inside
     /// the picture (neither side of the bubble fitted where the dot was).

@@ -21,7 +21,8 @@
 ///
 /// Positions are strings as on the command line (fractions or `px`), read by `Position`.
 /// Answers: `{"ok":true,"op":"move","said":[…],"notices":[{…,"text":"…","severity":"warning"}],…}`
-/// with the result's members; a failure is `{"ok":false,"error":"…","hint":"…","meaning":"not_found"}`.
+/// with the result's members (for a front end that shows the tags, also `"sentences":[…]` and each
+/// notice's `"sentence"`, naming tags by their text: `json(_:to:naming:)`); a failure is `{"ok":false,"error":"…","hint":"…","meaning":"not_found"}`.
 public enum RequestCodec {
     /// The request `value` holds.
     /// - Throws: `RequestCodingError` saying which member is missing or wrong.
