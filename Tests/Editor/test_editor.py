@@ -1025,7 +1025,8 @@ class EditorTests(unittest.TestCase):
         e.button("redo").click()
         e.wait(lambda d: history(e.dir)["cursor"] == 4, "redo did not follow the newest branch")
         status = e.driver.find_element(By.ID, "status")
-        e.wait(lambda d: "note: another branch continues from here (#3 “move #1 to 0.310,0.350”)" in status.text,
+        # One line each, the tags by their text (Tests/Editor/test_status_words.py).
+        e.wait(lambda d: "\nAnother branch of the history continues from here: Moved “Flat white”" in status.text,
                "the page did not say that another branch continues")
         _, out, _ = cli("history", "p.tagproj", "--tree", "--json", cwd=e.dir)
         entries = json.loads(out)["entries"]
@@ -1188,6 +1189,10 @@ class EditorTests(unittest.TestCase):
             self.assertEqual(status, 200, body)
             page = json.loads(body)
             del page["state"]
+            # The page's own wording (the tags by their text) beside the dialect's, which is the same.
+            self.assertEqual(len(page.pop("sentences")), len(page["said"]))
+            for notice in page["notices"]:
+                self.assertTrue(notice.pop("sentence"))
             status, out, err = cli("request", "a.tagproj", json.dumps(request), cwd=e.dir)
             self.assertEqual((status, err), (0, ""))
             self.assertEqual(json.loads(out), page, "the editor and a request child answer %s alike" % request)

@@ -19,6 +19,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_editor  # noqa: E402  (the editor's fixtures)
 from test_editor import REPO, Editor, cli, english_words, history, tags  # noqa: E402
 
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
 
 def chinese_catalog(folder):
     """`folder` as a `TAGPROJ_LOCALEDIR` holding the Simplified Chinese catalog: `po/zh_CN.po` and,
@@ -102,6 +105,21 @@ class StatusWords:
         e.wait(lambda d: [text for text, _ in self.lines()] == [expected], "undo did not say what it undid")
 
 
+    def check_fix(self, expected):
+        """A flip that does not fit, refused, and its fix taken: the status says what the fix did."""
+        e = self.e
+        status, _, err = cli("move", "p.tagproj", "1", "--to", "0.97,0.35", cwd=e.dir)
+        assert status == 0, err
+        entries = len(history(e.dir)["entries"])
+        e.settled(entries)  # the page shows the shell's move
+        e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "the shell's move did not show")
+        e.press(1, Keys.ENTER)
+        fix = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, '#status [data-action="fix"]'), "no fix offered")
+        fix.click()
+        e.settled(entries + 1)
+        e.wait(lambda d: [text for text, _ in self.lines()] == [expected], "the fix did not say what it did")
+
+
 class EnglishStatusTests(StatusWords, unittest.TestCase):
     """In English."""
 
@@ -118,6 +136,9 @@ class EnglishStatusTests(StatusWords, unittest.TestCase):
 
     def test_2_an_undo_says_what_it_undid_by_the_tags_text(self):
         self.check_undo("Undid: Moved “Kung pao chicken”")
+
+    def test_3_the_fix_of_a_refused_flip_says_what_it_did_not_its_name(self):
+        self.check_fix("Moved “Kung pao chicken” and flipped its bubble")
 
 
 class ChineseStatusTests(StatusWords, unittest.TestCase):
@@ -139,6 +160,9 @@ class ChineseStatusTests(StatusWords, unittest.TestCase):
 
     def test_2_an_undo_says_what_it_undid_by_the_tags_text(self):
         self.check_undo("已撤销：已移动“宫保鸡丁”")
+
+    def test_3_the_fix_of_a_refused_flip_says_what_it_did_not_its_name(self):
+        self.check_fix("已移动“宫保鸡丁”并翻转其气泡")
 
 
 if __name__ == "__main__":

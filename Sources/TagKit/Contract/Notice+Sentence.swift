@@ -191,7 +191,23 @@ extension Answer {
     /// export, a project made).
     public func sentences(naming names: TagNames) -> [String] {
         switch result {
-        case .edited(_, let label), .batch(let label, _): return [label.sentence(naming: names)]
+        case .edited(_, let label): return [label.sentence(naming: names)]
+        case let .batch(label, changes):
+            // A batch its front end named (the editor's fix of a refused flip: the dot moved in, then the flip) says
+            // what it did to its one tag, not its name.
+            if case .named? = label.wording, changes.count == 1, let before = changes[0].before, let after = changes[0].after {
+                let id = changes[0].id
+                switch (before.anchor != after.anchor, before.side != after.side) {
+                case (true, true):
+                    // TRANSLATORS: the editor's status: a tag's dot was moved and its bubble flipped to the other side, in
+                    // one step (the fix offered when a flip does not fit). {tag} is the tag, named by its quoted text.
+                    return [tr("Moved {tag} and flipped its bubble", ["tag": names(id)])]
+                case (true, false): return [LabelWording.move(id: id, to: "").sentence(naming: names)]
+                case (false, true): return [LabelWording.flip(id: id).sentence(naming: names)]
+                case (false, false): break
+                }
+            }
+            return [label.sentence(naming: names)]
         // TRANSLATORS: the editor's status after an undo: {action} is what the undone entry did (Deleted “¥28”).
         case .undone(let labels): return labels.map { tr("Undid: {action}", ["action": $0.sentence(naming: names)]) }
         // TRANSLATORS: the editor's status after a redo: {action} is what the redone entry did (Moved “宫保鸡丁”).

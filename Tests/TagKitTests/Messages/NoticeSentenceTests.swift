@@ -74,6 +74,13 @@ import Testing
             #expect(Answer(.undone([EntryLabel(.delete(id: TagID(2), text: "¥28", price: nil))])).sentences(naming: names) == ["Undid: Deleted “¥28”"])
             #expect(Answer(.redone([EntryLabel(.flip(id: TagID(2)))])).sentences(naming: names) == ["Redid: Flipped the bubble of “¥28”"])
             #expect(Notice.moreOverlaps(listed: 100).sentence(naming: names) == "More tags overlap than the 100 overlaps listed")
+            // The editor's fix of a refused flip, a batch it names: what it did to the tag, not its name.
+            let before = Tag(id: TagID(1), kind: .dish, text: "宫保鸡丁", anchor: NormalizedPoint(x: 0.97, y: 0.35), side: .left, labelEm: 5)
+            var after = before
+            (after.anchor, after.side) = (NormalizedPoint(x: 0.8, y: 0.35), .right)
+            let fixed = Answer(.batch(label: EntryLabel(.named("move #1 in to 0.800,0.350 and flip")), changes: [TagChange(id: TagID(1), before: before, after: after)]))
+            #expect(fixed.sentences(naming: names) == ["Moved “宫保鸡丁” and flipped its bubble"])
+            #expect(fixed.said == ["move #1 in to 0.800,0.350 and flip"])
         }
         Messages.speaking(Self.chinese) {
             #expect(Answer(.undone([EntryLabel(.delete(id: TagID(2), text: "¥28", price: nil))])).sentences(naming: names) == ["已撤销：已删除“¥28”"])
