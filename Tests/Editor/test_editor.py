@@ -661,7 +661,7 @@ class EditorTests(unittest.TestCase):
         e.load()
         e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "the shell's move did not show")
         e.press(1, Keys.ENTER)
-        e.wait(lambda d: "#1's bubble does not fit on the right of its dot" in e.status(), "the refusal was not said")
+        e.wait(lambda d: "The bubble of “Flat white” does not fit on the right of its dot" in e.status(), "the refusal was not said")
         self.assertNotIn("0.97", e.status(), "the page does not speak the CLI's coordinates")
         fix = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, '#status [data-action="fix"]'), "no fix offered")
         self.assertEqual(fix.text, "Move the dot in and flip")

@@ -105,8 +105,9 @@ class StatusWords:
         e.wait(lambda d: [text for text, _ in self.lines()] == [expected], "undo did not say what it undid")
 
 
-    def check_fix(self, expected):
-        """A flip that does not fit, refused, and its fix taken: the status says what the fix did."""
+    def check_fix(self, refusal, expected):
+        """A flip that does not fit, refused (`refusal`, the tag by its text), and its fix taken: the
+        status says what the fix did (`expected`)."""
         e = self.e
         status, _, err = cli("move", "p.tagproj", "1", "--to", "0.97,0.35", cwd=e.dir)
         assert status == 0, err
@@ -114,6 +115,7 @@ class StatusWords:
         e.settled(entries)  # the page shows the shell's move
         e.wait(lambda d: e.tag(1).get_attribute("data-side") == "left", "the shell's move did not show")
         e.press(1, Keys.ENTER)
+        e.wait(lambda d: refusal in e.status(), "the refusal did not name the tag by its text")
         fix = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, '#status [data-action="fix"]'), "no fix offered")
         fix.click()
         e.settled(entries + 1)
@@ -137,8 +139,9 @@ class EnglishStatusTests(StatusWords, unittest.TestCase):
     def test_2_an_undo_says_what_it_undid_by_the_tags_text(self):
         self.check_undo("Undid: Moved “Kung pao chicken”")
 
-    def test_3_the_fix_of_a_refused_flip_says_what_it_did_not_its_name(self):
-        self.check_fix("Moved “Kung pao chicken” and flipped its bubble")
+    def test_3_a_refused_flip_and_its_fix_name_the_tag_by_its_text(self):
+        self.check_fix("The bubble of “Kung pao chicken” does not fit on the right of its dot: it would stick out of the photo",
+                       "Moved “Kung pao chicken” and flipped its bubble")
 
 
 class ChineseStatusTests(StatusWords, unittest.TestCase):
@@ -161,8 +164,8 @@ class ChineseStatusTests(StatusWords, unittest.TestCase):
     def test_2_an_undo_says_what_it_undid_by_the_tags_text(self):
         self.check_undo("已撤销：已移动“宫保鸡丁”")
 
-    def test_3_the_fix_of_a_refused_flip_says_what_it_did_not_its_name(self):
-        self.check_fix("已移动“宫保鸡丁”并翻转其气泡")
+    def test_3_a_refused_flip_and_its_fix_name_the_tag_by_its_text(self):
+        self.check_fix("“宫保鸡丁”的气泡放不到圆点右侧：会超出照片", "已移动“宫保鸡丁”并翻转其气泡")
 
 
 if __name__ == "__main__":

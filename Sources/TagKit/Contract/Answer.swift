@@ -109,6 +109,11 @@ public struct AnswerFailure: TagProjError, Equatable {
 
     /// The failure `error` describes (a batch's failure is its edit's, with the line).
     public init(_ error: any TagProjError) {
+        // A failure already worded (a front end's, `init(_:naming:)`) is kept as it is.
+        if let failure = error as? AnswerFailure {
+            self = failure
+            return
+        }
         self.init(message: error.message, advice: error.advice, meaning: error.meaning)
         let cause = (error as? BatchError)?.error ?? error
         if let placement = cause as? PlacementError {

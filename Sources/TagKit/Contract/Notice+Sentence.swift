@@ -218,6 +218,36 @@ extension Answer {
     }
 }
 
+extension PlacementError {
+    /// The refusal for people who see the tags, the tag by its text and the dot by no coordinates:
+    /// `The bubble of “宫保鸡丁” does not fit on the right of its dot: it would stick out of the photo`.
+    /// What `messageOnThePicture` says of a tag not yet added, or a text too long.
+    public func sentence(naming names: TagNames) -> String {
+        switch self {
+        case let .sideDoesNotFit(id?, .left, _, _):
+            // TRANSLATORS: the editor's status: a flip refused. {tag} is the tag, named by its quoted text; the bubble is
+            // its box of text, the dot what marks the dish.
+            return tr("The bubble of {tag} does not fit on the left of its dot: it would stick out of the photo", ["tag": names(id)])
+        case let .sideDoesNotFit(id?, .right, _, _):
+            // TRANSLATORS: the editor's status: a flip refused. {tag} is the tag, named by its quoted text; the bubble is
+            // its box of text, the dot what marks the dish.
+            return tr("The bubble of {tag} does not fit on the right of its dot: it would stick out of the photo", ["tag": names(id)])
+        default:
+            return messageOnThePicture
+        }
+    }
+}
+
+extension AnswerFailure {
+    /// The failure `error` describes, for a front end that shows the tags: a placement's refusal on
+    /// the picture (`on_the_picture`) names the tag by its text (`PlacementError.sentence(naming:)`).
+    public init(_ error: any TagProjError, naming names: TagNames) {
+        self.init(error)
+        let cause = (error as? BatchError)?.error ?? error
+        if let placement = cause as? PlacementError { messageOnThePicture = placement.sentence(naming: names) }
+    }
+}
+
 extension RequestCodec {
     /// `answer` to `request` as JSON (`json(_:to:)`, its `said` in English) for a front end that
     /// shows the tags: each notice also carries its `sentence`, and `sentences` says what was done,

@@ -203,7 +203,13 @@ final class EditorAPI {
         guard request.changesProject else { throw EditorRequestError.unknownOperation(request.name) }
         let project = try open(forWriting: true)
         // Only text needs fonts; a drag or a flip never loads them.
-        let answer = request.measuresText ? try fontCache.withFonts { try project.perform(request, fonts: $0) } : try project.perform(request, fonts: nil)
+        let answer: Answer
+        do {
+            answer = request.measuresText ? try fontCache.withFonts { try project.perform(request, fonts: $0) } : try project.perform(request, fonts: nil)
+        } catch let error as TagProjError {
+            // A refusal on the picture names the tag by its text, as the status's lines do.
+            throw AnswerFailure(error, naming: try Self.names(project))
+        }
         // Said for people who see the tags: each tag by its text, as it is after the edit.
         guard case .object(let members) = RequestCodec.json(answer, to: request, naming: try Self.names(project)) else {
             preconditionFailure("an answer is an object")

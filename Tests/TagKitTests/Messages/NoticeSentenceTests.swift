@@ -81,6 +81,13 @@ import Testing
             let fixed = Answer(.batch(label: EntryLabel(.named("move #1 in to 0.800,0.350 and flip")), changes: [TagChange(id: TagID(1), before: before, after: after)]))
             #expect(fixed.sentences(naming: names) == ["Moved “宫保鸡丁” and flipped its bubble"])
             #expect(fixed.said == ["move #1 in to 0.800,0.350 and flip"])
+            // A refused flip, on the picture: the tag by its text; the CLI's message keeps the id and the point.
+            let refused = PlacementError.sideDoesNotFit(id: TagID(1), side: .right, at: NormalizedPoint(x: 0.97, y: 0.35), room: NormalizedPoint(x: 0.8, y: 0.35))
+            let failure = AnswerFailure(refused, naming: names)
+            #expect(failure.messageOnThePicture == "The bubble of “宫保鸡丁” does not fit on the right of its dot: it would stick out of the photo")
+            #expect(failure.message == refused.message)
+            #expect(failure.fix?.label == "Move the dot in and flip")
+            #expect(AnswerFailure(failure) == failure, "a failure already worded is kept")
         }
         Messages.speaking(Self.chinese) {
             #expect(Answer(.undone([EntryLabel(.delete(id: TagID(2), text: "¥28", price: nil))])).sentences(naming: names) == ["已撤销：已删除“¥28”"])
