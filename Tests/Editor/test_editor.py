@@ -1328,7 +1328,11 @@ LATIN_NAMES = {"JPEG", "PNG", "WebP", "AVIF", "tagproj", "Ctrl", "Shift", "Delet
 
 def english_words(texts, allowed=()):
     """The words of two or more Latin letters in `texts` that are not names (`LATIN_NAMES`, `allowed`)."""
-    return sorted({w for text in texts for w in re.findall(r"[A-Za-z][A-Za-z0-9]+", text or "")} - LATIN_NAMES - set(allowed))
+    # A word is a run of letters and digits that starts with a letter; the words of the allowed
+    # strings (a temporary folder's name, 'gallery-3xd7nly', holds 'xd7nly') are allowed too.
+    words = lambda text: re.findall(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]+|(?<=[0-9])[A-Za-z][A-Za-z0-9]+", text or "")
+    allowed_words = {w for a in allowed for w in words(a)} | set(allowed)
+    return sorted({w for text in texts for w in words(text)} - LATIN_NAMES - allowed_words)
 
 
 def page_texts(driver, skip=None):
