@@ -12,3 +12,4 @@ swift test --skip-build --parallel
 python3 Tests/Editor/test_editor.py
 python3 Tests/Editor/test_gallery.py
 python3 Tests/Editor/test_status_words.py
+python3 Tests/Editor/test_export_dialogs.py

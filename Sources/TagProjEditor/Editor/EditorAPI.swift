@@ -50,6 +50,7 @@ final class EditorAPI {
             case "/api/room": return try room(try JSONParser().parse(request.body))
             case "/api/edit": return try edit(try JSONParser().parse(request.body), known: Self.known(request))
             case "/api/export": return try export(try JSONParser().parse(request.body))
+            case "/api/export-plan": return .json(try exportPlan(request))
             case "/api/download": return try download(request)
             case "/api/preview": return try statePreview(request)
             default: return .error(404, tr("no such API call"))
@@ -224,36 +225,106 @@ final class EditorAPI {
 
     /// `POST /api/export` with an export request of the codec's without `to` (`{"op":"export",
     /// "format":"png","max_size":1080}`; `{}` for a full-size JPEG): the picture written next to
-    /// the project (`dinner.tagproj` → `dinner-tagged.jpg`), as `tagproj export` would write it.
-    /// The editor never writes over a file it did not write itself, nor over the photo the
-    /// project was made from: a name that holds one gets a fresh one (`dinner-tagged-2.jpg`), and
-    /// the answer names the file written.
+    /// the project (`dinner.tagproj` → `dinner-tagged.jpg`, `dinner-tagged-1080.png` for a sized
+    /// one), as `tagproj export` would write it. The editor never writes over a file: not the
+    /// photo the project was made from, not the user's, not one it wrote before: a name that
+    /// holds anything gets a fresh one (`dinner-tagged-2.jpg`). The answer names the file written,
+    /// with `name` and `folder` (absolute) as the page shows them.
     private func export(_ body: JSON) throws -> HTTPResponse { .json(try exportPicture(Self.exportOptions(body))) }
 
-    /// Writes the picture beside the project with `options`, as ``export(_:)`` does (the
-    /// gallery's *Export all* too), and answers as the codec answers an export.
-    func exportPicture(_ options: ExportOptions) throws -> JSON {
+    /// Writes the picture with `options` into `folder` (nil: beside the project), under a name
+    /// nothing has (``freshPicturePath(_:in:)``), as ``export(_:)`` does (the gallery's *Export
+    /// all* into its own folder), and answers as the codec answers an export, plus `name` and
+    /// `folder`.
+    func exportPicture(_ options: ExportOptions, into folder: String? = nil) throws -> JSON {
         try exporting.withLock { _ in
             let project = try open(forWriting: true)
-            let output = try project.taggedPicturePath(suffix: Self.suffix(of: options.format ?? .jpeg))
+            let output = try freshPicturePath(options, in: folder, photo: try project.info().sourceFile)
             let request = Request.export(to: .file(output), options: options, at: nil)
             let answer = try fontCache.withFonts { try project.perform(request, fonts: $0, environment: environment) }
             try project.recordWrittenPicture(output)
-            return RequestCodec.json(answer, to: request, naming: try Self.names(project))
+            guard case .object(let members) = RequestCodec.json(answer, to: request, naming: try Self.names(project)) else {
+                preconditionFailure("an answer is an object")
+            }
+            return .object(members + [("name", .string(FileIO.baseName(of: output))), ("folder", .string(Self.absolute(folder ?? Self.folder(of: projectPath))))])
         }
     }
 
-    /// `GET /api/download?format=png&max_size=1080` (the export request's members as query
-    /// arguments): the bytes `tagproj export` writes with those options, for the browser to save.
-    private func download(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// `GET /api/export-plan?format=webp&max_size=1080` (the export request's members as query
+    /// arguments, as `/api/download` takes them): what Save would write now, `{"name","folder",
+    /// "quality"}`: the file's name, its folder (absolute), and the quality an export encodes at
+    /// when none is asked for (the user's `export.quality`, else the default), for the dialog.
+    private func exportPlan(_ request: HTTPRequest) throws -> JSON {
+        let options = try Self.exportOptions(.object(Self.exportMembers(request)))
+        let project = try open(forWriting: false)
+        let output = try freshPicturePath(options, in: nil, photo: try project.info().sourceFile)
+        return .object([("name", .string(FileIO.baseName(of: output))), ("folder", .string(Self.absolute(Self.folder(of: projectPath)))),
+                        ("quality", .integer(Int64(try userQuality())))])
+    }
+
+    /// The quality an export encodes at when none is asked for: the user's `export.quality`
+    /// (found from `environment`), else `ExportOptions.defaultQuality`.
+    func userQuality() throws -> Int {
+        try ExportOptions().resolvingUserDefaults(environment: environment ?? ProcessEnvironment.current()).effectiveQuality
+    }
+
+    /// The name the next picture of this project with `options` is written under in `folder`
+    /// (nil: beside the project): `NAME-tagged.SUFFIX`, `NAME-tagged-1080.SUFFIX` for one whose
+    /// long side (or width, or height) is asked for, then `-2`, `-3`… until no entry of any kind
+    /// (a link included) has the name; never the photo the project was made from.
+    private func freshPicturePath(_ options: ExportOptions, in folder: String?, photo: String?) throws -> String {
+        let stem = FileIO.removingSuffix(FileIO.baseName(of: projectPath)) + "-tagged" + Self.sizeSuffix(options.size)
+        let suffix = Self.suffix(of: options.format ?? .jpeg)
+        // Beside the project: its path's folder part as given (`p-tagged.jpg` for `p.tagproj`).
+        let prefix = folder.map { $0 + "/" } ?? String(projectPath.dropLast(FileIO.baseName(of: projectPath).count))
+        for n in 1...10_000 {
+            let name = n == 1 ? "\(stem).\(suffix)" : "\(stem)-\(n).\(suffix)"
+            if folder == nil, name == photo { continue }
+            var info = stat()
+            if lstat(prefix + name, &info) != 0 && errno == ENOENT { return prefix + name }
+        }
+        throw ExportError.noFreeName(path: prefix + stem + "." + suffix)
+    }
+
+    /// `-1080` for a picture asked for at a long side (or width, or height) of 1080 px; nothing
+    /// for the full size or a scale.
+    private static func sizeSuffix(_ size: ExportSize) -> String {
+        switch size {
+        case .maxSize(let n), .width(let n), .height(let n): return "-\(n)"
+        case .box(let w, let h): return "-\(w)x\(h)"
+        case .full, .scale: return ""
+        }
+    }
+
+    /// The folder a file is in (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` made absolute with the links on its way resolved, as the page shows it; as given when it cannot be.
+    static func absolute(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The export request's members given as query arguments (`format`, `max_size`, `width`, `quality`).
+    private static func exportMembers(_ request: HTTPRequest) -> [(String, JSON)] {
         var members: [(String, JSON)] = [("op", .string(Request.Op.export.rawValue))]
         for key in ["format", "max_size", "width", "quality"] {
             guard let raw = request.argument(key) else { continue }
             if let n = Int64(raw) { members.append((key, .integer(n))) } else { members.append((key, .string(raw))) }
         }
-        let options = try Self.exportOptions(.object(members))
+        return members
+    }
+
+    /// `GET /api/download?format=png&max_size=1080` (the export request's members as query
+    /// arguments): the bytes `tagproj export` writes with those options, for the browser to save.
+    private func download(_ request: HTTPRequest) throws -> HTTPResponse {
+        let options = try Self.exportOptions(.object(Self.exportMembers(request)))
         let format = options.format ?? .jpeg
-        let name = FileIO.removingSuffix(FileIO.baseName(of: projectPath)) + "-tagged." + Self.suffix(of: format)
+        let name = FileIO.removingSuffix(FileIO.baseName(of: projectPath)) + "-tagged" + Self.sizeSuffix(options.size) + "." + Self.suffix(of: format)
         var response = HTTPResponse(status: 200, contentType: "image/" + format.rawValue, body: try exportedBytes(options, at: nil))
         response.extraHeader = ("Content-Disposition", "attachment; filename=\"\(name)\"")
         return response

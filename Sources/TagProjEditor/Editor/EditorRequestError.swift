@@ -19,6 +19,8 @@ enum EditorRequestError: TagProjError {
     /// A view of the photo was asked for with a crop the project no longer has (`set --crop`
     /// or its undo, from another front end, since the page read the state).
     case cropChanged
+    /// The folder *Export all* writes into (`exported` beside the projects) is a link or a file.
+    case exportFolderNotOwn(String)
 
     var message: String {
         switch self {
@@ -36,13 +38,15 @@ enum EditorRequestError: TagProjError {
             return tr("the photo is larger than the upload limit of {limit} (tagproj open --max-upload raises it)", ["limit": Self.megabytes(limit)])
         case .emptyUpload: return tr("the upload is empty: no photo arrived")
         case .cropChanged: return tr("the photo's crop has changed since the page read it")
+        // TRANSLATORS: {path} is the folder Export all writes into, 'exported' beside the projects.
+        case .exportFolderNotOwn(let path): return tr("'{path}' is a link or a file, not a folder: Export all writes only into a folder of its own", ["path": path])
         }
     }
 
     var meaning: ErrorMeaning {
         switch self {
         case .badField, .unknownOperation, .emptyUpload: return .invalidRequest
-        case .notDrawable, .uploadTooLarge: return .notPossible
+        case .notDrawable, .uploadTooLarge, .exportFolderNotOwn: return .notPossible
         case .cropChanged: return .conflict
         case .noSuchTag, .noSuchProject: return .notFound
         }

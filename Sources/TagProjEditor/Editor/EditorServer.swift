@@ -133,7 +133,7 @@ public final class EditorServer {
     /// The API calls that only read: GET; every other call changes something and is a POST from
     /// this server's own page.
     static let readingCalls: Set = ["/api/state", "/api/version", "/api/photo", "/api/tag", "/api/tags", "/api/download", "/api/preview",
-                                    "/api/gallery", "/api/thumbnail"]
+                                    "/api/export-plan", "/api/gallery", "/api/thumbnail"]
 
     /// The API calls that only read the project though they are POSTs: the room (it starts the
     /// first view's drawing in the background) and an export (the picture goes beside the project

@@ -9,7 +9,7 @@ import TagKit
 /// as `tagproj open NAME`, for a name that ``ProjectFolder/resolve(_:)`` finds directly inside the
 /// folder and nowhere else. A photo posted to ``uploadPath`` (streamed to a file in the folder,
 /// never held in memory) becomes a new project there as `tagproj new` makes one; *Export all*
-/// writes every project's picture beside it as the editor's Export does.
+/// writes every project's picture into a folder of its own, `exported/` beside the projects.
 final class GalleryAPI: Site {
     let folder: ProjectFolder
     let maxUploadBytes: Int
@@ -57,6 +57,7 @@ final class GalleryAPI: Site {
             case "/api/gallery": return .json(try listing())
             case "/api/thumbnail": return try thumbnail(request)
             case "/api/export-all": return .json(try exportAll(try JSONParser().parse(request.body)))
+            case "/api/export-plan": return .json(try exportPlan())
             case Self.uploadPath: return .json(try upload(request))
             default: return .error(404, tr("no such API call"))
             }
@@ -71,7 +72,7 @@ final class GalleryAPI: Site {
     }
 
     /// `GET /api/gallery`: `{"folder","max_upload","projects":[{"name","tags","warnings":[…],
-    /// "version"}…]}`, a project that cannot be opened with its `error` instead (as the CLI words it).
+    /// "version","labels":["宫保鸡丁 ¥38",…]}…]}` (`labels`: the tags as drawn, top to bottom), a project that cannot be opened with its `error` instead (as the CLI words it).
     private func listing() throws -> JSON {
         let projects: [JSON] = try folder.projectNames().map { name in
             guard let file = folder.resolve(name) else { return .object([("name", .string(name)), ("error", .string(tr("it is gone")))]) }
@@ -81,6 +82,7 @@ final class GalleryAPI: Site {
                     ("name", .string(name)), ("tags", .integer(Int64(try project.tags().count))),
                     ("warnings", .array(try project.overlapNotices().map { .string($0.message) })),
                     ("version", .string(try EditorState.version(of: file))),
+                    ("labels", .array(try Self.labels(of: project))),
                 ])
             } catch let error as TagProjError {
                 return .object([("name", .string(name)), ("error", .string(error.message))])
@@ -108,20 +110,54 @@ final class GalleryAPI: Site {
         return response
     }
 
+    /// The tags of `project` as drawn (`宫保鸡丁 ¥38`), top to bottom then left to right, as a
+    /// card names its dishes and prices.
+    private static func labels(of project: Project) throws -> [JSON] {
+        let settings = try project.settings()
+        return try project.tags().sorted { ($0.anchor.y, $0.anchor.x, $0.id.rawValue) < ($1.anchor.y, $1.anchor.x, $1.id.rawValue) }
+            .map { .string($0.label(settings)) }
+    }
+
+    /// The folder *Export all* writes into: `exported` inside the gallery's folder.
+    var exportFolder: String { folder.path + "/exported" }
+
+    /// `GET /api/export-plan`: where *Export all* writes, `{"folder","quality"}`: the folder
+    /// (absolute; it may not exist yet) and the quality an export encodes at when none is asked
+    /// for (the user's `export.quality`, else the default), for the dialog.
+    private func exportPlan() throws -> JSON {
+        .object([("folder", .string(EditorAPI.absolute(folder.path) + "/exported")),
+                 ("quality", .integer(Int64(try ExportOptions().resolvingUserDefaults(environment: ProcessEnvironment.current()).effectiveQuality)))])
+    }
+
+    /// `exportFolder` made when missing (0755), and checked to be a folder itself, not a link
+    /// (to anywhere) nor a file: *Export all* never writes through a link out of the folder.
+    private func madeExportFolder() throws -> String {
+        let path = exportFolder
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno, operation: .create) }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw FileError(path: path, errno: errno, operation: .create) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw EditorRequestError.exportFolderNotOwn(path) }
+        return path
+    }
+
     /// `POST /api/export-all` with the export dialog's options (`{"format":"png","max_size":1080}`):
-    /// every project's picture written beside it as the editor's Export writes it (never over a
-    /// file it did not write), `{"exported":[{"name","answer"}|{"name","error"}…]}`.
+    /// every project's picture written into `exported/` beside the projects (made when missing,
+    /// refused when it is a link or a file), each under a name nothing there has (an output
+    /// already there is never replaced: `a-tagged-2.png`), `{"folder","exported":[{"name",
+    /// "answer"}|{"name","error"}…]}`.
     private func exportAll(_ body: JSON) throws -> JSON {
         let options = try EditorAPI.exportOptions(body)
+        let into = try madeExportFolder()
         let results: [JSON] = try folder.projectNames().map { name in
             do {
                 guard let file = folder.resolve(name) else { throw EditorRequestError.noSuchProject(name) }
-                return .object([("name", .string(name)), ("answer", try editor(name, at: file).exportPicture(options))])
+                _ = try madeExportFolder()  // still ours, before each write
+                return .object([("name", .string(name)), ("answer", try editor(name, at: file).exportPicture(options, into: into))])
             } catch let error as TagProjError {
                 return .object([("name", .string(name)), ("error", RequestCodec.json(AnswerFailure(error)))])
             }
         }
-        return .object([("exported", .array(results))])
+        return .object([("folder", .string(EditorAPI.absolute(into))), ("exported", .array(results))])
     }
 
     /// A fresh file in the folder for an upload's body: hidden (never listed), private (0600),

@@ -93,8 +93,8 @@ function fail(error) {
 /// status's live region reads as it is): what was done, then each notice, as the library worded
 /// them for people who see the tags (`sentences`, each notice's `sentence`: tags by their text),
 /// or as it words them for the CLI where a server has no such words. A warning's line is marked.
-function tell(answer) {
-  const lines = (answer.sentences || answer.said).map((text) => ({ text, severity: "" }))
+function tell(answer, more = []) {
+  const lines = (answer.sentences || answer.said).concat(more).map((text) => ({ text, severity: "" }))
     .concat(answer.notices.map((n) => ({ text: n.sentence || n.text, severity: n.severity })));
   const list = document.createElement("ul");
   list.className = "lines";
@@ -863,20 +863,21 @@ async function removeSelected() {
   await edit({ op: "delete", id });
 }
 
-setUpExportChoices(exportDialog);
+// TRANSLATORS: where Save will write the picture: {name} is its file name, {folder} the folder's full path.
+setUpExportChoices(exportDialog, (choice) => api("api/export-plan?" + exportQuery(choice)), (plan) => t("Saves {name} in {folder}", plan));
 buttons.save.addEventListener("click", async () => {
   exportDialog.close();
   try {
     say(t("exporting…"));
     const answer = await api("api/export", { op: "export", ...exportChoice(exportDialog) });
-    tell(answer);
+    // TRANSLATORS: a line after the status's "wrote NAME…": the folder it is in, a full path.
+    tell(answer, [t("in the folder {folder}", { folder: answer.folder })]);
   } catch (error) { fail(error); }
 });
 buttons.download.addEventListener("click", () => {
   exportDialog.close();
-  const query = Object.entries(exportChoice(exportDialog)).map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&");
   const link = document.createElement("a");
-  link.href = "api/download?" + query;
+  link.href = "api/download?" + exportQuery(exportChoice(exportDialog));
   link.download = "";
   document.body.appendChild(link);
   link.click();

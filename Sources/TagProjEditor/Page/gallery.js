@@ -10,6 +10,7 @@ const statusLine = document.getElementById("status");
 const picker = document.getElementById("file-picker");
 const dialog = document.getElementById("export-all-dialog");
 const report = document.getElementById("report");
+const reportDialog = document.getElementById("report-dialog");
 const cards = new Map();  // project name -> { card, version }
 let started = false;      // the first paint has been measured
 
@@ -57,7 +58,7 @@ function makeCard(project) {
   const img = element("img");
   img.alt = project.name;
   picture.appendChild(img);
-  card.append(picture, element("span", "name", project.name), element("span", "count"), element("ul", "warnings"));
+  card.append(picture, element("span", "name", project.name), element("span", "dishes"), element("span", "count"), element("ul", "warnings"));
   return card;
 }
 
@@ -68,10 +69,16 @@ function fillCard(entry, project) {
   warnings.replaceChildren();
   if (project.error) {
     card.querySelector(".count").textContent = "";
+    card.querySelector(".dishes").textContent = "";
     warnings.appendChild(element("li", "error", t("error: {message}", {message: project.error})));
     card.dataset.ready = "true";
     return Promise.resolve();
   }
+  // Its dishes and prices as drawn, cut with an ellipsis when long, whole in the title.
+  const dishes = card.querySelector(".dishes");
+  // TRANSLATORS: between two tags of a card, "宫保鸡丁 ¥38 · 拿铁 ¥28".
+  dishes.textContent = (project.labels || []).join(t(" · "));
+  if (dishes.textContent) dishes.title = dishes.textContent; else dishes.removeAttribute("title");
   card.querySelector(".count").textContent = tn("{count} tag", "{count} tags", project.tags);
   card.dataset.tags = String(project.tags);
   for (const text of project.warnings) warnings.appendChild(element("li", "", t("warning: {message}", {message: text})));
@@ -164,7 +171,8 @@ document.addEventListener("drop", (event) => {
 
 document.querySelector("[data-action=export-all]").addEventListener("click", () => dialog.showModal());
 dialog.querySelector("[data-action=close]").addEventListener("click", () => dialog.close());
-setUpExportChoices(dialog);
+// TRANSLATORS: where Export all will write: {folder} is the full path of the folder 'exported'.
+setUpExportChoices(dialog, () => api("api/export-plan"), (plan) => t("Saves into {folder}", plan));
 dialog.querySelector("[data-action=save-all]").addEventListener("click", async () => {
   dialog.close();
   say(t("exporting every project…"));
@@ -177,14 +185,19 @@ dialog.querySelector("[data-action=save-all]").addEventListener("click", async (
     for (const item of answer.exported) {
       if (item.error) {
         failed++;
-        report.appendChild(element("li", "error", item.name + ": error: " + item.error.error));
+        report.appendChild(element("li", "error", t("{name}: {said}", { name: item.name, said: t("error: {message}", { message: item.error.error }) })));
       } else {
-        const notices = item.answer.notices.map((n) => "  " + n.severity + ": " + n.text);
-        report.appendChild(element("li", "", item.name + ": " + item.answer.said.join("  ") + notices.join("")));
+        const notices = item.answer.notices.map((n) => n.severity === "warning" ? t("warning: {message}", { message: n.text }) : n.text);
+        report.appendChild(element("li", "", t("{name}: {said}", { name: item.name, said: item.answer.said.concat(notices).join("  ") })));
       }
     }
-    report.hidden = false;
-    say(tn("exported {done} of {count} project", "exported {done} of {count} projects", answer.exported.length, { done: answer.exported.length - failed }), failed ? "error" : "");
+    const summary = tn("exported {done} of {count} project", "exported {done} of {count} projects", answer.exported.length, { done: answer.exported.length - failed });
+    say(summary, failed ? "error" : "");
+    // Where it is seen: a dialog over the grid, its heading focused for a screen reader to read on.
+    // TRANSLATORS: {summary} is "exported 3 of 3 projects"; {folder} the full path of the folder written into.
+    document.getElementById("report-folder").textContent = t("{summary}, in the folder {folder}", { summary, folder: answer.folder });
+    reportDialog.showModal();
+    document.getElementById("report-title").focus();
   } catch (error) {
     fail(error);
   }
