@@ -699,7 +699,7 @@ class EditorTests(unittest.TestCase):
         e = self.editor
         e.load()
         e.export_with(format="png", size="1080", action="download")
-        path = os.path.join(e.downloads, "p-tagged.png")
+        path = os.path.join(e.downloads, "p-tagged-1080.png")  # named for its size, as Save names it
         e.wait(lambda d: os.path.exists(path) and not any(n.endswith(".crdownload") for n in os.listdir(e.downloads)),
                "the download never arrived", timeout=30)
         status, _, err = cli("export", "p.tagproj", "cli.png", "--max-size", "1080", cwd=e.dir)
@@ -707,13 +707,13 @@ class EditorTests(unittest.TestCase):
         with open(path, "rb") as a, open(os.path.join(e.dir, "cli.png"), "rb") as b:
             self.assertEqual(a.read(), b.read(), "Download gives the bytes export writes with the same options")
         e.export_with(format="webp", size="1080")
-        e.wait(lambda d: "wrote p-tagged.webp" in e.status(), "Save did not write the WebP")
-        with open(os.path.join(e.dir, "p-tagged.webp"), "rb") as f:
+        e.wait(lambda d: "wrote p-tagged-1080.webp" in e.status(), "Save did not write the WebP")
+        with open(os.path.join(e.dir, "p-tagged-1080.webp"), "rb") as f:
             head = f.read(12)
         self.assertEqual((head[:4], head[8:12]), (b"RIFF", b"WEBP"))
         e.export_with(size="custom", long_side=150)
-        e.wait(lambda d: "wrote p-tagged.jpg" in e.status(), "Save did not write the JPEG")
-        status, out, err = cli("new", "check.tagproj", "p-tagged.jpg", "--json", cwd=e.dir)
+        e.wait(lambda d: "wrote p-tagged-150.jpg" in e.status(), "Save did not write the JPEG")
+        status, out, err = cli("new", "check.tagproj", "p-tagged-150.jpg", "--json", cwd=e.dir)
         self.assertEqual(status, 0, err)
         picture = json.loads(out)
         self.assertEqual((picture["width"], picture["height"]), (150, 100), "the long side typed in")
@@ -1141,16 +1141,19 @@ class EditorTests(unittest.TestCase):
         export("p-tagged.jpg")
         with open(photo, "rb") as f:
             self.assertEqual(f.read(), original, "the photo the project was made from was replaced")
-        # Its own picture, still as written, is replaced in place: no p-tagged-2.jpg.
-        export("p-tagged.jpg")
-        self.assertFalse(os.path.exists(os.path.join(e.dir, "p-tagged-2.jpg")))
-        # A file of the user's own at that name is never replaced: the next export gets a fresh one.
-        with open(os.path.join(e.dir, "p-tagged.jpg"), "wb") as f:
-            f.write(b"the user's own picture")
+        # A second save never replaces the first, though the editor wrote it: it gets a fresh name.
+        with open(os.path.join(e.dir, "p-tagged.jpg"), "rb") as f:
+            first = f.read()
         export("p-tagged-2.jpg")
         with open(os.path.join(e.dir, "p-tagged.jpg"), "rb") as f:
+            self.assertEqual(f.read(), first, "the first save was replaced")
+        # A file of the user's own at the next name is never replaced either.
+        with open(os.path.join(e.dir, "p-tagged-3.jpg"), "wb") as f:
+            f.write(b"the user's own picture")
+        export("p-tagged-4.jpg")
+        with open(os.path.join(e.dir, "p-tagged-3.jpg"), "rb") as f:
             self.assertEqual(f.read(), b"the user's own picture")
-        with open(os.path.join(e.dir, "p-tagged-2.jpg"), "rb") as f:
+        with open(os.path.join(e.dir, "p-tagged-4.jpg"), "rb") as f:
             self.assertEqual(f.read(3), b"\xff\xd8\xff")
         with open(photo, "rb") as f:
             self.assertEqual(f.read(), original)

@@ -242,10 +242,11 @@ class GalleryTests(unittest.TestCase):
         self.assertEqual(g.listing(), ["a.tagproj", "b.tagproj", "c.tagproj"], "nothing was made")
         self.assertEqual(sorted(n for n in os.listdir(g.dir) if n.startswith(".") and n != ".state"), [".hidden.tagproj"], "no temporary file is left")  # .state: the test's own state folder
 
-    def test_export_all_writes_every_picture_beside_its_project_as_the_editor_does(self):
+    def test_export_all_writes_every_picture_into_exported_as_the_editor_does(self):
         g = self.gallery
         g.grid(3)
-        with open(os.path.join(g.dir, "a-tagged.png"), "w") as f:
+        os.mkdir(os.path.join(g.dir, "exported"))
+        with open(os.path.join(g.dir, "exported", "a-tagged-1080.png"), "w") as f:
             f.write("the user's own file")
         g.driver.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
         dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no export dialog")
@@ -258,14 +259,14 @@ class GalleryTests(unittest.TestCase):
         dialog.find_element(By.CSS_SELECTOR, "[data-action=save-all]").click()
         g.wait(lambda d: g.status() == "exported 3 of 3 projects", "Export all never finished")
         report = g.driver.find_element(By.ID, "report").text
-        with open(os.path.join(g.dir, "a-tagged.png")) as f:
-            self.assertEqual(f.read(), "the user's own file", "never over a file it did not write")
-        for name, written in (("a", "a-tagged-2.png"), ("b", "b-tagged.png"), ("c", "c-tagged.png")):
+        with open(os.path.join(g.dir, "exported", "a-tagged-1080.png")) as f:
+            self.assertEqual(f.read(), "the user's own file", "never over a file there")
+        for name, written in (("a", "a-tagged-1080-2.png"), ("b", "b-tagged-1080.png"), ("c", "c-tagged-1080.png")):
             self.assertIn(name + ".tagproj: wrote ", report)
-            self.assertIn(written, report)
+            self.assertIn("exported/" + written, report)
             # The same bytes the CLI writes with the same options.
             check("export", name + ".tagproj", "cli-" + name + ".png", "--max-size", "1080", cwd=g.dir)
-            with open(os.path.join(g.dir, written), "rb") as ours, open(os.path.join(g.dir, "cli-" + name + ".png"), "rb") as theirs:
+            with open(os.path.join(g.dir, "exported", written), "rb") as ours, open(os.path.join(g.dir, "cli-" + name + ".png"), "rb") as theirs:
                 self.assertEqual(ours.read(), theirs.read(), written)
 
 
