@@ -1316,10 +1316,17 @@ class AccessibilityTests(unittest.TestCase):
 
 def chinese_catalog(folder):
     """`folder` as a `TAGPROJ_LOCALEDIR` holding the Simplified Chinese catalog compiled from
-    `po/zh_CN.po`, as `scripts/build-catalogs.sh` compiles it."""
+    `po/zh_CN.po`, as `scripts/build-catalogs.sh` compiles it, with the messages of any part's
+    fragment not yet merged into it (`po/zh_CN-PART.po`, whose translations win)."""
     mo = os.path.join(folder, "zh_CN", "LC_MESSAGES", "tagproj.mo")
     os.makedirs(os.path.dirname(mo))
-    subprocess.run(["msgfmt", "--check", "-o", mo, os.path.join(REPO, "po", "zh_CN.po")], check=True, capture_output=True)
+    po = os.path.join(REPO, "po", "zh_CN.po")
+    fragments = sorted(os.path.join(REPO, "po", n) for n in os.listdir(os.path.join(REPO, "po")) if n.startswith("zh_CN-") and n.endswith(".po"))
+    if fragments:
+        merged = os.path.join(folder, "zh_CN.po")
+        subprocess.run(["msgcat", "--use-first", "-o", merged, *fragments, po], check=True, capture_output=True)
+        po = merged
+    subprocess.run(["msgfmt", "--check", "-o", mo, po], check=True, capture_output=True)
     return folder
 
 
@@ -1386,7 +1393,9 @@ class ChineseEditorTests(unittest.TestCase):
         self.assertEqual(e.button("arrange").get_attribute("aria-label"), "自动排列重叠的标签")
         self.assertEqual(d.find_element(By.ID, "tag-text").get_attribute("placeholder"), "输入菜名或价格，然后点击照片")
         self.assertEqual(e.tag(1).get_attribute("alt"), "菜名标签 #1：拿铁")
-        self.assertEqual(english_words(page_texts(d)), [], "English left on the editor")
+        # The export dialog's quality names the config key it defaults to (`tagproj config export.quality`).
+        key = ["config", "export", "quality"]
+        self.assertEqual(english_words(page_texts(d), key), [], "English left on the editor")
         # Served so: the first paint is Chinese, not filled in by the script afterwards.
         response, body = e.get("/", token=None)
         self.assertEqual(response.status, 200)
@@ -1406,14 +1415,19 @@ class ChineseEditorTests(unittest.TestCase):
         help_text = d.find_element(By.ID, "help-dialog").text
         self.assertIn("手势和按键", help_text)
         self.assertIn("撤销、重做", help_text)
-        self.assertEqual(english_words(page_texts(d)), [], "English left in the keys' list")
+        self.assertEqual(english_words(page_texts(d), key), [], "English left in the keys' list")
         d.execute_script("document.getElementById('help-dialog').close()")
         e.button("export").click()
         dialog = e.wait(lambda d: d.find_element(By.CSS_SELECTOR, "[data-export-dialog][open]"), "no export dialog")
         self.assertIn("保存到项目旁边", dialog.text)
         self.assertEqual([o.text for o in Select(dialog.find_element(By.CSS_SELECTOR, "select[name=size]")).options],
                          ["原始尺寸", "1080 px（网页）", "长边…"])
-        self.assertEqual(english_words(page_texts(d)), [], "English left in the export dialog")
+        # The name and folder it will write are names, as the project's is.
+        where = dialog.find_element(By.CSS_SELECTOR, ".export-where")
+        e.wait(lambda d: "p-tagged.jpg" in where.text, "the dialog does not say what it writes")
+        self.assertTrue(where.text.startswith("将保存为 p-tagged.jpg，位于 "), where.text)
+        names = re.findall(r"[A-Za-z0-9]+", os.path.realpath(e.dir) + " p-tagged.jpg") + key
+        self.assertEqual(english_words(page_texts(d), names), [], "English left in the export dialog")
         d.execute_script("document.getElementById('export-dialog').close()")
 
     def test_2_what_the_server_words_comes_back_in_chinese(self):

@@ -313,14 +313,20 @@ class ChineseGalleryTests(unittest.TestCase):
         # Every text but the projects' names and what the library words (the overlap warnings).
         # The folder's name (the page's heading) is a name, as the projects' are.
         folder = re.findall(r"[A-Za-z0-9]+", os.path.basename(g.dir))
+        # So are the dishes a card names (a's "Flat white"), the folder Export all writes into, and
+        # the config key the quality's tooltip names (`tagproj config export.quality`).
+        folder += ["Flat", "white", "exported", "config", "export", "quality"]
         self.assertEqual(test_editor.english_words(test_editor.page_texts(d), folder), [], "English left on the gallery")
         d.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
         dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no Export all dialog")
         self.assertIn("导出所有项目", dialog.text)
-        self.assertIn("保存到各项目旁边", dialog.text)
+        self.assertIn("保存到 exported 文件夹", dialog.text)
+        # The folder it writes into is a name, as the projects' are.
+        g.wait(lambda d: "将保存到 " in dialog.text, "the dialog does not say where it writes")
+        folder += re.findall(r"[A-Za-z0-9]+", os.path.realpath(g.dir)) + ["exported"]
         self.assertEqual([o.text for o in Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).options],
                          ["JPEG", "PNG", "WebP", "AVIF"])
-        self.assertEqual(test_editor.english_words([dialog.text]), [], "English left in the dialog")
+        self.assertEqual(test_editor.english_words([dialog.text], folder), [], "English left in the dialog")
         dialog.find_element(By.CSS_SELECTOR, "[data-action=close]").click()
 
     def test_2_a_refused_upload_is_worded_in_chinese(self):
