@@ -1426,7 +1426,7 @@ class ChineseEditorTests(unittest.TestCase):
         where = dialog.find_element(By.CSS_SELECTOR, ".export-where")
         e.wait(lambda d: "p-tagged.jpg" in where.text, "the dialog does not say what it writes")
         self.assertTrue(where.text.startswith("将保存为 p-tagged.jpg，位于 "), where.text)
-        names = re.findall(r"[A-Za-z0-9]+", os.path.realpath(e.dir) + " p-tagged.jpg") + key
+        names = re.findall(r"[A-Za-z][A-Za-z0-9]+", os.path.realpath(e.dir) + " p-tagged.jpg") + key
         self.assertEqual(english_words(page_texts(d), names), [], "English left in the export dialog")
         d.execute_script("document.getElementById('export-dialog').close()")
 

@@ -224,6 +224,31 @@ class ExportDialogTests(SharedBrowser, unittest.TestCase):
         self.assertTrue(MAGIC["jpg"](read(os.path.join(e.dir, "p-tagged-2.jpg"))))
 
 
+class ExportDialogPhoneTests(SharedBrowser, unittest.TestCase):
+    """Issue 44, item 12, on a phone (390×844, DPR 3, touch): the dialog's quality and the long
+    folder it names stay on screen; nothing scrolls sideways."""
+    phone = True
+
+    def test_the_dialog_with_its_quality_and_folder_fits_a_phone(self):
+        e = BorrowingEditor(self.driver, phone=True)
+        try:
+            e.load()
+            dialog = e.open_dialog(format="webp", size="1080")
+            said = e.where(dialog, "p-tagged-1080.webp")
+            self.assertIn(os.path.realpath(e.dir), said)
+            quality = e.quality(dialog)
+            self.assertTrue(quality.is_displayed(), "WebP has a quality")
+            for element, what in ((dialog, "the dialog"), (quality, "the quality"), (dialog.find_element(By.CSS_SELECTOR, ".export-where"), "the name and folder")):
+                box = element.rect
+                self.assertTrue(box["x"] >= 0 and box["x"] + box["width"] <= 390, "%s is off screen: %r" % (what, box))
+            self.assertEqual(e.driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), True, "nothing scrolls sideways")
+            self.assertEqual(test_editor.AccessibilityTests.violations(e), [], "the export dialog on a phone")
+            e.save(dialog, "p-tagged-1080.webp")
+            self.assertTrue(MAGIC["webp"](read(os.path.join(e.dir, "p-tagged-1080.webp"))))
+        finally:
+            e.close()
+
+
 class ExportAllTests(SharedBrowser, unittest.TestCase):
     """Issue 44, item 13, at a desktop's size: Export all into `exported/`, its report, the cards."""
 

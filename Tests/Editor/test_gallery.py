@@ -323,7 +323,7 @@ class ChineseGalleryTests(unittest.TestCase):
         self.assertIn("保存到 exported 文件夹", dialog.text)
         # The folder it writes into is a name, as the projects' are.
         g.wait(lambda d: "将保存到 " in dialog.text, "the dialog does not say where it writes")
-        folder += re.findall(r"[A-Za-z0-9]+", os.path.realpath(g.dir)) + ["exported"]
+        folder += re.findall(r"[A-Za-z][A-Za-z0-9]+", os.path.realpath(g.dir)) + ["exported"]
         self.assertEqual([o.text for o in Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).options],
                          ["JPEG", "PNG", "WebP", "AVIF"])
         self.assertEqual(test_editor.english_words([dialog.text], folder), [], "English left in the dialog")
