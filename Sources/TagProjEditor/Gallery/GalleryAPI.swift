@@ -72,7 +72,8 @@ final class GalleryAPI: Site {
     }
 
     /// `GET /api/gallery`: `{"folder","max_upload","projects":[{"name","tags","warnings":[…],
-    /// "version","labels":["宫保鸡丁 ¥38",…]}…]}` (`labels`: the tags as drawn, top to bottom), a project that cannot be opened with its `error` instead (as the CLI words it).
+    /// "version","labels":["宫保鸡丁 ¥38",…]}…]}` (`labels`: the tags as drawn, top to bottom), a
+    /// project that cannot be opened with its `error` instead (as the CLI words it).
     private func listing() throws -> JSON {
         let projects: [JSON] = try folder.projectNames().map { name in
             guard let file = folder.resolve(name) else { return .object([("name", .string(name)), ("error", .string(tr("it is gone")))]) }
@@ -131,13 +132,16 @@ final class GalleryAPI: Site {
 
     /// `exportFolder` made when missing (0755), and checked to be a folder itself, not a link
     /// (to anywhere) nor a file: *Export all* never writes through a link out of the folder.
-    private func madeExportFolder() throws -> String {
+    /// Whether it was made now.
+    @discardableResult
+    private func madeExportFolder() throws -> Bool {
         let path = exportFolder
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno, operation: .create) }
+        let made = mkdir(path, 0o755) == 0
+        if !made && errno != EEXIST { throw FileError(path: path, errno: errno, operation: .create) }
         var info = stat()
         guard lstat(path, &info) == 0 else { throw FileError(path: path, errno: errno, operation: .create) }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw EditorRequestError.exportFolderNotOwn(path) }
-        return path
+        return made
     }
 
     /// `POST /api/export-all` with the export dialog's options (`{"format":"png","max_size":1080}`):
@@ -147,16 +151,19 @@ final class GalleryAPI: Site {
     /// "answer"}|{"name","error"}…]}`.
     private func exportAll(_ body: JSON) throws -> JSON {
         let options = try EditorAPI.exportOptions(body)
-        let into = try madeExportFolder()
+        let into = exportFolder
+        let made = try madeExportFolder()
         let results: [JSON] = try folder.projectNames().map { name in
             do {
                 guard let file = folder.resolve(name) else { throw EditorRequestError.noSuchProject(name) }
-                _ = try madeExportFolder()  // still ours, before each write
+                try madeExportFolder()  // still ours, before each write
                 return .object([("name", .string(name)), ("answer", try editor(name, at: file).exportPicture(options, into: into))])
             } catch let error as TagProjError {
                 return .object([("name", .string(name)), ("error", RequestCodec.json(AnswerFailure(error)))])
             }
         }
+        // Made for nothing (every project refused): not left behind. `rmdir` removes only an empty folder.
+        if made { _ = rmdir(into) }
         return .object([("folder", .string(EditorAPI.absolute(into))), ("exported", .array(results))])
     }
 
