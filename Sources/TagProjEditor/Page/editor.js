@@ -92,7 +92,8 @@ function fail(error) {
 /// What the server says an edit or an export did, one line each (an element each, which the
 /// status's live region reads as it is): what was done, then each notice, as the library worded
 /// them for people who see the tags (`sentences`, each notice's `sentence`: tags by their text),
-/// or as it words them for the CLI where a server has no such words. A warning's line is marked.
+/// or as it words them for the CLI where a server has no such words; `more` lines the page adds
+/// after what was done (the folder an export went to). A warning's line is marked.
 function tell(answer, more = []) {
   const lines = (answer.sentences || answer.said).concat(more).map((text) => ({ text, severity: "" }))
     .concat(answer.notices.map((n) => ({ text: n.sentence || n.text, severity: n.severity })));
