@@ -13,3 +13,4 @@ python3 Tests/Editor/test_editor.py
 python3 Tests/Editor/test_gallery.py
 python3 Tests/Editor/test_status_words.py
 python3 Tests/Editor/test_export_dialogs.py
+python3 Tests/Editor/test_phone_layout.py

@@ -754,12 +754,10 @@ function startEditing(tag) {
   input.setAttribute("aria-label", t("Text of tag #{id}", { id: tag.id }));
   input.dataset.tagId = String(tag.id);
   if (el) {
-    const drawn = drawnAt(el);
-    input.style.left = drawn.left + "px";
-    input.style.top = drawn.top + "px";
-    input.style.minWidth = el.style.width;
+    input.style.minWidth = Math.min(parseFloat(el.style.width), stage.clientWidth - 8) + "px";
     input.style.height = el.style.height;
-    input.style.fontSize = Math.max(13, parseFloat(el.style.height) * 0.45) + "px";
+    // Never below 16 px where a finger types: a phone's browser zooms into a smaller field.
+    input.style.fontSize = Math.max(matchMedia("(pointer: coarse)").matches ? 16 : 13, parseFloat(el.style.height) * 0.45) + "px";
   }
   canvas.appendChild(input);
   editor = input;
@@ -772,14 +770,14 @@ function startEditing(tag) {
     price.placeholder = t("price");
     price.setAttribute("aria-label", t("Price of tag #{id}", { id: tag.id }));
     price.dataset.tagId = String(tag.id);
-    price.style.top = input.style.top;
     price.style.height = input.style.height;
     price.style.fontSize = input.style.fontSize;
     canvas.appendChild(price);
-    price.style.left = (input.offsetLeft + input.offsetWidth + 4) + "px";
     priceEditor = price;
   }
-  input.focus();
+  if (el) placeEditors(el);
+  // Where they are: focusing them scrolls nothing (the stage clips, it does not scroll).
+  input.focus({ preventScroll: true });
   input.select();
   for (const field of price ? [input, price] : [input]) {
     field.addEventListener("keydown", async (event) => {
@@ -799,6 +797,30 @@ function startEditing(tag) {
   }
   say(price ? t("editing #{id}: Enter keeps the text and the price, Esc cancels", { id: tag.id })
     : t("editing #{id}: Enter keeps the text, Esc cancels", { id: tag.id }));
+}
+
+/// Puts the edit fields over tag element `el`, wholly inside the stage whatever the tag's place
+/// (at an edge, in a zoomed view, wider than the screen): a dish's price beside its name where
+/// both fit in the stage's width, under it where they do not.
+function placeEditors(el) {
+  const input = editor, price = priceEditor, gap = 4;
+  const W = stage.clientWidth, H = stage.clientHeight;
+  // The canvas's place in the stage: the fields are in the canvas, and move with it.
+  const cx = parseFloat(canvas.style.left) || 0, cy = parseFloat(canvas.style.top) || 0;
+  for (const field of price ? [input, price] : [input]) field.style.maxWidth = W - 2 * gap + "px";
+  const w = input.offsetWidth, h = input.offsetHeight, pw = price ? price.offsetWidth : 0;
+  const beside = price && w + gap + pw <= W - 2 * gap;
+  const groupW = !price ? w : beside ? w + gap + pw : Math.max(w, pw);
+  const groupH = price && !beside ? 2 * h + gap : h;
+  const inside = (v, size, room) => Math.min(Math.max(v, gap), Math.max(gap, room - size - gap));
+  const drawn = drawnAt(el);
+  const left = inside(cx + drawn.left, groupW, W), top = inside(cy + drawn.top, groupH, H);
+  input.style.left = left - cx + "px";
+  input.style.top = top - cy + "px";
+  if (price) {
+    price.style.left = (beside ? left + w + gap : left) - cx + "px";
+    price.style.top = (beside ? top : top + h + gap) - cy + "px";
+  }
 }
 
 function stopEditing() {
@@ -1068,7 +1090,14 @@ async function start() {
   await refresh(tagprojBoot.first);
   await photoShown();
   performance.measure("tagproj shown", { start: 0 });
-  window.addEventListener("resize", () => { if (state) { if (view.fitted) fit(); layout(); } });
+  window.addEventListener("resize", () => {
+    if (!state) return;
+    if (view.fitted) fit();
+    layout();
+    // A phone turned while a tag's text is edited: its fields stay on the screen.
+    const el = editor && layer.querySelector('[data-tag-id="' + editor.dataset.tagId + '"]');
+    if (el) placeEditors(el);
+  });
   setTimeout(poll, 700);
 }
 

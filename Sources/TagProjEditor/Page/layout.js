@@ -5,10 +5,12 @@
 // /api/room`). `tagprojRoom()` is the room the editor's script fits the photo in.
 "use strict";
 
-/// The CSS pixels the fitted photo may take: the stage less a margin.
+/// The CSS pixels the fitted photo may take: the stage less its margin (the style's
+/// `--room-margin`: 16 px at a desktop, none on a phone, whose photo goes to the screen's edges).
 window.tagprojRoom = () => {
   const stage = document.getElementById("stage");
-  return { w: Math.max(stage.clientWidth - 16, 50), h: Math.max(stage.clientHeight - 16, 50) };
+  const margin = parseFloat(getComputedStyle(stage).getPropertyValue("--room-margin")) || 0;
+  return { w: Math.max(stage.clientWidth - margin, 50), h: Math.max(stage.clientHeight - margin, 50) };
 };
 
 /// The room as the editor reads it: `W,H,RATIO`.
