@@ -214,9 +214,19 @@ class PhoneLayoutTests(unittest.TestCase):
                 return [...document.querySelectorAll('#tools button')].filter((b) => b.offsetParent !== null).map((b) => {
                     const r = b.getBoundingClientRect(), label = b.querySelector('.label');
                     const shown = label && label.offsetParent !== null;
+                    // The word's own width (measured at its full width a moment), against the room the
+                    // button gives it: a word cut short ends in an ellipsis.
+                    let natural = 0, room = 0;
+                    if (shown) {
+                        const style = getComputedStyle(b);
+                        room = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                        label.style.cssText = 'width: max-content; max-width: none';
+                        natural = label.getBoundingClientRect().width;
+                        label.style.cssText = '';
+                    }
                     return {action: b.dataset.action, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height,
                             word: shown ? label.textContent.trim() : '', size: shown ? parseFloat(getComputedStyle(label).fontSize) : 0,
-                            cut: shown && label.scrollWidth > label.clientWidth + 0.5};});""")
+                            cut: natural > room ? [natural, room] : false};});""")
             actions = [b["action"] for b in buttons]
             for wanted in ("add-dish", "add-price", "delete", "undo", "redo", "arrange", "export", "zoom-out", "zoom-fit", "zoom-in", "history"):
                 self.assertIn(wanted, actions, name)
