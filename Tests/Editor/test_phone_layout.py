@@ -8,17 +8,20 @@ buttons. Reuses the editor's fixtures (Tests/Editor/test_editor.py).
 Run: python3 Tests/Editor/test_phone_layout.py [unittest arguments]   (scripts/test.sh runs it)
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
 """
+import glob
 import os
+import shutil
 import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import unittest
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_editor  # noqa: E402  (the editor's fixtures)
-from test_editor import TAGPROJ, Editor, cli, state_of  # noqa: E402
+from test_editor import REPO, TAGPROJ, Editor, cli, state_of  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -48,33 +51,8 @@ def check(*args, cwd):
     return out
 
 
-class PhoneLayoutTests(unittest.TestCase):
-    """One phone (one Chromium) on `p.tagproj`, a landscape photo (2400×1600) with, besides the
-    editor's two tags, a long Chinese dish with its price at each edge (#3 at the right, #4 at the
-    left); and on `q.tagproj`, a portrait photo (800×1600), served by a second `tagproj open`."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.editor = e = Editor(phone=True, big=True)
-        for x in ("0.985", "0.015"):
-            check("add", "p.tagproj", "dish", LONG_DISH, "--price", "38", "--at", x + ",0.5", cwd=e.dir)
-        portrait_png(os.path.join(e.dir, "tall.png"))
-        check("new", "q.tagproj", "tall.png", cwd=e.dir)
-        check("add", "q.tagproj", "dish", "Flat white", "--at", "0.5,0.5", cwd=e.dir)
-        cls.tall = subprocess.Popen([TAGPROJ, "open", "q.tagproj", "--no-browser", "--port", "0"], cwd=e.dir,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=state_of(e.dir))
-        cls.tall_url = cls.tall.stdout.readline().strip()
-        assert cls.tall_url.startswith("http://127.0.0.1:"), cls.tall_url
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.tall.send_signal(signal.SIGINT)
-        cls.tall.wait(timeout=10)
-        cls.tall.stdout.close()
-        cls.tall.stderr.close()
-        cls.editor.close()
-
-    # MARK: - Helpers
+class PhoneLayout:
+    """What the phone's layout tests share: turning the phone, loading the page, measuring it."""
 
     def turn(self, metrics):
         """The phone turned upright or sideways, the page loaded (the page gets its resize; a page
@@ -112,6 +90,71 @@ class PhoneLayoutTests(unittest.TestCase):
             const wide = document.documentElement.scrollWidth > innerWidth ? ['page ' + document.documentElement.scrollWidth] : [];
             const scrolled = [...document.querySelectorAll('*')].filter((el) => el.scrollLeft !== 0).map((el) => el.id || el.tagName);
             return wide.concat(scrollX !== 0 ? ['window ' + scrollX] : [], scrolled);""")
+
+    def toolbar_buttons(self):
+        """The toolbar's buttons shown: their boxes, the word under each, its size, and whether the
+        word is cut short (measured at its full width a moment, against the room its button gives)."""
+        return self.editor.driver.execute_script("""
+            return [...document.querySelectorAll('#tools button')].filter((b) => b.offsetParent !== null).map((b) => {
+                const r = b.getBoundingClientRect(), label = b.querySelector('.label');
+                const shown = label && label.offsetParent !== null;
+                let natural = 0, room = 0;
+                if (shown) {
+                    const style = getComputedStyle(b);
+                    room = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                    label.style.cssText = 'width: max-content; max-width: none';
+                    natural = label.getBoundingClientRect().width;
+                    label.style.cssText = '';
+                }
+                return {action: b.dataset.action, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height,
+                        word: shown ? label.textContent.trim() : '', size: shown ? parseFloat(getComputedStyle(label).fontSize) : 0,
+                        name: b.getAttribute('aria-label'), cut: natural > room ? [natural, room] : false};});""")
+
+    def check_buttons(self, name, metrics):
+        """Every button of the toolbar at least 44 px, on the screen, with its whole word of at least 12 px."""
+        buttons = self.toolbar_buttons()
+        actions = [b["action"] for b in buttons]
+        for wanted in ("add-dish", "add-price", "delete", "undo", "redo", "arrange", "export", "zoom-out", "zoom-fit", "zoom-in", "history"):
+            self.assertIn(wanted, actions, name)
+        for b in buttons:
+            where = "%s: %r" % (name, b)
+            self.assertGreaterEqual(b["width"], 44, where)
+            self.assertGreaterEqual(b["height"], 44, where)
+            self.assertTrue(b["word"], "a word under the icon, " + where)
+            self.assertGreaterEqual(b["size"], 12, "a word a person can read, " + where)
+            self.assertFalse(b["cut"], "the word is whole, " + where)
+            # Voice control finds a button by the word it shows: its name holds the word.
+            self.assertIn(b["word"].lower(), b["name"].lower(), where)
+            self.assertTrue(0 <= b["left"] and b["right"] <= metrics["width"] and 0 <= b["top"] and b["bottom"] <= metrics["height"], where)
+        self.assertEqual(self.sideways_scroll(), [], name)
+        return buttons
+
+
+class PhoneLayoutTests(PhoneLayout, unittest.TestCase):
+    """One phone (one Chromium) on `p.tagproj`, a landscape photo (2400×1600) with, besides the
+    editor's two tags, a long Chinese dish with its price at each edge (#3 at the right, #4 at the
+    left); and on `q.tagproj`, a portrait photo (800×1600), served by a second `tagproj open`."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.editor = e = Editor(phone=True, big=True)
+        for x in ("0.985", "0.015"):
+            check("add", "p.tagproj", "dish", LONG_DISH, "--price", "38", "--at", x + ",0.5", cwd=e.dir)
+        portrait_png(os.path.join(e.dir, "tall.png"))
+        check("new", "q.tagproj", "tall.png", cwd=e.dir)
+        check("add", "q.tagproj", "dish", "Flat white", "--at", "0.5,0.5", cwd=e.dir)
+        cls.tall = subprocess.Popen([TAGPROJ, "open", "q.tagproj", "--no-browser", "--port", "0"], cwd=e.dir,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=state_of(e.dir))
+        cls.tall_url = cls.tall.stdout.readline().strip()
+        assert cls.tall_url.startswith("http://127.0.0.1:"), cls.tall_url
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tall.send_signal(signal.SIGINT)
+        cls.tall.wait(timeout=10)
+        cls.tall.stdout.close()
+        cls.tall.stderr.close()
+        cls.editor.close()
 
     # MARK: - Item 4: the edit fields stay on the screen
 
@@ -207,38 +250,9 @@ class PhoneLayoutTests(unittest.TestCase):
 
     def test_every_button_has_a_word_a_person_can_read_and_44_px_upright_and_sideways(self):
         """Issue 44, item 5: the phone's toolbar was icons with no words, and had no zoom buttons."""
-        e = self.editor
         for name, metrics in (("upright", UPRIGHT), ("sideways", SIDEWAYS)):
             self.open(metrics=metrics)
-            buttons = e.driver.execute_script("""
-                return [...document.querySelectorAll('#tools button')].filter((b) => b.offsetParent !== null).map((b) => {
-                    const r = b.getBoundingClientRect(), label = b.querySelector('.label');
-                    const shown = label && label.offsetParent !== null;
-                    // The word's own width (measured at its full width a moment), against the room the
-                    // button gives it: a word cut short ends in an ellipsis.
-                    let natural = 0, room = 0;
-                    if (shown) {
-                        const style = getComputedStyle(b);
-                        room = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-                        label.style.cssText = 'width: max-content; max-width: none';
-                        natural = label.getBoundingClientRect().width;
-                        label.style.cssText = '';
-                    }
-                    return {action: b.dataset.action, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height,
-                            word: shown ? label.textContent.trim() : '', size: shown ? parseFloat(getComputedStyle(label).fontSize) : 0,
-                            cut: natural > room ? [natural, room] : false};});""")
-            actions = [b["action"] for b in buttons]
-            for wanted in ("add-dish", "add-price", "delete", "undo", "redo", "arrange", "export", "zoom-out", "zoom-fit", "zoom-in", "history"):
-                self.assertIn(wanted, actions, name)
-            for b in buttons:
-                where = "%s: %r" % (name, b)
-                self.assertGreaterEqual(b["width"], 44, where)
-                self.assertGreaterEqual(b["height"], 44, where)
-                self.assertTrue(b["word"], "a word under the icon, " + where)
-                self.assertGreaterEqual(b["size"], 12, "a word a person can read, " + where)
-                self.assertFalse(b["cut"], "the word is whole, " + where)
-                self.assertTrue(0 <= b["left"] and b["right"] <= metrics["width"] and 0 <= b["top"] and b["bottom"] <= metrics["height"], where)
-            self.assertEqual(self.sideways_scroll(), [], name)
+            self.check_buttons(name, metrics)
 
     def test_the_zoom_buttons_zoom_in_out_and_fit(self):
         e = self.editor
@@ -261,6 +275,41 @@ class PhoneLayoutTests(unittest.TestCase):
         for kind in ("touchStart", "touchEnd"):
             self.editor.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
                 "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]})
+
+
+def chinese_catalog(folder):
+    """`folder` as a `TAGPROJ_LOCALEDIR` holding the Simplified Chinese catalog: `po/zh_CN.po` with
+    the parts' fragments not yet merged into it (`po/zh_CN-*.po`, this one's among them)."""
+    fragments = sorted(glob.glob(os.path.join(REPO, "po", "zh_CN-*.po")))
+    if not fragments:
+        return test_editor.chinese_catalog(folder)
+    mo = os.path.join(folder, "zh_CN", "LC_MESSAGES", "tagproj.mo")
+    os.makedirs(os.path.dirname(mo))
+    merged = os.path.join(folder, "zh_CN.po")
+    subprocess.run(["msgcat", "--use-first", "-o", merged, os.path.join(REPO, "po", "zh_CN.po"), *fragments], check=True, capture_output=True)
+    subprocess.run(["msgfmt", "--check", "-o", mo, merged], check=True, capture_output=True)
+    return folder
+
+
+class ChinesePhoneLayoutTests(PhoneLayout, unittest.TestCase):
+    """The phone in Simplified Chinese: the words under the buttons are Chinese, whole and
+    readable, upright and sideways. One Chromium for the class."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.locale = chinese_catalog(tempfile.mkdtemp(prefix="tagproj-locale-"))
+        cls.editor = Editor(phone=True, big=True, lang="zh-CN", dish=LONG_DISH, environment={"TAGPROJ_LOCALEDIR": cls.locale})
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.editor.close()
+        shutil.rmtree(cls.locale, ignore_errors=True)
+
+    def test_the_words_under_the_buttons_are_chinese_whole_and_readable(self):
+        for name, metrics in (("upright", UPRIGHT), ("sideways", SIDEWAYS)):
+            self.open(count=2, metrics=metrics)
+            buttons = self.check_buttons(name, metrics)
+            self.assertEqual(test_editor.english_words([b["word"] for b in buttons] + [b["name"] for b in buttons]), [], name)
 
 
 if __name__ == "__main__":
