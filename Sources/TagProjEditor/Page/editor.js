@@ -194,10 +194,7 @@ function zoomTo(scale, cx, cy, gliding) {
 /// wheel, a pinch, a pan).
 function layout(gliding) {
   const w = state.width * view.scale, h = state.height * view.scale;
-  // At whole screen pixels, so that a view at 1:1 puts each photo pixel on one of them.
-  const dpr = window.devicePixelRatio || 1;
-  canvas.style.left = Math.round(view.x * dpr) / dpr + "px";
-  canvas.style.top = Math.round(view.y * dpr) / dpr + "px";
+  placeCanvas();
   canvas.style.width = w + "px";
   canvas.style.height = h + "px";
   // The whole photo at the fitted size; a zoomed view adds the detail of what it shows.
@@ -211,6 +208,32 @@ function layout(gliding) {
   // shown, so they do not take the server's cores from it.
   const region = scheduleDetail(gliding);
   if (region) region.then(drawTags); else drawTags();
+}
+
+/// The screen's pixel grid the photo is put on, in screen pixels: the fewest of them that are also
+/// a whole number of CSS pixels (3 at a devicePixelRatio of 3, 21 at 2.625), or where no few are,
+/// one. A browser may place and size an image only to whole CSS pixels (headless Chromium
+/// emulating a phone's pixel ratio does: an image in a box of 341.33 CSS px, 1024 screen pixels at
+/// 3, is drawn 341 high, 1023 pixels, squeezed and a pixel off below its middle), or to whole
+/// screen pixels: on this grid both are whole. (The photo's last row and column of tiles end at
+/// its edge, which at 3 may fall between two CSS pixels: there the squeeze is a pixel at most.)
+function pixelGrid() {
+  const dpr = window.devicePixelRatio || 1;
+  for (let css = 1; css <= 8; css++) if (Math.abs(css * dpr - Math.round(css * dpr)) < 1e-6) return Math.round(css * dpr);
+  return 1;
+}
+
+/// Puts the canvas at the view's place, on the grid of `pixelGrid`, so that a view at 1:1 puts
+/// each photo pixel on one of the screen's. On the screen's grid, not merely the stage's: the
+/// stage itself may start between two screen pixels (the toolbar above it is as high as its words
+/// make it, 167.19 CSS px on a phone), and a canvas at a whole pixel of such a stage lies between
+/// two of the screen's, where the browser draws the photo a pixel off.
+function placeCanvas() {
+  const dpr = window.devicePixelRatio || 1, grid = pixelGrid();
+  const box = stage.getBoundingClientRect();
+  const x0 = (box.left + stage.clientLeft) * dpr, y0 = (box.top + stage.clientTop) * dpr;
+  canvas.style.left = (grid * Math.round((x0 + view.x * dpr) / grid) - x0) / dpr + "px";
+  canvas.style.top = (grid * Math.round((y0 + view.y * dpr) / grid) - y0) / dpr + "px";
 }
 
 /// A CSS size in the screen's real pixels, never more than the photo's own.
@@ -312,7 +335,10 @@ function painted() {
 // not done for a photo of more pixels than the server's `hold_pixels` (24 MP unless
 // TAGPROJ_EDITOR_HOLD_MP says otherwise), which the browser holds at 4 bytes each.
 
-const TILE = 1024;
+/// A tile's side in the photo's pixels: about 1024, a whole number of the screen's pixel grid
+/// (1023 at a pixel ratio of 3), so that at 1:1 every tile's box is whole CSS pixels as well as
+/// whole screen pixels, and the browser draws it unscaled (see `pixelGrid`).
+const TILE = Math.floor(1024 / pixelGrid()) * pixelGrid();
 // `list` in the order they are fetched; the first `held` of them are held.
 const tiles = { key: null, list: [], held: 0, timer: null };
 let lastActivity = 0;       // performance.now() of the last gesture or request
