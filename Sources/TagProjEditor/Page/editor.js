@@ -1116,6 +1116,9 @@ async function start() {
   await refresh(tagprojBoot.first);
   await photoShown();
   performance.measure("tagproj shown", { start: 0 });
+  // The stage moved by the toolbar above it (a status of two lines, not a resize of the window):
+  // the canvas back on the screen's pixel grid.
+  new ResizeObserver(() => { if (state) placeCanvas(); }).observe(stage);
   window.addEventListener("resize", () => {
     if (!state) return;
     if (view.fitted) fit();
