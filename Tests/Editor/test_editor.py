@@ -1316,16 +1316,10 @@ class AccessibilityTests(unittest.TestCase):
 
 def chinese_catalog(folder):
     """`folder` as a `TAGPROJ_LOCALEDIR` holding the Simplified Chinese catalog compiled from
-    `po/zh_CN.po`, as `scripts/build-catalogs.sh` compiles it, with the messages of any part's
-    fragment not yet merged into it (`po/zh_CN-PART.po`, whose translations win)."""
+    `po/zh_CN.po`, as `scripts/build-catalogs.sh` compiles it."""
     mo = os.path.join(folder, "zh_CN", "LC_MESSAGES", "tagproj.mo")
     os.makedirs(os.path.dirname(mo))
     po = os.path.join(REPO, "po", "zh_CN.po")
-    fragments = sorted(os.path.join(REPO, "po", n) for n in os.listdir(os.path.join(REPO, "po")) if n.startswith("zh_CN-") and n.endswith(".po"))
-    if fragments:
-        merged = os.path.join(folder, "zh_CN.po")
-        subprocess.run(["msgcat", "--use-first", "-o", merged, *fragments, po], check=True, capture_output=True)
-        po = merged
     subprocess.run(["msgfmt", "--check", "-o", mo, po], check=True, capture_output=True)
     return folder
 

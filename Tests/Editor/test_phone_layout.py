@@ -8,7 +8,6 @@ buttons. Reuses the editor's fixtures (Tests/Editor/test_editor.py).
 Run: python3 Tests/Editor/test_phone_layout.py [unittest arguments]   (scripts/test.sh runs it)
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
 """
-import glob
 import os
 import shutil
 import signal
@@ -277,18 +276,7 @@ class PhoneLayoutTests(PhoneLayout, unittest.TestCase):
                 "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]})
 
 
-def chinese_catalog(folder):
-    """`folder` as a `TAGPROJ_LOCALEDIR` holding the Simplified Chinese catalog: `po/zh_CN.po` with
-    the parts' fragments not yet merged into it (`po/zh_CN-*.po`, this one's among them)."""
-    fragments = sorted(glob.glob(os.path.join(REPO, "po", "zh_CN-*.po")))
-    if not fragments:
-        return test_editor.chinese_catalog(folder)
-    mo = os.path.join(folder, "zh_CN", "LC_MESSAGES", "tagproj.mo")
-    os.makedirs(os.path.dirname(mo))
-    merged = os.path.join(folder, "zh_CN.po")
-    subprocess.run(["msgcat", "--use-first", "-o", merged, os.path.join(REPO, "po", "zh_CN.po"), *fragments], check=True, capture_output=True)
-    subprocess.run(["msgfmt", "--check", "-o", mo, merged], check=True, capture_output=True)
-    return folder
+chinese_catalog = test_editor.chinese_catalog  # po/zh_CN.po, compiled as scripts/build-catalogs.sh compiles it
 
 
 class ChinesePhoneLayoutTests(PhoneLayout, unittest.TestCase):

@@ -7,7 +7,6 @@ Selenium, with the editor's fixtures (Tests/Editor/test_editor.py).
 Run: python3 Tests/Editor/test_status_words.py [unittest arguments]   (scripts/test.sh runs it)
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
 """
-import glob
 import os
 import shutil
 import subprocess
@@ -23,17 +22,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 
-def chinese_catalog(folder):
-    """`folder` as a `TAGPROJ_LOCALEDIR` holding the Simplified Chinese catalog: `po/zh_CN.po` and,
-    until they are merged into it, the parts' fragments (`po/zh_CN-*.po`), compiled as one."""
-    merged = os.path.join(folder, "zh_CN.po")
-    fragments = sorted(glob.glob(os.path.join(REPO, "po", "zh_CN-*.po")))
-    subprocess.run(["msgcat", "--use-first", "-o", merged, os.path.join(REPO, "po", "zh_CN.po"), *fragments],
-                   check=True, capture_output=True)
-    mo = os.path.join(folder, "zh_CN", "LC_MESSAGES", "tagproj.mo")
-    os.makedirs(os.path.dirname(mo))
-    subprocess.run(["msgfmt", "--check", "-o", mo, merged], check=True, capture_output=True)
-    return folder
+chinese_catalog = test_editor.chinese_catalog  # po/zh_CN.po, compiled as scripts/build-catalogs.sh compiles it
 
 
 class StatusWords:
