@@ -557,7 +557,7 @@ class EditorTests(unittest.TestCase):
         e = self.editor
         e.load()  # a state folder of its own: no room remembered, nothing drawn as the editor started
         told = e.driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; Promise.resolve(tagprojBoot.roomAnswer).then(done, () => done(null));")
+            "const done = arguments[arguments.length - 1]; Promise.resolve(tagprojServer.roomAnswer).then(done, () => done(null));")
         asked = e.driver.execute_script("const p = document.getElementById('photo'); return [p.naturalWidth, p.naturalHeight]")
         self.assertEqual(told, {"w": asked[0], "h": asked[1], "view": "drawing"}, "the view told is the one the page asked for")
         room = e.driver.execute_script("return tagprojRoomText()")

@@ -4,7 +4,7 @@ import Testing
 @testable import TagKit
 @testable import TagProjEditor
 
-/// The page's room: read as the page sends it, the first view's size computed as editor.js
+/// The page's room: read as the page sends it, the first view's size computed as editor/view.js
 /// computes it, remembered in the state folder, and the view drawn for it by `new`.
 @Suite(.serialized) struct EditorRoomTests {
     @Test func theRoomIsReadAsThePageSendsItAndNothingElse() {

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import TagKit
 @testable import TagProjEditor
 
@@ -46,11 +47,13 @@ import Testing
         #expect(calls[2].plural == "{count} tags")
     }
 
-    @Test func everyMessageOfThePagesScriptsIsALiteralTheScannerReads() {
+    @Test func everyMessageOfThePagesScriptsIsALiteralTheScannerReads() throws {
         // Each `t(`, `tc(`, `tn(` the pages call is a literal: a message the scanner cannot read is
         // one xgettext would miss too.
-        for path in ["/boot.js", "/editor.js", "/gallery.js", "/export-choice.js", "/layout.js"] {
-            let script = PageText.asset(path)!.bytes
+        let scripts = Set(["/", "/gallery.html"].flatMap { PageText.scripts(of: PageText.asset($0)!.bytes) })
+        #expect(scripts.isSuperset(of: ["/words.js", "/server.js", "/editor/talk.js", "/editor/start.js", "/gallery.js"]), "\(scripts)")
+        for path in scripts.sorted() {
+            let script = try #require(PageText.asset(path), "\(path) is not served").bytes
             let text = String(decoding: script, as: UTF8.self)
             let written = text.split(separator: "\n").filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("//") }
                 .map { line in ["t(\"", "tc(\"", "tn(\""].map { line.ranges(of: $0).filter { r in
@@ -58,7 +61,24 @@ import Testing
                 }.count }.reduce(0, +) }.reduce(0, +)
             #expect(PageText.calls(in: script).count == written, "\(path)")
         }
-        #expect(PageText.calls(in: PageText.asset("/editor.js")!.bytes).contains { $0.msgid == "editing #{id}: Enter keeps the text, Esc cancels" })
+        #expect(PageText.calls(in: PageText.asset("/editor/editing.js")!.bytes).contains { $0.msgid == "editing #{id}: Enter keeps the text, Esc cancels" })
+    }
+
+    @Test func everyScriptOfThePageFolderIsEmbeddedAndLoadedByAPage() throws {
+        // A script added to Sources/TagProjEditor/Page (editor/…) and not to page.c's table, or to
+        // no page's <script> list, is a page that breaks only in a browser.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/TagProjEditor/Page").standardizedFileURL
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }
+        let loaded = Set(["/", "/gallery.html"].flatMap { PageText.scripts(of: PageText.asset($0)!.bytes) })
+        #expect(files.count >= 10, "\(files)")
+        for file in files {
+            let served = try #require(PageText.asset("/" + file), "\(file) is not embedded (Sources/CEditor/page.c)")
+            let bytes = try Data(contentsOf: folder.appendingPathComponent(file))
+            #expect(served.bytes == Array(bytes), "\(file) as embedded")
+            #expect(served.mime.hasPrefix("text/javascript"))
+            #expect(loaded.contains("/" + file), "\(file) is loaded by no page")
+        }
     }
 
     @Test func anEnglishPageIsTheMarkersEnglishAndNoMessages() {

@@ -23,7 +23,7 @@ public struct EditorRoom: Equatable, Sendable {
     /// As the page sends it.
     var text: String { "\(width),\(height),\(pixelRatio)" }
 
-    /// The first view the page asks for of a `picture` in this room: editor.js's `fitScale`
+    /// The first view the page asks for of a `picture` in this room: editor/view.js's `fitScale`
     /// (the picture fitted in the room, never enlarged) and `pixels` (at the screen's pixels,
     /// rounded, never more than the picture's own), the same double operations in the same order.
     public func viewSize(for picture: PictureSize) -> PictureSize {

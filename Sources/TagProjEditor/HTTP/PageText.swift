@@ -5,7 +5,7 @@ import TagKit
 /// The editor's and the gallery's pages in the language of the browser that asks for them.
 ///
 /// The pages word their texts as the CLI does, through a catalog: the scripts call `t("…")`,
-/// `tc("context", "…")` and `tn("one", "many", n)` (defined in `boot.js`), with the same `{name}`
+/// `tc("context", "…")` and `tn("one", "many", n)` (defined in `words.js`), with the same `{name}`
 /// placeholders as `tr`; `scripts/update-pot.sh` extracts those calls from the `.js` and `.html`
 /// files into `po/tagproj.pot`. The HTML files hold markers the server fills before it sends a
 /// page, so that it is in its language at first paint:
@@ -14,7 +14,7 @@ import TagKit
 /// - `{{lang}}`: the language's tag (`en`, `zh-CN`), for `<html lang>`;
 /// - `{{messages}}`: a JSON object of the page's own messages in the language, inside a
 ///   `<script type="application/json">` (data, not run, so the CSP's `script-src 'self'` allows it),
-///   which `boot.js` reads: `{"lang", "messages": {msgid or context\u{4}msgid: text}, "plurals":
+///   which `words.js` reads: `{"lang", "messages": {msgid or context\u{4}msgid: text}, "plurals":
 ///   {msgid: {"forms": [text…], "index": "0…"}}}` (a plural's form for n is
 ///   `forms[index[n < 200 ? n : 100 + n % 100]]`: gettext's plural rules look at n, n % 10 and
 ///   n % 100, so n ≥ 200 takes the form of 100 + n % 100).

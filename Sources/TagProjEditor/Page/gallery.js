@@ -14,31 +14,18 @@ const reportDialog = document.getElementById("report-dialog");
 const cards = new Map();  // project name -> { card, version }
 let started = false;      // the first paint has been measured
 
-/// The answer to `path` (fetched with `options`); `first`, when given, is that request already
-/// sent (boot.js's first).
-const stopped = t("tagproj open has stopped; run it again in a terminal and open the address it prints");
-
-async function api(path, options, first) {
-  let response;
-  try {
-    response = await (first || fetch(path, options));
-  } catch (error) {
-    throw Object.assign(new Error(stopped), { answer: {} });
-  }
-  const data = await response.json().catch(() => ({ error: t("the server sent no JSON ({status})", { status: response.status }) }));
-  if (!response.ok) throw Object.assign(new Error(data.error || String(response.status)), { answer: data });
-  return data;
-}
+/// The JSON answer to `path` (see server.js's `request` for `options`).
+function api(path, options) { return tagprojServer.request(path, options); }
 
 function say(text, kind) {
   statusLine.textContent = text;
   statusLine.className = kind || "";
 }
 
+/// What went wrong, in the status: the server gone (and what to do), or its refusal.
 function fail(error) {
-  const answer = error.answer || {};
-  // TRANSLATORS: an error and the hint that goes with it, both worded by the server.
-  say(t("error: {message}", { message: answer.hint ? t("{error} ({hint})", { error: error.message, hint: answer.hint }) : error.message }), "error");
+  say(error instanceof ServerStopped ? t("tagproj open has stopped; run it again in a terminal and open the address it prints")
+    : tagprojServer.errorText(error), "error");
 }
 
 // MARK: - The grid
@@ -118,7 +105,7 @@ async function thumbnail(entry, project) {
 
 /// The grid as the folder is now: a card per project, in the listing's order.
 async function refresh(first) {
-  const listing = await api("api/gallery", undefined, first);
+  const listing = await api("api/gallery", { first });
   document.getElementById("folder").textContent = listing.folder;
   document.title = t("{folder} — tagproj gallery", { folder: listing.folder });
   const names = new Set(listing.projects.map((p) => p.name));
@@ -147,7 +134,7 @@ async function upload(files) {
     say(t("adding {name}…", { name: file.name }));
     try {
       const answer = await api("api/upload", {
-        method: "POST", body: file,
+        body: file,
         headers: { "Content-Type": file.type || "application/octet-stream", "X-Tagproj-File-Name": encodeURIComponent(file.name) },
       });
       say(answer.said.join("  ") + (answer.warning ? "  warning: " + answer.warning : ""), answer.warning ? "warning" : "");
@@ -177,9 +164,7 @@ dialog.querySelector("[data-action=save-all]").addEventListener("click", async (
   dialog.close();
   say(t("exporting every project…"));
   try {
-    const answer = await api("api/export-all", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(exportChoice(dialog)),
-    });
+    const answer = await api("api/export-all", { json: exportChoice(dialog) });
     report.replaceChildren();
     let failed = 0;
     for (const item of answer.exported) {
@@ -211,12 +196,12 @@ async function poll() {
 }
 
 async function start() {
-  // boot.js has traded the token for an HttpOnly cookie (the thumbnails' addresses need it) and
+  // server.js has traded the token for an HttpOnly cookie (the thumbnails' addresses need it) and
   // asked for the listing.
-  const admitted = await tagprojBoot.admitted;
-  if (admitted === "stopped") { fail(new Error(stopped)); return; }
-  if (admitted === "refused") { say(tagprojBoot.refused, "error"); return; }
-  try { await refresh(tagprojBoot.first); } catch (error) { fail(error); }
+  const admitted = await tagprojServer.admitted;
+  if (admitted === "stopped") { fail(new ServerStopped("the session request failed")); return; }
+  if (admitted === "refused") { say(tagprojServer.refused, "error"); return; }
+  try { await refresh(tagprojServer.first); } catch (error) { fail(error); }
   setTimeout(poll, 1500);
 }
 

@@ -20,4 +20,4 @@ window.tagprojRoomText = () => {
 };
 
 document.getElementById("gallery-back").hidden = !location.pathname.startsWith("/p/");
-tagprojBoot.room(tagprojRoomText());
+tagprojServer.room(tagprojRoomText());
