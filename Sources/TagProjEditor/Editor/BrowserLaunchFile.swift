@@ -67,16 +67,7 @@ public final class BrowserLaunchFile {
 
     /// The page: a refresh to `address` and a link to it, the address HTML-escaped.
     static func page(forwardingTo address: String) -> String {
-        let escaped = address.map { c -> String in
-            switch c {
-            case "&": return "&amp;"
-            case "<": return "&lt;"
-            case ">": return "&gt;"
-            case "\"": return "&quot;"
-            case "'": return "&#39;"
-            default: return String(c)
-            }
-        }.joined()
+        let escaped = HTMLText.escaped(address)
         return """
             <!DOCTYPE html>
             <html>

@@ -69,7 +69,7 @@ enum PageText {
             } else if name == "messages" {
                 out += messagesJSON(ofPage: html, language: language)
             } else if let call = calls(in: inner).first, call.function != .plural {
-                out += escapedHTML(call.translated(in: language)).utf8
+                out += HTMLText.escaped(call.translated(in: language)).utf8
             } else {
                 out += html[i..<(end + 2)]  // not a marker
             }
@@ -221,20 +221,5 @@ enum PageText {
             i += 1
         }
         return nil
-    }
-
-    /// `text` safe in HTML text and in a double-quoted attribute value.
-    static func escapedHTML(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
