@@ -4,6 +4,10 @@
 public enum ExportDestination: Equatable, Sendable {
     /// The file at this path.
     case file(String)
+    /// A file under a name nothing has (the editor's Save and the gallery's Export all, which never
+    /// replace a file): written beside it, and put in place only while the name is still free
+    /// (`FileIO.place`); `ExportError.nameTaken` when something took it meanwhile, nothing replaced.
+    case newFile(String)
     /// Standard output (`-` on the command line and in a request).
     case standardOutput
     /// The caller's memory (a request without `to`).
@@ -16,7 +20,7 @@ public enum ExportDestination: Equatable, Sendable {
     /// names by saying nothing.
     public var commandLineName: String? {
         switch self {
-        case .file(let path): return path
+        case .file(let path), .newFile(let path): return path
         case .standardOutput: return "-"
         case .memory: return nil
         }
@@ -25,9 +29,17 @@ public enum ExportDestination: Equatable, Sendable {
     /// How a message names it.
     public var description: String {
         switch self {
-        case .file(let path): return path
+        case .file(let path), .newFile(let path): return path
         case .standardOutput: return tr("standard output")
         case .memory: return tr("memory")
+        }
+    }
+
+    /// The file's path, for either kind of file; nil for standard output and memory.
+    public var filePath: String? {
+        switch self {
+        case .file(let path), .newFile(let path): return path
+        case .standardOutput, .memory: return nil
         }
     }
 }

@@ -25,6 +25,9 @@ public enum ExportError: TagProjError, Equatable {
     case wouldReplaceDatabase(path: String, OutputFile.DatabaseKind)
     /// Every name for a tagged picture beside the project is taken by a file it did not write.
     case noFreeName(path: String)
+    /// A file appeared under a name found free while the picture was being written to it
+    /// (`ExportDestination.newFile`): nothing was replaced.
+    case nameTaken(path: String)
 
     /// One line naming what is wrong.
     public var message: String {
@@ -50,6 +53,8 @@ public enum ExportError: TagProjError, Equatable {
         case .wouldOverwriteProject(let p): return tr("'{path}' is the project itself; export writes a picture, never the project", ["path": p])
         case .noFreeName(let p):
             return tr("no free name for a tagged picture like '{path}': every one is taken by a file this project did not write", ["path": p])
+        case .nameTaken(let p):
+            return tr("'{path}' appeared while the picture was being written; it was left as it is", ["path": p])
         case let .wouldReplaceDatabase(p, kind):
             return kind == .project ? tr("'{path}' is a tagproj project; export never replaces one", ["path": p])
                 : tr("'{path}' is an SQLite database; export never replaces one", ["path": p])
@@ -74,7 +79,7 @@ public enum ExportError: TagProjError, Equatable {
     /// over the pixel limit too: the size asked for is what is wrong, as for a width out of range).
     public var meaning: ErrorMeaning {
         switch self {
-        case .wouldOverwriteProject, .wouldReplaceDatabase, .noFreeName: return .conflict
+        case .wouldOverwriteProject, .wouldReplaceDatabase, .noFreeName, .nameTaken: return .conflict
         default: return .invalidRequest
         }
     }

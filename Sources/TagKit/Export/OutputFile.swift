@@ -26,10 +26,18 @@ public final class OutputFile {
     /// writing through (standard output, a device, a FIFO).
     private let replaced: String?
     private let temporary: String?
+    /// Whether the target may be replaced; if not, the file is put in place only while nothing
+    /// has its name (see `init(path:replacing:)`).
+    private let replacing: Bool
     private var finished = false
 
-    /// Opens the output for `path`; `-` means standard output.
-    public init(path: String) throws {
+    /// Opens the output for `path`; `-` means standard output. Without `replacing`, `path` must be
+    /// a name nothing has (not even a link), and `commit` puts the file there only if nothing has
+    /// taken it meanwhile: what a name checked to be free needs, so that a file someone puts there
+    /// between the check and the end of the export is never replaced.
+    /// - Throws: `ExportError.nameTaken` when `path` exists (without `replacing`).
+    public init(path: String, replacing: Bool = true) throws {
+        self.replacing = replacing
         if path == "-" {
             fd = 1
             sink = FileDescriptorSink(fd: 1, name: tr("standard output"))
@@ -39,6 +47,8 @@ public final class OutputFile {
             return
         }
         target = path
+        var existing = stat()
+        if !replacing, lstat(path, &existing) == 0 { throw ExportError.nameTaken(path: path) }
         switch try Self.classify(path) {
         case .directory:
             throw FileError(path: path, errno: EISDIR, operation: .create)
@@ -156,12 +166,27 @@ public final class OutputFile {
             throw FileError(path: target, errno: e, operation: .write)
         }
         close(fd)
-        do { try FileIO.replace(replaced, with: temporary) } catch { unlink(temporary); throw error }
+        do {
+            if replacing {
+                try FileIO.replace(replaced, with: temporary)
+            } else if try !FileIO.place(replaced, with: temporary) {
+                unlink(temporary)
+                throw ExportError.nameTaken(path: target)
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            unlink(temporary)
+            throw error
+        }
     }
 
     /// Gives up: removes the temporary file; the target is untouched (a file written through
     /// has what was written so far, as a pipe would).
+    /// After `commit` (which cleans up after itself when it fails) it does nothing: the
+    /// descriptor is closed once, never a second time, when it may already be another file's.
     public func abandon() {
+        guard !finished else { return }
         finished = true
         guard target != nil else { return }
         abandonFile()

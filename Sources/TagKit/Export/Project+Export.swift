@@ -28,7 +28,7 @@ extension Project {
     public func export(_ destination: ExportDestination, options: ExportOptions, reusing fonts: FontSystem, at: Int64? = nil) throws -> ExportResult {
         try options.validate()
         let format = try options.format(for: destination)
-        if case .file(let output) = destination {
+        if let output = destination.filePath {
             if FileIO.sameFile(output, path) { throw ExportError.wouldOverwriteProject(path: output) }
             if let kind = OutputFile.databaseKind(at: output) { throw ExportError.wouldReplaceDatabase(path: output, kind) }
         }

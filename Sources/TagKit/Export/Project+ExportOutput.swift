@@ -10,7 +10,7 @@ extension Project {
             do { try write(memory) } catch let error as ImageError { throw ImageFileError(photo, error) }
             return (memory.bytes.count, memory.bytes)
         }
-        let file = try OutputFile(path: output)
+        let file = try OutputFile(path: output, replacing: !(destination == .newFile(output)))
         let counter = CountingSink(file.sink)
         do {
             try write(counter)

@@ -239,9 +239,21 @@ final class EditorAPI {
     func exportPicture(_ options: ExportOptions, into folder: String? = nil) throws -> JSON {
         try exporting.withLock { _ in
             let project = try open(forWriting: true)
-            let output = try freshPicturePath(options, in: folder, photo: try project.info().sourceFile)
-            let request = Request.export(to: .file(output), options: options, at: nil)
-            let answer = try fontCache.withFonts { try project.perform(request, fonts: $0, environment: environment) }
+            // Written under a name found free and put in place only while it still is: a file
+            // that takes the name meanwhile (another program's) is left alone, and the picture
+            // goes under the next free name.
+            var attempt = 0
+            var output: String, request: Request, answer: Answer
+            while true {
+                output = try freshPicturePath(options, in: folder, photo: try project.info().sourceFile)
+                request = Request.export(to: .newFile(output), options: options, at: nil)
+                do {
+                    answer = try fontCache.withFonts { [request] in try project.perform(request, fonts: $0, environment: environment) }
+                    break
+                } catch ExportError.nameTaken where attempt < 3 {
+                    attempt += 1
+                }
+            }
             try project.recordWrittenPicture(output)
             guard case .object(let members) = RequestCodec.json(answer, to: request, naming: try Self.names(project)) else {
                 preconditionFailure("an answer is an object")

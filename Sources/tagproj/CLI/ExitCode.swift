@@ -169,7 +169,7 @@ struct ErrorReport {
                 }
                 return flag.map { tr("pass {option} {lowest}-{highest}", ["option": $0, "lowest": range.lowerBound, "highest": range.upperBound]) }
             case .invalidScale: return tr("pass --scale with a positive number such as 0.5")
-            case .wouldOverwriteProject: return nil
+            case .wouldOverwriteProject, .nameTaken: return nil
             case .wouldReplaceDatabase: return tr("choose another name for the picture")
             case .noFreeName: return tr("move some of those files away, or export with 'tagproj export' to a name of your choice")
             }

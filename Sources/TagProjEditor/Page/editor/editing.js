@@ -97,7 +97,7 @@ function stopEditing() {
   if (priceEditor) { priceEditor.remove(); priceEditor = null; }
 }
 
-// MARK: - Adding, deleting, arranging, exporting
+// MARK: - Adding and deleting
 
 function armed() {
   buttons["add-dish"].classList.toggle("armed", pendingKind === "dish");
