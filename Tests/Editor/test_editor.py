@@ -1385,7 +1385,8 @@ class ChineseEditorTests(unittest.TestCase):
         self.assertEqual(e.button("add-price").find_element(By.CSS_SELECTOR, ".label").text, "价格")
         self.assertEqual(e.button("undo").get_attribute("title"), "撤销（Ctrl+Z）")
         self.assertEqual(e.button("arrange").get_attribute("aria-label"), "自动排列重叠的标签")
-        self.assertEqual(d.find_element(By.ID, "tag-text").get_attribute("placeholder"), "输入菜名或价格，然后点击照片")
+        self.assertEqual(d.find_element(By.ID, "tag-text").get_attribute("placeholder"), "菜名或价格")
+        self.assertEqual(d.find_element(By.ID, "tag-text").get_attribute("title"), "输入菜名或价格，然后点击照片")
         self.assertEqual(e.tag(1).get_attribute("alt"), "菜名标签 #1：拿铁")
         # The export dialog's quality names the config key it defaults to (`tagproj config export.quality`).
         key = ["config", "export", "quality"]

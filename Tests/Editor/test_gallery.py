@@ -320,7 +320,8 @@ class ChineseGalleryTests(unittest.TestCase):
         d.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
         dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no Export all dialog")
         self.assertIn("导出所有项目", dialog.text)
-        self.assertIn("保存到 exported 文件夹", dialog.text)
+        self.assertIn("全部保存", dialog.text)
+        self.assertIn("文件夹", dialog.text)
         # The folder it writes into is a name, as the projects' are.
         g.wait(lambda d: "将保存到 " in dialog.text, "the dialog does not say where it writes")
         folder += re.findall(r"[A-Za-z][A-Za-z0-9]+", os.path.realpath(g.dir)) + ["exported"]

@@ -21,6 +21,8 @@ enum EditorRequestError: TagProjError {
     case cropChanged
     /// The folder *Export all* writes into (`exported` beside the projects) is a link or a file.
     case exportFolderNotOwn(String)
+    /// The folder asked for *Export all* is the projects' own folder.
+    case exportFolderIsProjects(String)
 
     var message: String {
         switch self {
@@ -40,13 +42,15 @@ enum EditorRequestError: TagProjError {
         case .cropChanged: return tr("the photo's crop has changed since the page read it")
         // TRANSLATORS: {path} is the folder Export all writes into, 'exported' beside the projects.
         case .exportFolderNotOwn(let path): return tr("'{path}' is a link or a file, not a folder: Export all writes only into a folder of its own", ["path": path])
+        // TRANSLATORS: {path} is the folder the user asked Export all to write into.
+        case .exportFolderIsProjects(let path): return tr("'{path}' is the projects' own folder: Export all writes into a folder of its own, never among the projects", ["path": path])
         }
     }
 
     var meaning: ErrorMeaning {
         switch self {
         case .badField, .unknownOperation, .emptyUpload: return .invalidRequest
-        case .notDrawable, .uploadTooLarge, .exportFolderNotOwn: return .notPossible
+        case .notDrawable, .uploadTooLarge, .exportFolderNotOwn, .exportFolderIsProjects: return .notPossible
         case .cropChanged: return .conflict
         case .noSuchTag, .noSuchProject: return .notFound
         }

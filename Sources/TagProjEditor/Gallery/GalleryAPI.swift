@@ -9,7 +9,8 @@ import TagKit
 /// as `tagproj open NAME`, for a name that ``ProjectFolder/resolve(_:)`` finds directly inside the
 /// folder and nowhere else. A photo posted to ``uploadPath`` (streamed to a file in the folder,
 /// never held in memory) becomes a new project there as `tagproj new` makes one; *Export all*
-/// writes every project's picture into a folder of its own, `exported/` beside the projects.
+/// writes every project's picture into a folder of its own, `exported/` beside the projects or one
+/// the user names.
 final class GalleryAPI: Site {
     let folder: ProjectFolder
     let maxUploadBytes: Int
@@ -57,7 +58,7 @@ final class GalleryAPI: Site {
             case "/api/gallery": return .json(try listing())
             case "/api/thumbnail": return try thumbnail(request)
             case "/api/export-all": return .json(try exportAll(try JSONParser().parse(request.body)))
-            case "/api/export-plan": return .json(try exportPlan())
+            case "/api/export-plan": return .json(try exportPlan(folderNamed: request.argument("folder")))
             case Self.uploadPath: return .json(try upload(request))
             default: return .error(404, tr("no such API call"))
             }
@@ -119,23 +120,50 @@ final class GalleryAPI: Site {
             .map { .string($0.label(settings)) }
     }
 
-    /// The folder *Export all* writes into: `exported` inside the gallery's folder.
-    var exportFolder: String { folder.path + "/exported" }
+    /// The folder *Export all* writes into for the name the user gave (`folder` in its request):
+    /// nil or empty, `exported` inside the gallery's folder; a relative name, inside the gallery's
+    /// folder (`menu/web`); an absolute path as it is. Never the gallery's folder itself: the
+    /// pictures go into a folder of their own, never among the projects.
+    /// - Throws: `EditorRequestError.badField` for a name with control characters,
+    ///   `.exportFolderIsProjects` for the gallery's folder.
+    func exportFolder(named name: String?) throws -> String {
+        let name = name ?? ""
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { throw EditorRequestError.badField("folder") }
+        var path = name.isEmpty ? "exported" : name
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        if !path.hasPrefix("/") { path = folder.path + "/" + path }
+        // The gallery's folder by any name (`.`, `../menu`, its absolute path): refused. A name
+        // that does not exist yet is made by Export all, so it cannot be the gallery's.
+        if let here = realpath(folder.path, nil) {
+            defer { free(here) }
+            if let there = realpath(path, nil) {
+                defer { free(there) }
+                if strcmp(here, there) == 0 { throw EditorRequestError.exportFolderIsProjects(path) }
+            }
+        }
+        return path
+    }
 
-    /// `GET /api/export-plan`: where *Export all* writes, `{"folder","quality"}`: the folder
-    /// (absolute; it may not exist yet) and the quality an export encodes at when none is asked
-    /// for (the user's `export.quality`, else the default), for the dialog.
-    private func exportPlan() throws -> JSON {
-        .object([("folder", .string(EditorAPI.absolute(folder.path) + "/exported")),
+    /// `GET /api/export-plan[?folder=NAME]`: where *Export all* writes, `{"folder","quality"}`: the
+    /// folder (absolute; it may not exist yet) and the quality an export encodes at when none is
+    /// asked for (the user's `export.quality`, else the default), for the dialog.
+    private func exportPlan(folderNamed name: String?) throws -> JSON {
+        .object([("folder", .string(Self.absolute(try exportFolder(named: name)))),
                  ("quality", .integer(Int64(try ExportOptions().resolvingUserDefaults(environment: ProcessEnvironment.current()).effectiveQuality)))])
     }
 
-    /// `exportFolder` made when missing (0755), and checked to be a folder itself, not a link
-    /// (to anywhere) nor a file: *Export all* never writes through a link out of the folder.
-    /// Whether it was made now.
+    /// `path` absolute with the links on its way resolved, as the page shows it: the folder it is
+    /// in resolved when it does not exist yet.
+    static func absolute(_ path: String) -> String {
+        if let resolved = realpath(path, nil) { defer { free(resolved) }; return String(cString: resolved) }
+        return EditorAPI.absolute(FileIO.directory(of: path)) + "/" + FileIO.baseName(of: path)
+    }
+
+    /// The export folder `path` made when missing (0755; the folder it is in must exist), and
+    /// checked to be a folder itself, not a link (to anywhere) nor a file: *Export all* never
+    /// writes through a link out of the folder. Whether it was made now.
     @discardableResult
-    private func madeExportFolder() throws -> Bool {
-        let path = exportFolder
+    private func madeExportFolder(_ path: String) throws -> Bool {
         let made = mkdir(path, 0o755) == 0
         if !made && errno != EEXIST { throw FileError(path: path, errno: errno, operation: .create) }
         var info = stat()
@@ -144,19 +172,27 @@ final class GalleryAPI: Site {
         return made
     }
 
-    /// `POST /api/export-all` with the export dialog's options (`{"format":"png","max_size":1080}`):
-    /// every project's picture written into `exported/` beside the projects (made when missing,
-    /// refused when it is a link or a file), each under a name nothing there has (an output
+    /// `POST /api/export-all` with the export dialog's options and the folder the user named
+    /// (`{"format":"png","max_size":1080,"folder":"web"}`; see ``exportFolder(named:)``): every
+    /// project's picture written into that folder (made when missing, refused when it is a link or
+    /// a file, or the projects' own folder), each under a name nothing there has (an output
     /// already there is never replaced: `a-tagged-2.png`), `{"folder","exported":[{"name",
     /// "answer"}|{"name","error"}…]}`.
     private func exportAll(_ body: JSON) throws -> JSON {
-        let options = try EditorAPI.exportOptions(body)
-        let into = exportFolder
-        let made = try madeExportFolder()
+        guard case .object(var members) = body else { throw EditorRequestError.badField("export") }
+        var name: String?
+        if let index = members.firstIndex(where: { $0.0 == "folder" }) {
+            guard case .string(let given) = members[index].1 else { throw EditorRequestError.badField("folder") }
+            name = given
+            members.remove(at: index)
+        }
+        let options = try EditorAPI.exportOptions(.object(members))
+        let into = try exportFolder(named: name)
+        let made = try madeExportFolder(into)
         let results: [JSON] = try folder.projectNames().map { name in
             do {
                 guard let file = folder.resolve(name) else { throw EditorRequestError.noSuchProject(name) }
-                try madeExportFolder()  // still ours, before each write
+                try madeExportFolder(into)  // still ours, before each write
                 return .object([("name", .string(name)), ("answer", try editor(name, at: file).exportPicture(options, into: into))])
             } catch let error as TagProjError {
                 return .object([("name", .string(name)), ("error", RequestCodec.json(AnswerFailure(error)))])
@@ -164,7 +200,7 @@ final class GalleryAPI: Site {
         }
         // Made for nothing (every project refused): not left behind. `rmdir` removes only an empty folder.
         if made { _ = rmdir(into) }
-        return .object([("folder", .string(EditorAPI.absolute(into))), ("exported", .array(results))])
+        return .object([("folder", .string(Self.absolute(into))), ("exported", .array(results))])
     }
 
     /// A fresh file in the folder for an upload's body: hidden (never listed), private (0600),

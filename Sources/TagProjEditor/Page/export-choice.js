@@ -81,7 +81,8 @@ function setUpExportChoices(dialog, plan, where) {
       said.classList.add("error");
     }
   };
-  for (const field of [size, format, longSide, quality]) field.addEventListener("change", update);
+  // The dialog's own fields that change the plan too (the gallery's folder) ask it again as well.
+  for (const field of [size, format, longSide, quality, ...dialog.querySelectorAll("input[name=folder]")]) field.addEventListener("change", update);
   // As the dialog opens, whoever opens it: the name may have been taken since.
   new MutationObserver(() => { if (dialog.open) update(); }).observe(dialog, { attributes: true, attributeFilter: ["open"] });
 }

@@ -159,12 +159,13 @@ document.addEventListener("drop", (event) => {
 document.querySelector("[data-action=export-all]").addEventListener("click", () => dialog.showModal());
 dialog.querySelector("[data-action=close]").addEventListener("click", () => dialog.close());
 // TRANSLATORS: where Export all will write: {folder} is the full path of the folder 'exported'.
-setUpExportChoices(dialog, () => api("api/export-plan"), (plan) => t("Saves into {folder}", plan));
+const folderField = dialog.querySelector("input[name=folder]");
+setUpExportChoices(dialog, () => api("api/export-plan?folder=" + encodeURIComponent(folderField.value.trim())), (plan) => t("Saves into {folder}", plan));
 dialog.querySelector("[data-action=save-all]").addEventListener("click", async () => {
   dialog.close();
   say(t("exporting every project…"));
   try {
-    const answer = await api("api/export-all", { json: exportChoice(dialog) });
+    const answer = await api("api/export-all", { json: { ...exportChoice(dialog), folder: folderField.value.trim() } });
     report.replaceChildren();
     let failed = 0;
     for (const item of answer.exported) {
