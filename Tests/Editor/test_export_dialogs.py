@@ -4,7 +4,8 @@ that defaults to the user's `export.quality`, the name and folder written shown,
 named for their size, nothing ever replaced; Export all into `exported/` beside the projects (never
 through a link), its report where it is seen; cards that name their dishes and prices. In a real
 Chromium, one per test class, the files checked by their size (`tagproj new --json` reads it) and
-their format's magic bytes. Reuses the editor's and the gallery's fixtures.
+their format's magic bytes. The fixtures `Editor` and `Gallery`, and `SharedBrowser`, are in
+Tests/Editor/harness.py.
 
 Run: python3 Tests/Editor/test_export_dialogs.py [unittest arguments]   (scripts/test.sh runs it)
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
@@ -18,9 +19,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_editor  # noqa: E402  (the editor's fixtures)
-import test_gallery  # noqa: E402  (the gallery's)
-from test_editor import TAGPROJ, Editor, chromium, cli, state_of  # noqa: E402
+from harness import PHOTO, TAGPROJ, Editor, Gallery, SharedBrowser, check, cli, state_of, violations  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
@@ -52,37 +51,8 @@ def with_config(folder, quality):
     return {"XDG_CONFIG_HOME": config}
 
 
-class SharedBrowser:
-    """A test class's one Chromium, lent to each test's editor or gallery and quit once."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = chromium(getattr(cls, "phone", False))
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-
-
-class BorrowingEditor(Editor):
-    """The editor's fixture (`p.tagproj`, two tags) on the class's Chromium, which it does not quit."""
-
-    def __init__(self, driver, **options):
-        lend = test_editor.chromium
-        test_editor.chromium = lambda *a, **k: driver
-        try:
-            super().__init__(**options)
-        finally:
-            test_editor.chromium = lend
-
-    def close(self):
-        self.driver.get("about:blank")
-        if self.server.poll() is None:
-            self.server.send_signal(2)
-            self.server.wait(timeout=10)
-        self.server.stdout.close()
-        self.server.stderr.close()
-        shutil.rmtree(self.dir, ignore_errors=True)
+class DialogEditor(Editor):
+    """The editor's fixture (`p.tagproj`, two tags), with the export dialog's steps."""
 
     def open_dialog(self, format="jpeg", size="full", long_side=None):
         """Export, a format and a size, as a user chooses them; the dialog, once it says where it writes."""
@@ -112,25 +82,8 @@ class BorrowingEditor(Editor):
         return self.status()
 
 
-class BorrowingGallery(test_gallery.Gallery):
-    """The gallery's fixture (a, b, c) on the class's Chromium, which it does not quit."""
-
-    def __init__(self, driver, **options):
-        self.shared = driver
-        super().__init__(**options)
-
-    def start_browser(self):
-        self.driver = self.shared
-
-    def close(self):
-        self.driver.get("about:blank")
-        if self.server.poll() is None:
-            self.server.send_signal(2)
-            self.server.wait(timeout=10)
-        self.server.stdout.close()
-        self.server.stderr.close()
-        shutil.rmtree(self.dir, ignore_errors=True)
-        shutil.rmtree(self.outside, ignore_errors=True)
+class DialogGallery(Gallery):
+    """The gallery's fixture (a, b, c), with Export all's steps."""
 
     def export_all(self, format="png", size="1080"):
         self.driver.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
@@ -159,7 +112,7 @@ class ExportDialogTests(SharedBrowser, unittest.TestCase):
         config = tempfile.mkdtemp(prefix="tagproj-config-")
         self.addCleanup(shutil.rmtree, config, True)
         environment = with_config(config, 40)
-        self.editor = e = BorrowingEditor(self.driver, environment=environment)
+        self.editor = e = DialogEditor(driver=self.driver, environment=environment)
         e.load()
         dialog = e.open_dialog(format="webp")
         quality = e.quality(dialog)
@@ -168,7 +121,7 @@ class ExportDialogTests(SharedBrowser, unittest.TestCase):
         for format, shown in (("png", False), ("jpeg", True), ("avif", True), ("webp", True)):
             Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).select_by_value(format)
             self.assertEqual(quality.is_displayed(), shown, "the quality shows for %s: %s" % (format, shown))
-        self.assertEqual(test_editor.AccessibilityTests.violations(e), [], "the export dialog with its quality")
+        self.assertEqual(violations(e), [], "the export dialog with its quality")
         # Untouched, the user's default: the bytes `tagproj export` writes under that config.
         e.save(dialog, "p-tagged.webp")
         env = dict(state_of(e.dir), **environment)
@@ -190,7 +143,7 @@ class ExportDialogTests(SharedBrowser, unittest.TestCase):
         self.assertNotEqual(written, read(os.path.join(e.dir, "p-tagged.webp")))
 
     def test_the_dialog_shows_the_name_and_folder_a_sized_save_is_named_for_its_size_and_nothing_is_replaced(self):
-        self.editor = e = BorrowingEditor(self.driver, big=True)  # 2400×1600
+        self.editor = e = DialogEditor(driver=self.driver, big=True)  # 2400×1600
         e.load()
         folder = os.path.realpath(e.dir)
         dialog = e.open_dialog(format="webp", size="1080")
@@ -230,7 +183,7 @@ class ExportDialogPhoneTests(SharedBrowser, unittest.TestCase):
     phone = True
 
     def test_the_dialog_with_its_quality_and_folder_fits_a_phone(self):
-        e = BorrowingEditor(self.driver, phone=True)
+        e = DialogEditor(driver=self.driver, phone=True)
         try:
             e.load()
             dialog = e.open_dialog(format="webp", size="1080")
@@ -242,7 +195,7 @@ class ExportDialogPhoneTests(SharedBrowser, unittest.TestCase):
                 box = element.rect
                 self.assertTrue(box["x"] >= 0 and box["x"] + box["width"] <= 390, "%s is off screen: %r" % (what, box))
             self.assertEqual(e.driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), True, "nothing scrolls sideways")
-            self.assertEqual(test_editor.AccessibilityTests.violations(e), [], "the export dialog on a phone")
+            self.assertEqual(violations(e), [], "the export dialog on a phone")
             e.save(dialog, "p-tagged-1080.webp")
             self.assertTrue(MAGIC["webp"](read(os.path.join(e.dir, "p-tagged-1080.webp"))))
         finally:
@@ -256,7 +209,7 @@ class ExportAllTests(SharedBrowser, unittest.TestCase):
         self.gallery.close()
 
     def test_export_all_writes_into_exported_beside_the_projects_and_never_replaces_an_output(self):
-        self.gallery = g = BorrowingGallery(self.driver)
+        self.gallery = g = DialogGallery(driver=self.driver)
         g.grid(3)
         among = sorted(os.listdir(g.dir))
         dialog = g.export_all()
@@ -276,7 +229,7 @@ class ExportAllTests(SharedBrowser, unittest.TestCase):
             written[out] = read(os.path.join(folder, out))
             self.assertTrue(MAGIC["png"](written[out]), out)
             # The same bytes the CLI writes with the same options.
-            test_gallery.check("export", name + ".tagproj", "cli-" + name + ".png", "--max-size", "1080", cwd=g.dir)
+            check("export", name + ".tagproj", "cli-" + name + ".png", "--max-size", "1080", cwd=g.dir)
             self.assertEqual(written[out], read(os.path.join(g.dir, "cli-" + name + ".png")), out)
             os.remove(os.path.join(g.dir, "cli-" + name + ".png"))
         g.close_report()
@@ -286,10 +239,10 @@ class ExportAllTests(SharedBrowser, unittest.TestCase):
         for out, bytes_ in written.items():
             self.assertEqual(read(os.path.join(folder, out)), bytes_, "%s was replaced" % out)
             self.assertTrue(os.path.exists(os.path.join(folder, out.replace(".png", "-2.png"))))
-        self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the gallery with its report open")
+        self.assertEqual(violations(g), [], "the gallery with its report open")
 
     def test_export_all_never_writes_through_a_link_out_of_the_folder(self):
-        self.gallery = g = BorrowingGallery(self.driver)
+        self.gallery = g = DialogGallery(driver=self.driver)
         os.symlink(g.outside, os.path.join(g.dir, "exported"))
         before = sorted(os.listdir(g.outside))
         g.grid(3)
@@ -299,14 +252,14 @@ class ExportAllTests(SharedBrowser, unittest.TestCase):
         self.assertEqual(sorted(os.listdir(g.outside)), before, "something was written through the link")
 
     def test_cards_name_their_dishes_and_prices_cut_with_an_ellipsis_and_whole_in_the_title(self):
-        self.gallery = g = BorrowingGallery(self.driver)
-        test_gallery.check("new", "d.tagproj", test_editor.PHOTO, "--currency", "¥", cwd=g.dir)
-        test_gallery.check("add", "d.tagproj", "dish", "宫保鸡丁", "--price", "38", "--at", "0.3,0.3", cwd=g.dir)
-        test_gallery.check("add", "d.tagproj", "dish", "拿铁", "--price", "28", "--at", "0.6,0.7", cwd=g.dir)
-        test_gallery.check("new", "e.tagproj", test_editor.PHOTO, "--currency", "¥", cwd=g.dir)
+        self.gallery = g = DialogGallery(driver=self.driver)
+        check("new", "d.tagproj", PHOTO, "--currency", "¥", cwd=g.dir)
+        check("add", "d.tagproj", "dish", "宫保鸡丁", "--price", "38", "--at", "0.3,0.3", cwd=g.dir)
+        check("add", "d.tagproj", "dish", "拿铁", "--price", "28", "--at", "0.6,0.7", cwd=g.dir)
+        check("new", "e.tagproj", PHOTO, "--currency", "¥", cwd=g.dir)
         long = ["Braised pork belly with chestnuts", "Steamed sea bass in soy", "Mapo tofu", "Dan dan noodles"]
         for i, dish in enumerate(long):
-            test_gallery.check("add", "e.tagproj", "dish", dish, "--price", str(30 + i), "--at", "0.5,%.2f" % (0.15 + 0.2 * i), cwd=g.dir)
+            check("add", "e.tagproj", "dish", dish, "--price", str(30 + i), "--at", "0.5,%.2f" % (0.15 + 0.2 * i), cwd=g.dir)
         cards = g.grid(5)
         dishes = cards["d.tagproj"].find_element(By.CSS_SELECTOR, ".dishes")
         self.assertEqual(dishes.text, "宫保鸡丁 ¥38 · 拿铁 ¥28")
@@ -325,7 +278,7 @@ class ExportAllPhoneTests(SharedBrowser, unittest.TestCase):
     phone = True
 
     def test_the_report_is_seen_on_a_phone_and_its_folder_named(self):
-        g = BorrowingGallery(self.driver)
+        g = DialogGallery(driver=self.driver, phone=True)
         try:
             g.grid(3)
             g.export_all().find_element(By.CSS_SELECTOR, "[data-action=save-all]").click()
@@ -336,7 +289,7 @@ class ExportAllPhoneTests(SharedBrowser, unittest.TestCase):
             self.assertTrue(0 <= top < height and left >= 0 and right <= width, "the report is not in sight: %r" % box)
             self.assertEqual(g.driver.execute_script("return document.activeElement.closest('#report-dialog') !== null"), True)
             self.assertEqual(g.driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), True, "nothing scrolls sideways")
-            self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the report on a phone")
+            self.assertEqual(violations(g), [], "the report on a phone")
         finally:
             g.close()
 

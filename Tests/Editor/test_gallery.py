@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The gallery (`tagproj open DIR`, `tagproj open photo.jpg`) as people use it: in a real Chromium
 driven by Selenium, the projects checked with the `tagproj` CLI, and attacked as another user or
-web page would. Reuses the editor's fixtures (Tests/Editor/test_editor.py).
+web page would. The fixture `Gallery` is in Tests/Editor/harness.py.
 
 Run: python3 Tests/Editor/test_gallery.py [unittest arguments]   (scripts/test.sh runs it)
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
@@ -19,116 +19,20 @@ import unittest
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_editor  # noqa: E402  (the editor's fixtures: cli, Editor's helpers)
-from test_editor import REPO, TAGPROJ, cli  # noqa: E402
+import harness  # noqa: E402  (the fixtures: Tests/Editor/harness.py)
+from harness import JPEG, REPO, TAGPROJ, Editor, Gallery, SharedBrowser, check, cli, violations  # noqa: E402
 
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import TimeoutException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
-
-JPEG = os.path.join(REPO, "Fixtures/images/jpeg-baseline.jpg")
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
-def check(*args, cwd):
-    status, out, err = cli(*args, cwd=cwd)
-    assert status == 0, (args, err)
-    return out
+class GalleryTests(SharedBrowser, unittest.TestCase):
+    """The gallery at a desktop's size, each test on a folder and server of its own, all on the
+    class's one Chromium."""
 
-
-class Gallery(test_editor.Editor):
-    """`tagproj open DIR --no-browser` on a folder of three projects, with a headless Chromium on it.
-    `a.tagproj` has one tag, `b.tagproj` two that overlap, `c.tagproj` none; the folder also holds
-    things that are not served (a hidden project, a link to a project outside, a photo)."""
-
-    def __init__(self, *options, lang=None, environment=None):
-        self.lang, self.environment = lang, environment
-        self.dir = tempfile.mkdtemp(prefix="tagproj-gallery-")
-        self.outside = tempfile.mkdtemp(prefix="tagproj-outside-")
-        check("new", "a.tagproj", test_editor.PHOTO, cwd=self.dir)
-        check("add", "a.tagproj", "dish", "Flat white", "--at", "0.3,0.35", cwd=self.dir)
-        check("new", "b.tagproj", test_editor.PHOTO, cwd=self.dir)
-        for _ in range(2):
-            check("add", "b.tagproj", "price", "28", "--at", "0.5,0.5", "--side", "right", cwd=self.dir)
-        check("new", "c.tagproj", JPEG, cwd=self.dir)
-        check("new", ".hidden.tagproj", JPEG, cwd=self.dir)
-        check("new", "secret.tagproj", JPEG, cwd=self.outside)
-        os.symlink(os.path.join(self.outside, "secret.tagproj"), os.path.join(self.dir, "link.tagproj"))
-        shutil.copyfile(JPEG, os.path.join(self.dir, "photo.jpg"))
-        self.start_server(["open", self.dir, "--no-browser", "--port", "0", *options])
-        self.start_browser()
-
-    def start_server(self, arguments):
-        self.server = subprocess.Popen([TAGPROJ, *arguments], cwd=self.dir, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True,
-                                       env=dict(test_editor.state_of(self.dir), **(getattr(self, "environment", None) or {})))
-        self.url = self.server.stdout.readline().strip()
-        assert self.url.startswith("http://127.0.0.1:"), self.url + self.server.stderr.read()
-        self.origin = self.url.split("/#")[0]
-        self.host = self.origin.split("//")[1].rsplit(":", 1)[0]
-        self.port = int(self.origin.rsplit(":", 1)[1])
-        self.token = self.url.split("#token=")[1]
-
-    def start_browser(self):
-        options = webdriver.ChromeOptions()
-        for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1100,720", "--force-device-scale-factor=1"]:
-            options.add_argument(flag)
-        if getattr(self, "lang", None):
-            options.add_argument("--lang=" + self.lang)
-            options.add_experimental_option("prefs", {"intl.accept_languages": self.lang + "," + self.lang.split("-")[0]})
-        self.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
-        self.driver.set_script_timeout(60)
-
-    def close(self):
-        super().close()
-        shutil.rmtree(self.outside, ignore_errors=True)
-
-    def grid(self, count):
-        """Loads the gallery and waits for `count` cards, every one with its thumbnail or its error."""
-        # Away first: the page drops the token from its address once traded, so loading the
-        # address again would only change the fragment, and Chromium would keep the old page.
-        self.driver.get("about:blank")
-        self.driver.get(self.url)
-        return self.cards(count)
-
-    def cards(self, count):
-        self.wait(lambda d: len(self.ready()) == count, "the grid never showed %d projects" % count)
-        return {c.get_attribute("data-project"): c for c in self.ready()}
-
-    def ready(self):
-        return self.driver.find_elements(By.CSS_SELECTOR, ".card[data-ready=true]")
-
-    def card(self, name):
-        return self.driver.find_element(By.CSS_SELECTOR, '.card[data-project="%s"]' % name)
-
-    def pick(self, path):
-        """Picks `path` with the page's file picker, as a user does with Add photo."""
-        self.driver.find_element(By.ID, "file-picker").send_keys(path)
-
-    def upload(self, body, headers):
-        """POSTs `body` to the upload route with `headers` (Host: ours unless given); the status."""
-        headers = dict({"Host": "127.0.0.1:%d" % self.port}, **headers)
-        head = "".join("%s: %s\r\n" % item for item in headers.items())
-        return self.raw("POST /api/upload HTTP/1.1\r\n%s\r\n" % head, body)
-
-    def raw(self, head, body):
-        """Sends `head` then `body` (bytes, or a list of chunks for chunked encoding); the status."""
-        if isinstance(body, list):
-            body = b"".join(b"%x\r\n%s\r\n" % (len(c), c) for c in body) + b"0\r\n\r\n"
-        return test_editor.raw_status(self.port, head.encode() + body)
-
-    def listing(self):
-        status, body = self.request("GET", "/api/gallery", headers={"X-Tagproj-Token": self.token})
-        assert status == 200, body
-        return [p["name"] for p in json.loads(body)["projects"]]
-
-
-class GalleryTests(unittest.TestCase):
     def setUp(self):
-        self.gallery = Gallery()
+        self.gallery = Gallery(driver=self.driver)
 
     def tearDown(self):
         self.gallery.close()
@@ -193,7 +97,7 @@ class GalleryTests(unittest.TestCase):
         g.wait(lambda d: g.card("a.tagproj").get_attribute("data-thumbnail") == "drawn-and-stored", "a stale thumbnail was shown")
 
     def test_the_single_project_editor_has_no_way_back_to_a_gallery(self):
-        e = test_editor.Editor()
+        e = Editor(driver=self.driver)
         try:
             e.load()
             self.assertFalse(e.driver.find_element(By.ID, "gallery-back").is_displayed())
@@ -277,11 +181,11 @@ class GalleryAccessibilityTests(unittest.TestCase):
         g = Gallery()
         try:
             g.grid(3)
-            self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the gallery at a desktop's size")
+            self.assertEqual(violations(g), [], "the gallery at a desktop's size")
             g.driver.quit()
-            g.driver = test_editor.chromium(True)
+            g.driver = harness.chromium(True)
             g.grid(3)
-            self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the gallery on a phone")
+            self.assertEqual(violations(g), [], "the gallery on a phone")
         finally:
             g.close()
 
@@ -293,7 +197,7 @@ class ChineseGalleryTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.locale = test_editor.chinese_catalog(tempfile.mkdtemp(prefix="tagproj-locale-"))
+        cls.locale = harness.chinese_catalog(tempfile.mkdtemp(prefix="tagproj-locale-"))
         cls.g = Gallery("--max-upload", "1000", lang="zh-CN", environment={"TAGPROJ_LOCALEDIR": cls.locale})
 
     @classmethod
@@ -316,7 +220,7 @@ class ChineseGalleryTests(unittest.TestCase):
         # So are the dishes a card names (a's "Flat white"), the folder Export all writes into, and
         # the config key the quality's tooltip names (`tagproj config export.quality`).
         folder += ["Flat", "white", "exported", "config", "export", "quality"]
-        self.assertEqual(test_editor.english_words(test_editor.page_texts(d), folder), [], "English left on the gallery")
+        self.assertEqual(harness.english_words(harness.page_texts(d), folder), [], "English left on the gallery")
         d.find_element(By.CSS_SELECTOR, "[data-action=export-all]").click()
         dialog = g.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#export-all-dialog[open]"), "no Export all dialog")
         self.assertIn("导出所有项目", dialog.text)
@@ -327,7 +231,7 @@ class ChineseGalleryTests(unittest.TestCase):
         folder += re.findall(r"[A-Za-z][A-Za-z0-9]+", os.path.realpath(g.dir)) + ["exported"]
         self.assertEqual([o.text for o in Select(dialog.find_element(By.CSS_SELECTOR, "select[name=format]")).options],
                          ["JPEG", "PNG", "WebP", "AVIF"])
-        self.assertEqual(test_editor.english_words([dialog.text], folder), [], "English left in the dialog")
+        self.assertEqual(harness.english_words([dialog.text], folder), [], "English left in the dialog")
         dialog.find_element(By.CSS_SELECTOR, "[data-action=close]").click()
 
     def test_2_a_refused_upload_is_worded_in_chinese(self):
@@ -341,7 +245,7 @@ class ChineseGalleryTests(unittest.TestCase):
     def test_3_axe_finds_no_violation_in_chinese(self):
         g = self.g
         g.grid(3)
-        self.assertEqual(test_editor.AccessibilityTests.violations(g), [], "the Chinese gallery")
+        self.assertEqual(violations(g), [], "the Chinese gallery")
 
 
 class UploadLimitTests(unittest.TestCase):
@@ -372,7 +276,7 @@ class GallerySecurityTests(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        test_editor.enough_descriptors()  # more connections than the server takes (TricklingBodies)
+        harness.enough_descriptors()  # more connections than the server takes (TricklingBodies)
         cls.gallery = Gallery()
 
     @classmethod
@@ -388,8 +292,8 @@ class GallerySecurityTests(unittest.TestCase):
         g = self.gallery
         # 520 connections, over the server's 512, each a request without the token whose body
         # comes a byte every 8 s, opened again whenever the server closes it.
-        attack = test_editor.TricklingBodies(g.port, self.head("/api/export-all", 1000, **{"Content-Type": "application/json"}),
-                                             520, every=8)
+        attack = harness.TricklingBodies(g.port, self.head("/api/export-all", 1000, **{"Content-Type": "application/json"}),
+                                         520, every=8)
         try:
             ours = {"X-Tagproj-Token": g.token, "Origin": g.origin, "Content-Type": "application/json"}
             end = time.monotonic() + 20
@@ -414,7 +318,7 @@ class GallerySecurityTests(unittest.TestCase):
         with open(JPEG, "rb") as f:
             photo = f.read()
         head = self.head("/api/upload", len(photo), **{"X-Tagproj-Token": g.token, "X-Tagproj-File-Name": "slow.jpg"})
-        sent, status = test_editor.trickle_until_cut(g.port, head, photo, every=1.0, within=20)
+        sent, status = harness.trickle_until_cut(g.port, head, photo, every=1.0, within=20)
         self.assertIsNotNone(sent, "an upload trickling one byte a second was still read after 20 s")
         self.assertLess(sent, len(photo), "cut before the photo was whole")
         self.assertIsNone(status, "hung up on, not answered")

@@ -3,7 +3,7 @@
 CSS pixels at three device pixels each, with touch, held upright and turned sideways (844×390).
 Every edit field stays on the screen and nothing scrolls sideways; the photo has the room (the
 sizes it is drawn at are measured); the toolbar's buttons carry words and the phone has zoom
-buttons. Reuses the editor's fixtures (Tests/Editor/test_editor.py).
+buttons. The editor's fixture is in Tests/Editor/harness.py.
 
 Run: python3 Tests/Editor/test_phone_layout.py [unittest arguments]   (scripts/test.sh runs it)
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
@@ -19,8 +19,8 @@ import unittest
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_editor  # noqa: E402  (the editor's fixtures)
-from test_editor import REPO, TAGPROJ, Editor, cli, state_of  # noqa: E402
+import harness  # noqa: E402  (the fixtures: Tests/Editor/harness.py)
+from harness import TAGPROJ, Editor, check, state_of  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -42,12 +42,6 @@ def portrait_png(path, width=800, height=1600):
     with open(path, "wb") as f:
         f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
                 + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
-
-
-def check(*args, cwd):
-    status, out, err = cli(*args, cwd=cwd)
-    assert status == 0, (args, err)
-    return out
 
 
 class PhoneLayout:
@@ -185,7 +179,7 @@ class PhoneLayoutTests(PhoneLayout, unittest.TestCase):
                 e.driver.execute_script("arguments[0].value = ''", price)  # (clear() would leave the field, ending the edit)
                 price.send_keys("42" + Keys.ENTER)
                 e.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, ".inline-edit"), "Enter did not keep the edit")
-                e.wait(lambda d: test_editor.tags(e.dir)[tag_id]["price"] == "42.00", "the price was not kept")
+                e.wait(lambda d: harness.tags(e.dir)[tag_id]["price"] == "42.00", "the price was not kept")
                 self.assertEqual(self.sideways_scroll(), [], "%s, after editing #%d" % (name, tag_id))
                 check("edit", "p.tagproj", str(tag_id), "--price", "38", cwd=e.dir)
             # The dialogs, opened on the phone, fit it too.
@@ -257,7 +251,7 @@ class PhoneLayoutTests(PhoneLayout, unittest.TestCase):
         e = self.editor
         self.open()
         width = lambda: self.rect("#photo")["width"]
-        fitted, entries = width(), len(test_editor.history(e.dir)["entries"])
+        fitted, entries = width(), len(harness.history(e.dir)["entries"])
         self.tap("zoom-in")
         e.wait(lambda d: abs(width() - fitted * 1.5) < 2, "zoom in did not zoom by 1.5: %r → %r" % (fitted, width()))
         self.tap("zoom-in")
@@ -267,7 +261,7 @@ class PhoneLayoutTests(PhoneLayout, unittest.TestCase):
         self.assertEqual(self.sideways_scroll(), [], "a zoomed photo is clipped by the stage")
         self.tap("zoom-fit")
         e.wait(lambda d: abs(width() - fitted) < 1, "fit did not fit the photo again")
-        self.assertEqual(len(test_editor.history(e.dir)["entries"]), entries, "zooming records nothing")
+        self.assertEqual(len(harness.history(e.dir)["entries"]), entries, "zooming records nothing")
 
     def tap(self, action):
         box = self.editor.button(action).rect
@@ -276,7 +270,7 @@ class PhoneLayoutTests(PhoneLayout, unittest.TestCase):
                 "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}]})
 
 
-chinese_catalog = test_editor.chinese_catalog  # po/zh_CN.po, compiled as scripts/build-catalogs.sh compiles it
+chinese_catalog = harness.chinese_catalog  # po/zh_CN.po, compiled as scripts/build-catalogs.sh compiles it
 
 
 class ChinesePhoneLayoutTests(PhoneLayout, unittest.TestCase):
@@ -297,7 +291,7 @@ class ChinesePhoneLayoutTests(PhoneLayout, unittest.TestCase):
         for name, metrics in (("upright", UPRIGHT), ("sideways", SIDEWAYS)):
             self.open(count=2, metrics=metrics)
             buttons = self.check_buttons(name, metrics)
-            self.assertEqual(test_editor.english_words([b["word"] for b in buttons] + [b["name"] for b in buttons]), [], name)
+            self.assertEqual(harness.english_words([b["word"] for b in buttons] + [b["name"] for b in buttons]), [], name)
 
 
 if __name__ == "__main__":

@@ -2,27 +2,22 @@
 """The editor's status speaks of tags by their text and of what happened, one notice per line, in
 the page's language (issue 44, item 9): not the CLI's `move #1 to 0.990,0.600  warning: #1 moved to
 0.990,0.600 to stay inside the photo  warning: #1 overlaps #2`. In a real Chromium driven by
-Selenium, with the editor's fixtures (Tests/Editor/test_editor.py).
+Selenium, with the editor's fixture (Tests/Editor/harness.py).
 
 Run: python3 Tests/Editor/test_status_words.py [unittest arguments]   (scripts/test.sh runs it)
 TAGPROJ_BINARY=path/to/tagproj tests another build (default: .build/debug/tagproj).
 """
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_editor  # noqa: E402  (the editor's fixtures)
-from test_editor import REPO, Editor, cli, english_words, history, tags  # noqa: E402
+from harness import Editor, chinese_catalog, cli, english_words, history, tags, violations  # noqa: E402  (the fixtures)
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-
-
-chinese_catalog = test_editor.chinese_catalog  # po/zh_CN.po, compiled as scripts/build-catalogs.sh compiles it
 
 
 class StatusWords:
@@ -123,7 +118,7 @@ class EnglishStatusTests(StatusWords, unittest.TestCase):
             "The bubble of “Kung pao chicken” went to the left to stay inside the photo",
             "“Kung pao chicken” overlaps “¥28”",
         ])
-        self.assertEqual(test_editor.AccessibilityTests.violations(self.e), [], "the editor with the status's lines")
+        self.assertEqual(violations(self.e), [], "the editor with the status's lines")
 
     def test_2_an_undo_says_what_it_undid_by_the_tags_text(self):
         self.check_undo("Undid: Moved “Kung pao chicken”")
@@ -148,7 +143,7 @@ class ChineseStatusTests(StatusWords, unittest.TestCase):
         ]
         self.check_pushed(expected)
         self.assertEqual(english_words(expected), [])
-        self.assertEqual(test_editor.AccessibilityTests.violations(self.e), [], "the Chinese editor with the status's lines")
+        self.assertEqual(violations(self.e), [], "the Chinese editor with the status's lines")
 
     def test_2_an_undo_says_what_it_undid_by_the_tags_text(self):
         self.check_undo("已撤销：已移动“宫保鸡丁”")
