@@ -762,3 +762,17 @@ def command_lines():
             except OSError:
                 pass  # gone, or not ours to read
     return lines
+
+
+def placeholders_cut(driver):
+    """The fields shown whose placeholder is cut short: each field's placeholder measured in its
+    own font against the room its box gives, `[id, placeholder, needed, room]`."""
+    return driver.execute_script("""
+        const context = document.createElement('canvas').getContext('2d');
+        return [...document.querySelectorAll('input[placeholder]')].filter((el) => el.offsetParent !== null).map((el) => {
+            const s = getComputedStyle(el);
+            context.font = s.font;
+            const needed = context.measureText(el.placeholder).width;
+            const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+            return [el.id, el.placeholder, Math.ceil(needed), Math.floor(room)];
+        }).filter(([id, text, needed, room]) => needed > room);""")

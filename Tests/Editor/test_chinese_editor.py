@@ -14,7 +14,8 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Editor, chinese_catalog, english_words, history, page_texts, tags, violations  # noqa: E402  (the fixtures: Tests/Editor/harness.py)
+import harness  # noqa: E402  (the fixtures: Tests/Editor/harness.py)
+from harness import Editor, chinese_catalog, english_words, history, page_texts, tags, violations  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -52,6 +53,7 @@ class ChineseEditorTests(unittest.TestCase):
         self.assertEqual(e.button("arrange").get_attribute("aria-label"), "自动排列重叠的标签")
         self.assertEqual(d.find_element(By.ID, "tag-text").get_attribute("placeholder"), "菜名或价格")
         self.assertEqual(d.find_element(By.ID, "tag-text").get_attribute("title"), "输入菜名或价格，然后点击照片")
+        self.assertEqual(harness.placeholders_cut(d), [], "a placeholder is cut")
         self.assertEqual(e.tag(1).get_attribute("alt"), "菜名标签 #1：拿铁")
         # The export dialog's quality names the config key it defaults to (`tagproj config export.quality`).
         key = ["config", "export", "quality"]

@@ -19,7 +19,8 @@ import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Editor, PHOTO, SharedBrowser, cli, history, tags  # noqa: E402  (the fixtures: Tests/Editor/harness.py)
+import harness  # noqa: E402  (the fixtures: Tests/Editor/harness.py)
+from harness import Editor, PHOTO, SharedBrowser, cli, history, tags  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -46,6 +47,8 @@ class EditorTests(SharedBrowser, unittest.TestCase):
         # The tag images come from the server's renderer as PNGs, not from CSS.
         self.assertTrue(e.tag(1).get_attribute("src").startswith("blob:"))
         self.assertNotIn("#token", e.driver.current_url, "the token stays in the address bar")
+        # The new tag's fields' placeholders are whole (issue 44, item 10: 282 px of text in 194).
+        self.assertEqual(harness.placeholders_cut(e.driver), [], "a placeholder is cut")
         shot = os.environ.get("TAGPROJ_EDITOR_SCREENSHOT")
         if shot:
             # Chromium's PNG, turned into a small JPEG by tagproj itself (a project without tags).

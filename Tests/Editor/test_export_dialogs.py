@@ -251,6 +251,47 @@ class ExportAllTests(SharedBrowser, unittest.TestCase):
         self.assertIn("exported", g.status())
         self.assertEqual(sorted(os.listdir(g.outside)), before, "something was written through the link")
 
+    def name_folder(self, dialog, name):
+        """Types `name` into the dialog's Folder field, as a user does (the field then loses focus);
+        the field keeps it while the page is open."""
+        field = dialog.find_element(By.CSS_SELECTOR, "input[name=folder]")
+        field.clear()
+        field.send_keys(name)
+        self.gallery.driver.execute_script("arguments[0].dispatchEvent(new Event('change'))", field)
+
+    def test_export_all_writes_into_the_folder_the_user_names_beside_the_projects_or_anywhere(self):
+        self.gallery = g = DialogGallery(driver=self.driver)
+        g.grid(3)
+        among = sorted(os.listdir(g.dir))
+        for name, folder in (("web", os.path.join(os.path.realpath(g.dir), "web")),
+                             (os.path.join(os.path.realpath(g.outside), "menu pictures"), os.path.join(os.path.realpath(g.outside), "menu pictures"))):
+            dialog = g.export_all()
+            if name == "web":
+                self.assertEqual(dialog.find_element(By.CSS_SELECTOR, "input[name=folder]").get_attribute("value"), "exported",
+                                 "exported unless another is named")
+            self.name_folder(dialog, name)
+            where = dialog.find_element(By.CSS_SELECTOR, ".export-where")
+            g.wait(lambda d: where.text == "Saves into " + folder, "the dialog does not name %s: %r" % (folder, where.text))
+            dialog.find_element(By.CSS_SELECTOR, "[data-action=save-all]").click()
+            report = g.reported()
+            self.assertIn(folder, report, "the report names the folder")
+            self.assertEqual(sorted(os.listdir(folder)), ["a-tagged-1080.png", "b-tagged-1080.png", "c-tagged-1080.png"])
+            g.close_report()
+        self.assertEqual(sorted(os.listdir(g.dir)), sorted(among + ["web"]), "nothing among the projects but the folder named")
+
+    def test_export_all_never_writes_among_the_projects_by_any_name(self):
+        self.gallery = g = DialogGallery(driver=self.driver)
+        g.grid(3)
+        among = sorted(os.listdir(g.dir))
+        for name in (".", os.path.realpath(g.dir), "../" + os.path.basename(os.path.realpath(g.dir)) + "/"):
+            dialog = g.export_all()
+            self.name_folder(dialog, name)
+            where = dialog.find_element(By.CSS_SELECTOR, ".export-where")
+            g.wait(lambda d: "never among the projects" in where.text, "the dialog does not refuse %r: %r" % (name, where.text))
+            dialog.find_element(By.CSS_SELECTOR, "[data-action=save-all]").click()
+            g.wait(lambda d: g.status().startswith("error: ") and "never among the projects" in g.status(), "Export all did not refuse %r" % name)
+            self.assertEqual(sorted(os.listdir(g.dir)), among, "something was written among the projects (%r)" % name)
+
     def test_cards_name_their_dishes_and_prices_cut_with_an_ellipsis_and_whole_in_the_title(self):
         self.gallery = g = DialogGallery(driver=self.driver)
         check("new", "d.tagproj", PHOTO, "--currency", "¥", cwd=g.dir)

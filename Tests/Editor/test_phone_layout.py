@@ -247,6 +247,13 @@ class PhoneLayoutTests(PhoneLayout, unittest.TestCase):
             self.open(metrics=metrics)
             self.check_buttons(name, metrics)
 
+    def test_every_placeholder_fits_its_field_upright_and_sideways(self):
+        """Issue 44, item 10: the new tag's fields said "Dish name or price, then click t" and
+        "Price (a dish" upright (322 px of text in 252, 192 in 94)."""
+        for name, metrics in (("upright", UPRIGHT), ("sideways", SIDEWAYS)):
+            self.open(metrics=metrics)
+            self.assertEqual(harness.placeholders_cut(self.editor.driver), [], name)
+
     def test_the_zoom_buttons_zoom_in_out_and_fit(self):
         e = self.editor
         self.open()
@@ -292,6 +299,7 @@ class ChinesePhoneLayoutTests(PhoneLayout, unittest.TestCase):
             self.open(count=2, metrics=metrics)
             buttons = self.check_buttons(name, metrics)
             self.assertEqual(harness.english_words([b["word"] for b in buttons] + [b["name"] for b in buttons]), [], name)
+            self.assertEqual(harness.placeholders_cut(self.editor.driver), [], name + ": the placeholders")
 
 
 if __name__ == "__main__":

@@ -17,19 +17,21 @@ import TagKit
 
     @Test func unnamedItIsExportedBesideTheProjectsAndNamedItIsTheOneNamed() throws {
         let (g, menu) = try gallery()
-        #expect(try g.exportFolder(named: nil) == g.folder.path + "/exported")
-        #expect(try g.exportFolder(named: "") == g.folder.path + "/exported")
-        #expect(try g.exportFolder(named: "web/") == g.folder.path + "/web", "a relative name is inside the projects' folder")
+        #expect(try g.exportFolder(named: nil) == menu + "/exported", "absolute, links resolved, though it does not exist yet")
+        #expect(try g.exportFolder(named: "") == menu + "/exported")
+        #expect(try g.exportFolder(named: "web/") == menu + "/web", "a relative name is inside the projects' folder")
+        #expect(try g.exportFolder(named: "../menu-web") == FileIO.directory(of: menu) + "/menu-web")
         #expect(try g.exportFolder(named: "/srv/pictures") == "/srv/pictures", "a full path as it is")
-        #expect(try g.exportFolder(named: "../menu-web") == g.folder.path + "/../menu-web")
-        #expect(GalleryAPI.absolute(try g.exportFolder(named: "../menu-web")) == FileIO.directory(of: menu) + "/menu-web",
-                "shown absolute, though it does not exist yet")
+        #expect(throws: FileError.self, "a name under a folder that does not exist cannot go back up") { try g.exportFolder(named: "missing/..") }
+        // Its own name is kept, not resolved: a link there is refused when Export all makes or checks it.
+        symlink(NSTemporaryDirectory(), g.folder.path + "/out")
+        #expect(try g.exportFolder(named: "out") == menu + "/out")
     }
 
     @Test func theProjectsOwnFolderIsRefusedByAnyName() throws {
         let (g, menu) = try gallery()
         try FileManager.default.createDirectory(atPath: g.folder.path + "/exported", withIntermediateDirectories: false)
-        for name in [".", "./", "exported/..", menu, "../menu", "../menu/"] {
+        for name in [".", "./", "exported/..", "exported/../.", menu, menu + "/", "../menu", "../menu/", "//" + menu] {
             #expect(throws: EditorRequestError.self, "\(name)") { try g.exportFolder(named: name) }
             do { _ = try g.exportFolder(named: name) } catch let error as EditorRequestError {
                 guard case .exportFolderIsProjects = error else { Issue.record("\(name): \(error)"); continue }

@@ -120,43 +120,58 @@ final class GalleryAPI: Site {
             .map { .string($0.label(settings)) }
     }
 
-    /// The folder *Export all* writes into for the name the user gave (`folder` in its request):
-    /// nil or empty, `exported` inside the gallery's folder; a relative name, inside the gallery's
-    /// folder (`menu/web`); an absolute path as it is. Never the gallery's folder itself: the
-    /// pictures go into a folder of their own, never among the projects.
+    /// The folder *Export all* writes into for the name the user gave (`folder` in its request),
+    /// absolute with every link on its way resolved: nil or empty, `exported` inside the gallery's
+    /// folder; a relative name, inside the gallery's folder (`web`, `../menu-web`); an absolute
+    /// path as it is. Never the gallery's folder itself: the pictures go into a folder of their
+    /// own, never among the projects.
     /// - Throws: `EditorRequestError.badField` for a name with control characters,
-    ///   `.exportFolderIsProjects` for the gallery's folder.
+    ///   `.exportFolderIsProjects` for the gallery's folder by any name (`.`, `../menu`, its path),
+    ///   `FileError` for a name the system cannot resolve (`missing/..`).
     func exportFolder(named name: String?) throws -> String {
         let name = name ?? ""
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { throw EditorRequestError.badField("folder") }
-        var path = name.isEmpty ? "exported" : name
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        if !path.hasPrefix("/") { path = folder.path + "/" + path }
-        // The gallery's folder by any name (`.`, `../menu`, its absolute path): refused. A name
-        // that does not exist yet is made by Export all, so it cannot be the gallery's.
-        if let here = realpath(folder.path, nil) {
-            defer { free(here) }
-            if let there = realpath(path, nil) {
-                defer { free(there) }
-                if strcmp(here, there) == 0 { throw EditorRequestError.exportFolderIsProjects(path) }
+        let given = name.isEmpty ? "exported" : name
+        let path = given.hasPrefix("/") ? given : folder.path + "/" + given
+        // The folder it is in resolved (the deepest part of that which exists; the rest are names
+        // still to be made, where `.` and `..` name nothing: the system cannot resolve them
+        // either), and its own name kept as it is: a link there is refused, not followed (see
+        // `madeExportFolder`). A name that ends in `.` or `..` is the folder it resolves to.
+        func resolved(_ parts: [String]) throws -> String {
+            var parts = parts, rest: [String] = []
+            while true {
+                let prefix = "/" + parts.joined(separator: "/")
+                if let real = realpath(prefix, nil) {
+                    defer { free(real) }
+                    if rest.contains(where: { $0 == "." || $0 == ".." }) { throw FileError(path: path, errno: ENOENT, operation: .create) }
+                    let base = String(cString: real)
+                    return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+                }
+                guard errno == ENOENT, let last = parts.popLast() else { throw FileError(path: path, errno: errno, operation: .create) }
+                rest.insert(last, at: 0)
             }
         }
-        return path
+        var parts = path.split(separator: "/").map(String.init)
+        let folderPath: String
+        if let last = parts.last, last != ".", last != ".." {
+            parts.removeLast()
+            let parent = try resolved(parts)
+            folderPath = (parent == "/" ? "" : parent) + "/" + last
+        } else {
+            folderPath = try resolved(parts)  // it exists, or a `.` or `..` is left over: refused
+        }
+        guard let here = realpath(folder.path, nil) else { throw FileError(path: folder.path, errno: errno, operation: .create) }
+        defer { free(here) }
+        if folderPath == String(cString: here) { throw EditorRequestError.exportFolderIsProjects(path) }
+        return folderPath
     }
 
     /// `GET /api/export-plan[?folder=NAME]`: where *Export all* writes, `{"folder","quality"}`: the
     /// folder (absolute; it may not exist yet) and the quality an export encodes at when none is
     /// asked for (the user's `export.quality`, else the default), for the dialog.
     private func exportPlan(folderNamed name: String?) throws -> JSON {
-        .object([("folder", .string(Self.absolute(try exportFolder(named: name)))),
+        .object([("folder", .string(try exportFolder(named: name))),
                  ("quality", .integer(Int64(try ExportOptions().resolvingUserDefaults(environment: ProcessEnvironment.current()).effectiveQuality)))])
-    }
-
-    /// `path` absolute with the links on its way resolved, as the page shows it: the folder it is
-    /// in resolved when it does not exist yet.
-    static func absolute(_ path: String) -> String {
-        if let resolved = realpath(path, nil) { defer { free(resolved) }; return String(cString: resolved) }
-        return EditorAPI.absolute(FileIO.directory(of: path)) + "/" + FileIO.baseName(of: path)
     }
 
     /// The export folder `path` made when missing (0755; the folder it is in must exist), and
@@ -200,7 +215,7 @@ final class GalleryAPI: Site {
         }
         // Made for nothing (every project refused): not left behind. `rmdir` removes only an empty folder.
         if made { _ = rmdir(into) }
-        return .object([("folder", .string(Self.absolute(into))), ("exported", .array(results))])
+        return .object([("folder", .string(into)), ("exported", .array(results))])
     }
 
     /// A fresh file in the folder for an upload's body: hidden (never listed), private (0600),
