@@ -1,50 +1,18 @@
 // The editor's and the gallery's pages, embedded with C23 #embed (see tp_page.h): the HTML, the
-// style and the scripts, each served at its path. The editor's scripts are in Page/editor/, one
-// per job (see editor/page.js); words.js, server.js, layout.js and export-choice.js are shared.
+// style and the scripts, each served at its path. The editor's script is written in Page/editor/,
+// one file per job (see editor/page.js), and served joined as /editor.js; words.js and server.js,
+// which both pages run first, are served joined as /boot.js; layout.js and export-choice.js alone.
 #include "tp_page.h"
 #include <string.h>
 
 static const uint8_t asset0[] = {  // editor.html
 #embed "../TagProjEditor/Page/editor.html"
 };
-static const uint8_t asset1[] = {  // words.js
-#embed "../TagProjEditor/Page/words.js"
-};
-static const uint8_t asset2[] = {  // server.js
-#embed "../TagProjEditor/Page/server.js"
-};
 static const uint8_t asset3[] = {  // layout.js
 #embed "../TagProjEditor/Page/layout.js"
 };
 static const uint8_t asset4[] = {  // export-choice.js
 #embed "../TagProjEditor/Page/export-choice.js"
-};
-static const uint8_t asset5[] = {  // editor/page.js
-#embed "../TagProjEditor/Page/editor/page.js"
-};
-static const uint8_t asset6[] = {  // editor/talk.js
-#embed "../TagProjEditor/Page/editor/talk.js"
-};
-static const uint8_t asset7[] = {  // editor/view.js
-#embed "../TagProjEditor/Page/editor/view.js"
-};
-static const uint8_t asset8[] = {  // editor/tags.js
-#embed "../TagProjEditor/Page/editor/tags.js"
-};
-static const uint8_t asset9[] = {  // editor/history.js
-#embed "../TagProjEditor/Page/editor/history.js"
-};
-static const uint8_t asset10[] = {  // editor/gestures.js
-#embed "../TagProjEditor/Page/editor/gestures.js"
-};
-static const uint8_t asset11[] = {  // editor/editing.js
-#embed "../TagProjEditor/Page/editor/editing.js"
-};
-static const uint8_t asset12[] = {  // editor/dialogs.js
-#embed "../TagProjEditor/Page/editor/dialogs.js"
-};
-static const uint8_t asset13[] = {  // editor/start.js
-#embed "../TagProjEditor/Page/editor/start.js"
 };
 static const uint8_t asset14[] = {  // editor.css
 #embed "../TagProjEditor/Page/editor.css"
@@ -59,6 +27,37 @@ static const uint8_t asset17[] = {  // gallery.css
 #embed "../TagProjEditor/Page/gallery.css"
 };
 
+/// The script both pages run first, from their head: their words in the browser's language
+/// (words.js), then the session and every request (server.js), served as one.
+static const uint8_t boot_script[] = {
+#embed "../TagProjEditor/Page/words.js"
+    , '\n',
+#embed "../TagProjEditor/Page/server.js"
+};
+
+/// The editor's script: its parts in Page/editor/, one per job, joined in the order editor/page.js
+/// lists them (a newline between two), served as one script so that the page asks for one file,
+/// not nine, before it can ask for the photo.
+static const uint8_t editor_script[] = {
+#embed "../TagProjEditor/Page/editor/page.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/talk.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/view.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/tags.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/history.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/gestures.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/editing.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/dialogs.js"
+    , '\n',
+#embed "../TagProjEditor/Page/editor/start.js"
+};
+
 /// Each asset's path, bytes and MIME type.
 static const struct {
     const char *path;
@@ -67,19 +66,10 @@ static const struct {
     const char *mime;
 } assets[] = {
     {"/", asset0, sizeof asset0, "text/html; charset=utf-8"},
-    {"/words.js", asset1, sizeof asset1, "text/javascript; charset=utf-8"},
-    {"/server.js", asset2, sizeof asset2, "text/javascript; charset=utf-8"},
+    {"/boot.js", boot_script, sizeof boot_script, "text/javascript; charset=utf-8"},
     {"/layout.js", asset3, sizeof asset3, "text/javascript; charset=utf-8"},
     {"/export-choice.js", asset4, sizeof asset4, "text/javascript; charset=utf-8"},
-    {"/editor/page.js", asset5, sizeof asset5, "text/javascript; charset=utf-8"},
-    {"/editor/talk.js", asset6, sizeof asset6, "text/javascript; charset=utf-8"},
-    {"/editor/view.js", asset7, sizeof asset7, "text/javascript; charset=utf-8"},
-    {"/editor/tags.js", asset8, sizeof asset8, "text/javascript; charset=utf-8"},
-    {"/editor/history.js", asset9, sizeof asset9, "text/javascript; charset=utf-8"},
-    {"/editor/gestures.js", asset10, sizeof asset10, "text/javascript; charset=utf-8"},
-    {"/editor/editing.js", asset11, sizeof asset11, "text/javascript; charset=utf-8"},
-    {"/editor/dialogs.js", asset12, sizeof asset12, "text/javascript; charset=utf-8"},
-    {"/editor/start.js", asset13, sizeof asset13, "text/javascript; charset=utf-8"},
+    {"/editor.js", editor_script, sizeof editor_script, "text/javascript; charset=utf-8"},
     {"/editor.css", asset14, sizeof asset14, "text/css; charset=utf-8"},
     {"/gallery.html", asset15, sizeof asset15, "text/html; charset=utf-8"},
     {"/gallery.js", asset16, sizeof asset16, "text/javascript; charset=utf-8"},

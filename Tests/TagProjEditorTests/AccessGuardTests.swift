@@ -53,7 +53,7 @@ import Testing
 /// do, not by their method; an edit runs alone.
 @Suite struct ReadsOnlyTests {
     @Test func exportsAndTheRoomRunBesideThePagesReadsAndEditsRunAlone() {
-        for path in ["/", "/editor/start.js", "/api/state", "/api/version", "/api/photo", "/api/tags", "/api/preview",
+        for path in ["/", "/editor.js", "/api/state", "/api/version", "/api/photo", "/api/tags", "/api/preview",
                      "/api/download", "/api/room", "/api/export", nil] {
             #expect(EditorServer.readsOnly(path: path), "\(path ?? "nil")")
         }

@@ -19,7 +19,7 @@ import TagKit
         #expect(g.scope(of: "/api/gallery")! == (nil, "/api/gallery"))
         #expect(g.asset(for: "/", project: nil) == "/gallery.html")
         #expect(g.asset(for: "/", project: "a.tagproj") == "/")
-        #expect(g.asset(for: "/editor/start.js", project: nil) == "/editor/start.js")
+        #expect(g.asset(for: "/editor.js", project: nil) == "/editor.js")
     }
 
     @Test func theUploadsFileNameIsDecodedAsTheBrowserEncodedIt() {

@@ -51,7 +51,7 @@ import Foundation
         // Each `t(`, `tc(`, `tn(` the pages call is a literal: a message the scanner cannot read is
         // one xgettext would miss too.
         let scripts = Set(["/", "/gallery.html"].flatMap { PageText.scripts(of: PageText.asset($0)!.bytes) })
-        #expect(scripts.isSuperset(of: ["/words.js", "/server.js", "/editor/talk.js", "/editor/start.js", "/gallery.js"]), "\(scripts)")
+        #expect(scripts.isSuperset(of: ["/boot.js", "/editor.js", "/gallery.js"]), "\(scripts)")
         for path in scripts.sorted() {
             let script = try #require(PageText.asset(path), "\(path) is not served").bytes
             let text = String(decoding: script, as: UTF8.self)
@@ -61,21 +61,38 @@ import Foundation
                 }.count }.reduce(0, +) }.reduce(0, +)
             #expect(PageText.calls(in: script).count == written, "\(path)")
         }
-        #expect(PageText.calls(in: PageText.asset("/editor/editing.js")!.bytes).contains { $0.msgid == "editing #{id}: Enter keeps the text, Esc cancels" })
+        #expect(PageText.calls(in: PageText.asset("/editor.js")!.bytes).contains { $0.msgid == "editing #{id}: Enter keeps the text, Esc cancels" })
     }
 
     @Test func everyScriptOfThePageFolderIsEmbeddedAndLoadedByAPage() throws {
-        // A script added to Sources/TagProjEditor/Page (editor/…) and not to page.c's table, or to
-        // no page's <script> list, is a page that breaks only in a browser.
+        // A script added to Sources/TagProjEditor/Page and not to page.c's table, or to no page's
+        // <script> list, is a page that breaks only in a browser; so is a part of a joined script
+        // (/boot.js: words.js then server.js; /editor.js: Page/editor/'s parts) that it does not
+        // join, or joins out of order (the editor's: the order editor/page.js gives).
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/TagProjEditor/Page").standardizedFileURL
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") }
         let loaded = Set(["/", "/gallery.html"].flatMap { PageText.scripts(of: PageText.asset($0)!.bytes) })
-        #expect(files.count >= 10, "\(files)")
-        for file in files {
+        func bytes(_ file: String) throws -> [UInt8] { Array(try Data(contentsOf: folder.appendingPathComponent(file))) }
+        // The order editor/page.js lists its parts in (`//   editor/NAME.js   what it does`).
+        let listed = String(decoding: try bytes("editor/page.js"), as: UTF8.self).split(separator: "\n")
+            .compactMap { line -> String? in
+                guard line.hasPrefix("//   editor/"), let name = line.dropFirst(5).split(separator: " ").first else { return nil }
+                return String(name)
+            }
+        #expect(listed.count >= 8 && Set(listed) == Set(files.filter { $0.hasPrefix("editor/") }), "page.js lists every part: \(listed)")
+        let joinedAssets = [("/boot.js", ["words.js", "server.js"]), ("/editor.js", listed)]
+        for (path, parts) in joinedAssets {
+            let joined = try parts.map(bytes).reduce(into: [UInt8]()) { all, part in
+                if !all.isEmpty { all.append(0x0a) }
+                all += part
+            }
+            #expect(PageText.asset(path)?.bytes == joined, "\(path) joins \(parts) in that order")
+            #expect(loaded.contains(path))
+        }
+        for file in files where !joinedAssets.contains(where: { $0.1.contains(file) }) {
             let served = try #require(PageText.asset("/" + file), "\(file) is not embedded (Sources/CEditor/page.c)")
-            let bytes = try Data(contentsOf: folder.appendingPathComponent(file))
-            #expect(served.bytes == Array(bytes), "\(file) as embedded")
+            #expect(served.bytes == (try bytes(file)), "\(file) as embedded")
             #expect(served.mime.hasPrefix("text/javascript"))
             #expect(loaded.contains("/" + file), "\(file) is loaded by no page")
         }

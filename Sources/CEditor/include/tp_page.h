@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The asset served at `path` (the editor's "/", "/editor.css", "/editor/start.js"…; the gallery's
-/// "/gallery.html", "/gallery.js"…; the shared "/server.js"…), with its MIME type; NULL if none.
+/// The asset served at `path` (the editor's "/", "/editor.css", "/editor.js"…; the gallery's
+/// "/gallery.html", "/gallery.js"…; the shared "/boot.js"…), with its MIME type; NULL if none.
 const uint8_t *tp_page_asset(const char *path, size_t *len, const char **mime);
 
 #endif

@@ -1,7 +1,7 @@
 // Talking to `tagproj open`'s server, for the editor's page and the gallery's: the session (the
 // address's token traded for a cookie), the page's first call, and every request after it, with
-// what went wrong worded once. Run from the head, before the page's style and scripts have
-// loaded, so that the session and the first call (the script tag's `data-first`: the project's
+// what went wrong worded once. Served after words.js as /boot.js, run from the head before the
+// page's style and scripts have loaded, so that the session and the first call (the script tag's `data-first`: the project's
 // state, the gallery's listing) are asked at once, side by side, with the token itself; the
 // page's scripts read what they answer.
 //

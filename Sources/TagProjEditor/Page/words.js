@@ -1,6 +1,6 @@
 // The page's words in the browser's language, for the editor's page and the gallery's: the first
-// script either runs, from the head, so that every script after it words what it shows through
-// `t`, `tc` and `tn`.
+// part of /boot.js (this, then server.js), which both run first, from their head, so that every
+// script after it words what it shows through `t`, `tc` and `tn`.
 "use strict";
 
 // The server wrote into the page (`<script type="application/json" id="tagproj-messages">`, see

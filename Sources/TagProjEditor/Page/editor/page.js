@@ -4,8 +4,9 @@
 // own controls, and the few states only it sees (the server gone, a gesture it refused). Plain
 // JavaScript, no libraries: it runs offline.
 //
-// Its scripts, by job, loaded in this order after the shared ones (words.js and server.js in the
-// head, layout.js and export-choice.js in the body), sharing the page's one scope:
+// Its parts, by job, in the order they run, after the scripts it shares with the gallery
+// (words.js and server.js in the head, as /boot.js; layout.js and export-choice.js); the server
+// joins them into one script, /editor.js (Sources/CEditor/page.c), so they share one scope:
 //   editor/page.js      the page's elements and what it holds (this file)
 //   editor/talk.js      talking to the server: edits, their answers in the status, errors
 //   editor/view.js      the photo: fit, zoom and pan, the detail of a zoomed view, the tiles held
@@ -16,6 +17,7 @@
 //   editor/dialogs.js   the export dialog and the keys' list
 //   editor/start.js     the first state, and edits made elsewhere followed
 // Each defines functions and, at its end, wires its own controls; only start.js starts anything.
+// (A part added here is added to page.c's /editor.js too; a test checks the two agree.)
 "use strict";
 
 const stage = document.getElementById("stage");
