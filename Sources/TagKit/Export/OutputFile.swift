@@ -166,18 +166,17 @@ public final class OutputFile {
             throw FileError(path: target, errno: e, operation: .write)
         }
         close(fd)
+        let placed: Bool
         do {
-            if replacing {
-                try FileIO.replace(replaced, with: temporary)
-            } else if try !FileIO.place(replaced, with: temporary) {
-                unlink(temporary)
-                throw ExportError.nameTaken(path: target)
-            }
-        } catch let error as ExportError {
-            throw error
+            if replacing { try FileIO.replace(replaced, with: temporary); placed = true }
+            else { placed = try FileIO.place(replaced, with: temporary) }
         } catch {
             unlink(temporary)
             throw error
+        }
+        if !placed {
+            unlink(temporary)
+            throw ExportError.nameTaken(path: target)
         }
     }
 

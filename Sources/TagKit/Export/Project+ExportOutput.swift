@@ -10,7 +10,9 @@ extension Project {
             do { try write(memory) } catch let error as ImageError { throw ImageFileError(photo, error) }
             return (memory.bytes.count, memory.bytes)
         }
-        let file = try OutputFile(path: output, replacing: !(destination == .newFile(output)))
+        var replacing = true
+        if case .newFile = destination { replacing = false }
+        let file = try OutputFile(path: output, replacing: replacing)
         let counter = CountingSink(file.sink)
         do {
             try write(counter)

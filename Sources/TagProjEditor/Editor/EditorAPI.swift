@@ -242,10 +242,11 @@ final class EditorAPI {
             // Written under a name found free and put in place only while it still is: a file
             // that takes the name meanwhile (another program's) is left alone, and the picture
             // goes under the next free name.
+            let photo = try project.info().sourceFile
             var attempt = 0
             var output: String, request: Request, answer: Answer
             while true {
-                output = try freshPicturePath(options, in: folder, photo: try project.info().sourceFile)
+                output = try freshPicturePath(options, in: folder, photo: photo)
                 request = Request.export(to: .newFile(output), options: options, at: nil)
                 do {
                     answer = try fontCache.withFonts { [request] in try project.perform(request, fonts: $0, environment: environment) }

@@ -158,7 +158,7 @@ document.addEventListener("drop", (event) => {
 
 document.querySelector("[data-action=export-all]").addEventListener("click", () => dialog.showModal());
 dialog.querySelector("[data-action=close]").addEventListener("click", () => dialog.close());
-// TRANSLATORS: where Export all will write: {folder} is the full path of the folder 'exported'.
+// TRANSLATORS: where Export all will write: {folder} is the full path of the folder ('exported' unless another is named).
 const folderField = dialog.querySelector("input[name=folder]");
 setUpExportChoices(dialog, () => api("api/export-plan?folder=" + encodeURIComponent(folderField.value.trim())), (plan) => t("Saves into {folder}", plan));
 dialog.querySelector("[data-action=save-all]").addEventListener("click", async () => {
